@@ -1,0 +1,3 @@
+from rentalcomply.cli import main
+
+main()

@@ -1,0 +1,327 @@
+"""The settings registry.
+
+Every setting is declared once here, with its type, default and help text. From this one list come:
+the TOML file's validation, the `RENTALCOMPLY_<SECTION>_<KEY>` environment variables, the generated
+`config.example.toml` (and the test that keeps it complete), and the command-line overrides.
+
+Precedence, highest first: command-line option, environment, config file, default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import os
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable
+
+ENV_PREFIX = "RENTALCOMPLY_"
+
+
+class ConfigError(Exception):
+    """A setting has a value we cannot use; the message names the setting."""
+
+
+# --- value parsers: strict, so that "yes please" is an error and not a silent false ---------------
+
+def _parse_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("true", "1"):
+            return True
+        if lowered in ("false", "0"):
+            return False
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise ValueError("expected true or false (or 1 or 0)")
+
+
+def _parse_int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError("expected a whole number")
+
+
+def _parse_float(value: Any) -> float:
+    if isinstance(value, bool):
+        raise ValueError("expected a number")
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        raise ValueError("expected a number") from None
+
+
+def _parse_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("expected a string")
+    return value
+
+
+def _parse_str_list(value: Any) -> list[str]:
+    # In the environment a list is comma-separated; in TOML it is an array of strings.
+    if isinstance(value, str):
+        return [item.strip() for item in value.split(",") if item.strip()]
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return list(value)
+    raise ValueError("expected a list of strings")
+
+
+def _parse_int_list(value: Any) -> list[int]:
+    items = _parse_str_list(value) if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise ValueError("expected a list of whole numbers")
+    return [_parse_int(item) for item in items]
+
+
+def _parse_networks(value: Any) -> list[str]:
+    items = _parse_str_list(value)
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or CIDR range") from None
+    return items
+
+
+def _range(low: int | float, high: int | float, parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def parse_in_range(value: Any) -> Any:
+        parsed = parse(value)
+        if not low <= parsed <= high:
+            raise ValueError(f"expected a value from {low} to {high}")
+        return parsed
+    return parse_in_range
+
+
+def _choice(*choices: str) -> Callable[[Any], str]:
+    def parse_choice(value: Any) -> str:
+        parsed = _parse_str(value)
+        if parsed not in choices:
+            raise ValueError("expected one of " + ", ".join(repr(c) for c in choices))
+        return parsed
+    return parse_choice
+
+
+TOML_KIND = {
+    _parse_bool: "boolean", _parse_int: "integer", _parse_float: "number", _parse_str: "string",
+    _parse_str_list: "list", _parse_int_list: "list", _parse_networks: "list",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Setting:
+    section: str
+    key: str
+    parse: Callable[[Any], Any]
+    default: Any
+    help: str
+    secret: bool = False
+
+    @property
+    def env_name(self) -> str:
+        return f"{ENV_PREFIX}{self.section}_{self.key}".upper()
+
+    @property
+    def dotted(self) -> str:
+        return f"{self.section}.{self.key}"
+
+
+S = Setting
+SETTINGS: list[Setting] = [
+    # server
+    S("server", "host", _parse_str, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
+    S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
+    S("server", "threads", _range(1, 64, _parse_int), 4, "Waitress worker threads. SQLite serialises writes, so more threads rarely help."),
+    S("server", "public_url", _parse_str, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
+    S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
+    S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
+    S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
+    S("server", "log_level", _choice("debug", "info", "warning", "error"), "info", "Log level of the server and the worker."),
+    # database
+    S("database", "url", _parse_str, "", "Database URL. Empty: SQLite file rentalcomply.db in the data directory. postgresql://user:pass@host/db for PostgreSQL (install the postgres extra).", secret=True),
+    S("database", "timeout_seconds", _range(1, 120, _parse_int), 5, "How long a request waits for a busy database before answering 503."),
+    # queue
+    S("queue", "url", _parse_str, "", "Task queue URL. Empty: SQLite file queue.db in the data directory. redis://host:6379/0 for Redis (install the redis extra). memory:// runs tasks at once, in the caller (tests).", secret=True),
+    S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer."),
+    # rate_limit
+    S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute."),
+    S("rate_limit", "per", _choice("key", "account"), "key", "What the limit counts: each API key, or all keys of an account together."),
+    # smtp
+    S("smtp", "host", _parse_str, "localhost", "SMTP server for guest e-mails."),
+    S("smtp", "port", _range(1, 65535, _parse_int), 25, "SMTP port."),
+    S("smtp", "username", _parse_str, "", "SMTP user name; empty for no authentication."),
+    S("smtp", "password", _parse_str, "", "SMTP password.", secret=True),
+    S("smtp", "starttls", _parse_bool, False, "Upgrade the SMTP connection with STARTTLS."),
+    S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
+    S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of guest e-mails."),
+    S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "SMTP connection timeout."),
+    # sync
+    S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),
+    S("sync", "timeout_seconds", _range(1, 300, _parse_int), 20, "Timeout for fetching one feed."),
+    S("sync", "max_bytes", _range(1024, 100_000_000, _parse_int), 5_000_000, "Largest feed accepted."),
+    S("sync", "allow_private_addresses", _parse_bool, False, "Allow feed URLs on loopback, private or link-local addresses (a channel manager on the LAN)."),
+    # webhooks
+    S("webhooks", "allow_http", _parse_bool, False, "Allow webhook URLs with plain http://."),
+    S("webhooks", "allow_private_addresses", _parse_bool, False, "Allow webhook destinations on loopback, private, link-local or metadata addresses (the agency's own tools on its LAN)."),
+    S("webhooks", "timeout_seconds", _range(1, 60, _parse_int), 10, "A delivery not answered with 2xx within this time is retried."),
+    S("webhooks", "disable_after_days", _range(1, 30, _parse_int), 3, "An endpoint failing every attempt for this many days is disabled."),
+    # reports
+    S("reports", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed report download link."),
+    S("reports", "generate_hour", _range(0, 23, _parse_int), 3, "Local hour (Europe/Athens) on the 1st of the month when last month's report is generated."),
+    # climate_fee
+    S("climate_fee", "standard_summer", _parse_float, 8.00, "Climate fee per night, standard short-term rental, summer months (EUR)."),
+    S("climate_fee", "standard_winter", _parse_float, 2.00, "Climate fee per night, standard short-term rental, winter months (EUR)."),
+    S("climate_fee", "detached_summer", _parse_float, 15.00, "Climate fee per night, detached house over 80 m2, summer months (EUR)."),
+    S("climate_fee", "detached_winter", _parse_float, 4.00, "Climate fee per night, detached house over 80 m2, winter months (EUR)."),
+    S("climate_fee", "summer_months", _parse_int_list, [4, 5, 6, 7, 8, 9, 10], "Months (1-12) charged at the summer rate."),
+    # retention
+    S("retention", "guest_documents_days", _range(1, 3650, _parse_int), 1825, "Days after departure that guest identity documents are kept, then erased."),
+    S("retention", "events_days", _range(1, 3650, _parse_int), 30, "Days that delivered events and their delivery logs are kept."),
+    S("retention", "idempotency_hours", _range(1, 720, _parse_int), 24, "Hours an Idempotency-Key and its first response are kept."),
+    # backup
+    S("backup", "directory", _parse_str, "", "Where `rentalcomply backup` writes. Empty: backups/ in the data directory."),
+    S("backup", "keep", _range(1, 1000, _parse_int), 14, "How many backups to keep; older ones are deleted."),
+]
+del S
+
+SETTINGS_BY_NAME = {setting.dotted: setting for setting in SETTINGS}
+SECTIONS = list(dict.fromkeys(setting.section for setting in SETTINGS))
+
+
+class Settings(SimpleNamespace):
+    """Settings as `settings.server.port`; `settings.data_dir` is the data directory."""
+
+    def get(self, dotted: str) -> Any:
+        section, key = dotted.split(".", 1)
+        return getattr(getattr(self, section), key)
+
+
+def default_data_dir() -> Path:
+    import platformdirs
+    return Path(platformdirs.user_data_dir("rentalcomply", appauthor=False))
+
+
+def resolve_data_dir(option: str | os.PathLike | None = None, env: dict | None = None) -> Path:
+    env = os.environ if env is None else env
+    if option:
+        return Path(option).expanduser()
+    if env.get(ENV_PREFIX + "DATA_DIR"):
+        return Path(env[ENV_PREFIX + "DATA_DIR"]).expanduser()
+    return default_data_dir()
+
+
+def _read_env_value(setting: Setting, env: dict) -> Any | None:
+    if setting.env_name in env:
+        return env[setting.env_name]
+    file_var = setting.env_name + "_FILE"
+    if setting.secret and file_var in env:
+        try:
+            return Path(env[file_var]).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise ConfigError(f"{file_var}: cannot read {env[file_var]!r}: {exc.strerror}") from None
+    return None
+
+
+def load_settings(
+    data_dir: str | os.PathLike | None = None,
+    config_file: str | os.PathLike | None = None,
+    overrides: dict[str, Any] | None = None,
+    env: dict | None = None,
+) -> Settings:
+    """Read every setting; raise ConfigError naming the first setting that is wrong.
+
+    `overrides` maps dotted names (`server.port`) to command-line values; None means not given.
+    Without `config_file`, `config.toml` in the data directory is read if it exists.
+    """
+    env = dict(os.environ) if env is None else env
+    resolved_dir = resolve_data_dir(data_dir, env)
+    file_values: dict[str, Any] = {}
+    if config_file is None and env.get(ENV_PREFIX + "CONFIG"):
+        config_file = env[ENV_PREFIX + "CONFIG"]
+    path = Path(config_file) if config_file else resolved_dir / "config.toml"
+    if config_file and not path.is_file():
+        raise ConfigError(f"config file {str(path)!r} does not exist")
+    if path.is_file():
+        file_values = _read_toml(path)
+
+    values: dict[str, dict[str, Any]] = {section: {} for section in SECTIONS}
+    for setting in SETTINGS:
+        raw, origin = setting.default, "default"
+        if setting.key in file_values.get(setting.section, {}):
+            raw, origin = file_values[setting.section][setting.key], f"{path}"
+        env_value = _read_env_value(setting, env)
+        if env_value is not None:
+            raw, origin = env_value, setting.env_name
+        override = (overrides or {}).get(setting.dotted)
+        if override is not None:
+            raw, origin = override, "command line"
+        try:
+            values[setting.section][setting.key] = setting.parse(raw)
+        except ValueError as exc:
+            raise ConfigError(f"setting {setting.dotted} (from {origin}): {exc}, got {raw!r}") from None
+
+    settings = Settings(**{section: SimpleNamespace(**keys) for section, keys in values.items()})
+    settings.data_dir = resolved_dir
+    settings.config_file = path if path.is_file() else None
+    if not settings.server.public_url:
+        host = settings.server.host
+        shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        if ":" in shown_host:
+            shown_host = f"[{shown_host}]"
+        settings.server.public_url = f"http://{shown_host}:{settings.server.port}"
+    settings.server.public_url = settings.server.public_url.rstrip("/")
+    return settings
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            document = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {str(path)!r} is not valid TOML: {exc}") from None
+    for section, keys in document.items():
+        if section not in SECTIONS:
+            raise ConfigError(f"config file {str(path)!r}: unknown section [{section}]")
+        if not isinstance(keys, dict):
+            raise ConfigError(f"config file {str(path)!r}: [{section}] must be a table")
+        for key in keys:
+            if f"{section}.{key}" not in SETTINGS_BY_NAME:
+                raise ConfigError(f"config file {str(path)!r}: unknown setting {section}.{key}")
+    return document
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def example_toml() -> str:
+    """The text of config.example.toml: every setting, commented, with its default."""
+    lines = [
+        "# RentalComply configuration. Every setting, with its default.",
+        "# Put this file at <data dir>/config.toml or pass --config FILE.",
+        "# Each setting can also come from the environment as RENTALCOMPLY_<SECTION>_<KEY>;",
+        "# secrets also from RENTALCOMPLY_<SECTION>_<KEY>_FILE (the file's content).",
+        "# Precedence: command-line option > environment > this file > default.",
+    ]
+    for section in SECTIONS:
+        lines += ["", f"[{section}]"]
+        for setting in (s for s in SETTINGS if s.section == section):
+            lines.append(f"# {setting.help}")
+            lines.append(f"# Environment: {setting.env_name}" + (" (or ..._FILE)" if setting.secret else ""))
+            lines.append(f"{setting.key} = {_toml_value(setting.default)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,45 @@
+"""The one source of "now", so tests can step past an expiry instead of sleeping.
+
+Times are naive UTC in the database (peewee stores them as text without an offset) and rendered
+with a `Z` at the edge.
+"""
+
+import datetime as _dt
+
+_offset = _dt.timedelta(0)
+
+
+def utcnow() -> _dt.datetime:
+    return (_dt.datetime.now(_dt.timezone.utc) + _offset).replace(tzinfo=None, microsecond=0)
+
+
+def utcnow_precise() -> _dt.datetime:
+    return (_dt.datetime.now(_dt.timezone.utc) + _offset).replace(tzinfo=None)
+
+
+def today() -> _dt.date:
+    return utcnow().date()
+
+
+def travel(delta: _dt.timedelta) -> None:
+    """Move the clock (tests only)."""
+    global _offset
+    _offset += delta
+
+
+def reset() -> None:
+    global _offset
+    _offset = _dt.timedelta(0)
+
+
+def iso(value: _dt.datetime | None) -> str | None:
+    """`2026-11-22T09:15:00Z`, or None."""
+    if value is None:
+        return None
+    if isinstance(value, str):  # a value peewee could not parse back; never expected
+        return value
+    return value.replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_date(value: _dt.date | None) -> str | None:
+    return None if value is None else value.isoformat()

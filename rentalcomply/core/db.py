@@ -1,0 +1,80 @@
+"""The database: created empty at import, initialised later so tests and the CLI choose the file.
+
+SQLite is opened in WAL mode with IMMEDIATE transactions: a read-then-write transaction under
+several threads otherwise fails with "database is locked" despite the busy timeout, because a
+deferred transaction cannot upgrade its read lock while another writer waits.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import peewee
+from playhouse import migrations as peewee_migrations
+
+log = logging.getLogger(__name__)
+
+db = peewee.DatabaseProxy()
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+
+
+def sqlite_path(settings) -> Path:
+    return Path(settings.data_dir) / "rentalcomply.db"
+
+
+def make_database(settings) -> peewee.Database:
+    url = settings.database.url
+    timeout = settings.database.timeout_seconds
+    if not url:
+        path = sqlite_path(settings)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return open_sqlite(path, timeout)
+    if url.startswith("sqlite:///"):
+        return open_sqlite(Path(url[len("sqlite:///"):]), timeout)
+    from playhouse.db_url import connect
+    # autoconnect: a thread that touches the database opens its own connection.
+    return connect(url, autorollback=True)
+
+
+def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
+    return peewee.SqliteDatabase(
+        str(path),
+        pragmas={
+            "journal_mode": "wal",
+            "busy_timeout": timeout * 1000,
+            "foreign_keys": 1,
+            "synchronous": "normal",
+        },
+        timeout=timeout,
+        lock_type="IMMEDIATE",
+        check_same_thread=False,
+    )
+
+
+def init_database(settings, migrate: bool = True) -> peewee.Database:
+    """Point the proxy at the configured database and bring its schema up to date."""
+    database = make_database(settings)
+    db.initialize(database)
+    if migrate:
+        run_migrations(database)
+    return database
+
+
+def run_migrations(database: peewee.Database) -> list[str]:
+    with database.connection_context():
+        applied = peewee_migrations.Runner(database, str(MIGRATIONS_DIR)).up()
+    for name in applied:
+        log.info("applied migration %s", name)
+    return applied
+
+
+def pending_migrations(database: peewee.Database) -> list[str]:
+    with database.connection_context():
+        runner = peewee_migrations.Runner(database, str(MIGRATIONS_DIR))
+        return [m.name for m in runner.status() if not m.applied and m.path]
+
+
+def atomic():
+    """A write transaction (BEGIN IMMEDIATE on SQLite)."""
+    return db.atomic()

@@ -1,0 +1,128 @@
+"""One exception class per API error code. Raise them anywhere; the web layer renders them."""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    status = 500
+    code = "INTERNAL_ERROR"
+    message = "Something went wrong on our side."
+
+    def __init__(self, message: str | None = None, details: list[dict] | None = None,
+                 headers: dict[str, str] | None = None):
+        self.message = message or self.message
+        self.details = details
+        self.headers = headers or {}
+        super().__init__(self.message)
+
+
+class ValidationError(ApiError):
+    status, code, message = 400, "VALIDATION_ERROR", "The request has invalid fields."
+
+    def __init__(self, details: list[dict] | str, message: str | None = None):
+        if isinstance(details, str):
+            details = [{"field": details, "message": message or "is invalid"}]
+        if message is None:
+            message = "; ".join(f"{d['field']}: {d['message']}" for d in details)
+        super().__init__(message, details)
+
+
+def field_error(field: str, message: str) -> ValidationError:
+    return ValidationError([{"field": field, "message": message}])
+
+
+class InvalidJson(ApiError):
+    status, code, message = 400, "INVALID_JSON", "The request body is not valid JSON."
+
+
+class Unauthenticated(ApiError):
+    status, code, message = 401, "UNAUTHENTICATED", "Send an API key as 'Authorization: Bearer <key>'."
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message, headers={"WWW-Authenticate": 'Bearer realm="rentalcomply"'})
+
+
+class InvalidApiKey(ApiError):
+    status, code, message = 401, "INVALID_API_KEY", "The API key is unknown, revoked or expired."
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message, headers={"WWW-Authenticate": 'Bearer realm="rentalcomply", error="invalid_token"'})
+
+
+class InsufficientScope(ApiError):
+    status, code = 403, "INSUFFICIENT_SCOPE"
+
+    def __init__(self, scope: str):
+        super().__init__(f"This API key lacks the '{scope}' scope needed here.")
+        self.scope = scope
+
+
+class HttpsRequired(ApiError):
+    status, code, message = 403, "HTTPS_REQUIRED", "Use HTTPS: this server accepts plain HTTP only from loopback."
+
+
+class InvalidSignature(ApiError):
+    status, code, message = 403, "INVALID_SIGNATURE", "The signed link was altered."
+
+
+class NotFound(ApiError):
+    status, code, message = 404, "NOT_FOUND", "No such resource."
+
+
+class MethodNotAllowed(ApiError):
+    status, code = 405, "METHOD_NOT_ALLOWED"
+
+    def __init__(self, allowed: list[str]):
+        super().__init__("Method not allowed here; allowed: " + ", ".join(allowed),
+                         headers={"Allow": ", ".join(allowed)})
+
+
+class BookingConflict(ApiError):
+    status, code, message = 409, "BOOKING_CONFLICT", "The dates overlap a confirmed booking of this property."
+
+
+class CheckinAlreadyCompleted(ApiError):
+    status, code, message = 409, "CHECKIN_ALREADY_COMPLETED", "The guest has already completed check-in."
+
+
+class IdempotencyConflict(ApiError):
+    status, code, message = 409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used with a different request body."
+
+
+class LinkExpired(ApiError):
+    status, code, message = 410, "LINK_EXPIRED", "The link has expired."
+
+
+class PayloadTooLarge(ApiError):
+    status, code, message = 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB."
+
+
+class UnsupportedMediaType(ApiError):
+    status, code, message = 415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json."
+
+
+class GuestContactMissing(ApiError):
+    status, code, message = 422, "GUEST_CONTACT_MISSING", "The booking has no guest e-mail address."
+
+
+class RateLimited(ApiError):
+    status, code, message = 429, "RATE_LIMITED", "Too many requests."
+
+    def __init__(self, retry_after: int, message: str | None = None):
+        super().__init__(message, headers={"Retry-After": str(max(1, int(retry_after)))})
+        self.retry_after = retry_after
+
+
+class InternalError(ApiError):
+    pass
+
+
+class ServiceUnavailable(ApiError):
+    status, code, message = 503, "SERVICE_UNAVAILABLE", "The service is busy; try again shortly."
+
+    def __init__(self, message: str | None = None, retry_after: int = 5):
+        super().__init__(message, headers={"Retry-After": str(retry_after)})
+
+
+ALL_ERRORS = [cls for cls in list(globals().values())
+              if isinstance(cls, type) and issubclass(cls, ApiError) and cls is not ApiError]

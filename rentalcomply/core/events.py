@@ -1,0 +1,54 @@
+"""emit(): an outbox row written inside the caller's transaction.
+
+A change and the event announcing it commit together or not at all; delivery happens later, from
+the outbox, so a crash between the two loses nothing and a rolled-back change announces nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from rentalcomply.core import clock
+from rentalcomply.core.db import db
+from rentalcomply.core.ids import new_id
+from rentalcomply.core.models import Event
+
+log = logging.getLogger(__name__)
+
+EVENT_TYPES = (
+    "booking.created", "booking.updated", "booking.cancelled", "booking.conflict",
+    "checkin.invited", "checkin.completed",
+    "police.submitted", "police.rejected", "police.failed",
+    "report.ready", "report.failed",
+    "sync.completed", "sync.error",
+    "webhook.test",
+)
+
+# Called after a transaction that emitted events commits (the webhooks package registers the
+# dispatcher here); kept as hooks so that core knows nothing of webhooks.
+_after_commit_hooks: list[Callable[[], None]] = []
+
+
+def on_events_committed(hook: Callable[[], None]) -> None:
+    if hook not in _after_commit_hooks:
+        _after_commit_hooks.append(hook)
+
+
+def emit(account_id: str, event_type: str, data: dict) -> Event:
+    """Record an event. Call inside the transaction that makes the change."""
+    if event_type not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {event_type!r}")
+    if not db.in_transaction():
+        raise RuntimeError("emit() must be called inside the transaction of the change")
+    return Event.create(id=new_id("evt"), account=account_id, type=event_type, data=data,
+                        created_at=clock.utcnow())
+
+
+def notify_committed() -> None:
+    """Tell the dispatcher that events may be waiting. Call after the transaction commits."""
+    for hook in _after_commit_hooks:
+        try:
+            hook()
+        except Exception:  # the outbox is swept periodically too; never fail the request for this
+            log.exception("event dispatch hook failed; the periodic sweep will deliver")

@@ -1,0 +1,150 @@
+"""The peewee models: what the application reads and writes today.
+
+The schema itself is made by the numbered files in rentalcomply/migrations/, never by
+`create_tables` here: a live database is only ever changed by a migration.
+
+Conventions: primary keys are prefixed random ids (`book_...`); times are naive UTC; money is
+integer cents; every row an account owns carries `account` so that every query can be filtered by
+the caller's account.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+
+import peewee as pw
+
+from rentalcomply.core import clock
+from rentalcomply.core.db import db
+
+
+class JSONField(pw.TextField):
+    def db_value(self, value):
+        return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+    def python_value(self, value):
+        return None if value is None else json.loads(value)
+
+
+class BaseModel(pw.Model):
+    class Meta:
+        database = db
+        legacy_table_names = False
+
+
+class Account(BaseModel):
+    id = pw.CharField(primary_key=True, max_length=32)
+    name = pw.CharField(max_length=200)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+
+
+class ApiKey(BaseModel):
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, backref="api_keys", on_delete="CASCADE")
+    name = pw.CharField(max_length=200, default="")
+    # HMAC-SHA256 of the whole key under the server secret; the key itself is never stored.
+    key_hash = pw.CharField(max_length=64, unique=True)
+    # The first characters of the key, so an admin can tell keys apart in `keys list`.
+    key_hint = pw.CharField(max_length=16)
+    scopes = pw.CharField(max_length=100)  # space-separated
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    last_used_at = pw.DateTimeField(null=True)
+    expires_at = pw.DateTimeField(null=True)
+    revoked_at = pw.DateTimeField(null=True)
+
+    @property
+    def scope_set(self) -> set[str]:
+        return set(self.scopes.split())
+
+
+class Property(BaseModel):
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, backref="properties", on_delete="CASCADE")
+    name = pw.CharField(max_length=200)
+    address = pw.CharField(max_length=500)
+    aade_property_id = pw.CharField(max_length=50, null=True)
+    status = pw.CharField(max_length=16, default="active")
+    country = pw.CharField(max_length=2, default="GR")
+    timezone = pw.CharField(max_length=64, default="Europe/Athens")
+    max_guests = pw.IntegerField(null=True)
+    climate_fee_category = pw.CharField(max_length=32, default="standard")
+    police_connector = pw.CharField(max_length=32, default="none")
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+
+class ChannelConnection(BaseModel):
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    property = pw.ForeignKeyField(Property, backref="channel_connections", on_delete="CASCADE")
+    provider = pw.CharField(max_length=16)
+    ical_url = pw.TextField()
+    status = pw.CharField(max_length=16, default="pending")
+    last_sync_success = pw.DateTimeField(null=True)
+    last_sync_attempt = pw.DateTimeField(null=True)
+    last_error = pw.TextField(null=True)
+    # HTTP validators of the last fetch, for If-None-Match / If-Modified-Since.
+    etag = pw.CharField(max_length=200, null=True)
+    last_modified = pw.CharField(max_length=100, null=True)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+
+
+class Booking(BaseModel):
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    property = pw.ForeignKeyField(Property, backref="bookings", on_delete="CASCADE")
+    connection = pw.ForeignKeyField(ChannelConnection, null=True, on_delete="SET NULL")
+    guest_name = pw.CharField(max_length=200)
+    guest_email = pw.CharField(max_length=254, null=True)
+    guest_phone = pw.CharField(max_length=40, null=True)
+    guest_language = pw.CharField(max_length=8, default="en")
+    arrival_date = pw.DateField()
+    departure_date = pw.DateField()
+    guest_count = pw.IntegerField(default=1)
+    channel = pw.CharField(max_length=16, default="manual")
+    source = pw.CharField(max_length=16, null=True)
+    status = pw.CharField(max_length=16, default="confirmed")
+    checkin_status = pw.CharField(max_length=16, default="NOT_STARTED")
+    report_status = pw.CharField(max_length=16, default="NOT_REQUIRED")
+    report_error = pw.TextField(null=True)
+    total_price_cents = pw.IntegerField(null=True)
+    payment_method = pw.CharField(max_length=16, null=True)
+    climate_fee_cents = pw.IntegerField(default=0)
+    external_ref = pw.CharField(max_length=100, null=True)
+    # The feed event's UID, so a sync updates the booking it made instead of inserting another.
+    external_uid = pw.CharField(max_length=255, null=True)
+    # Channel blocks ("Not available") are kept for conflict detection but are not bookings.
+    is_block = pw.BooleanField(default=False)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+    cancelled_at = pw.DateTimeField(null=True)
+
+    @builtins.property  # `property` is a field name in this class body
+    def nights(self) -> int:
+        return (self.departure_date - self.arrival_date).days
+
+
+class IdempotencyRecord(BaseModel):
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    key = pw.CharField(max_length=255)
+    request_hash = pw.CharField(max_length=64)
+    status = pw.IntegerField()
+    body = pw.TextField()
+    headers = JSONField(default=dict)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        indexes = ((("account", "key"), True),)
+
+
+class Event(BaseModel):
+    """The outbox: written in the transaction of the change it announces."""
+
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    type = pw.CharField(max_length=64)
+    data = JSONField()
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    # Set once every matching endpoint has a delivery row; the dispatcher looks for NULL here.
+    dispatched_at = pw.DateTimeField(null=True, index=True)

@@ -1,0 +1,42 @@
+"""Start-up shared by the server, the worker, the command line and the tests."""
+
+from __future__ import annotations
+
+import logging
+
+from rentalcomply.core import db as database
+from rentalcomply.core import queue, secrets
+from rentalcomply.web import idempotency
+
+
+def bootstrap(settings, migrate: bool = True):
+    """Load the server secret, open and migrate the database, configure the queue.
+
+    Everything here is idempotent, so `init`, `serve` and the CLI commands can all call it.
+    """
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    secrets.load_server_secret(settings)
+    database.init_database(settings, migrate=migrate)
+    queue.configure_queue(settings)
+    idempotency.configure(settings.retention.idempotency_hours)
+    _import_tasks()
+    return settings
+
+
+def _import_tasks() -> None:
+    # Task modules register themselves with the Huey instance on import; a consumer must know
+    # every task before it dequeues one.
+    import importlib
+    for module in ("rentalcomply.webhooks.tasks",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def configure_logging(level: str = "info") -> None:
+    logging.basicConfig(level=getattr(logging, level.upper()),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Waitress warns "Task queue depth is N" on every small backlog.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)

@@ -1,0 +1,85 @@
+"""create_app(settings): the WSGI application — the gate around a Bottle app of all routes."""
+
+from __future__ import annotations
+
+import logging
+
+import bottle
+
+from rentalcomply import __version__
+from rentalcomply.core.db import db
+from rentalcomply.core.errors import ApiError, InternalError, MethodNotAllowed, NotFound
+from rentalcomply.web import openapi
+from rentalcomply.web.gate import Gate
+from rentalcomply.web.json import error_body
+from rentalcomply.web.routing import Api, Reply
+
+log = logging.getLogger(__name__)
+
+
+def _capabilities():
+    # Each capability's api.register(api) adds its routes. Imported here, not at module level, so
+    # that importing the web package never drags every capability in.
+    from rentalcomply.bookings import api as bookings_api
+    from rentalcomply.properties import api as properties_api
+    from rentalcomply.webhooks import api as webhooks_api
+    return [properties_api, bookings_api, webhooks_api]
+
+
+def create_app(settings) -> Gate:
+    app = bottle.Bottle(catchall=True, autojson=False)
+    api = Api(app, settings)
+    _register_service_routes(api)
+    for capability in _capabilities():
+        capability.register(api)
+    _install_error_handlers(app)
+    gate = Gate(app, settings)
+    gate.api = api
+    gate.bottle_app = app
+    return gate
+
+
+def _register_service_routes(api: Api) -> None:
+    @api.get("/healthz", scope=None, public=True, prefix="", tags=["service"],
+             summary="Health check", response="Health",
+             description="Answers 200 when the database answers, 503 otherwise. No API key; "
+                         "also over plain HTTP, for monitors.")
+    def healthz(ctx):
+        try:
+            db.execute_sql("SELECT 1").fetchone()
+        except Exception:
+            log.warning("health check: database does not answer", exc_info=True)
+            from rentalcomply.core.errors import ServiceUnavailable
+            raise ServiceUnavailable("The database does not answer.")
+        return {"status": "ok", "version": __version__}
+
+    @api.get("/openapi.json", scope=None, public=True, tags=["service"],
+             summary="This API's OpenAPI 3.1 document", response=None,
+             content_type="application/json")
+    def openapi_document(ctx):
+        return Reply(openapi.document_bytes(api))
+
+
+def _install_error_handlers(app: bottle.Bottle) -> None:
+    def json_error(error: ApiError):
+        def handler(http_error: bottle.HTTPError) -> bytes:
+            request_id = bottle.request.environ.get("rentalcomply.request_id")
+            bottle.response.content_type = "application/json"
+            if http_error.status_code == 405:
+                allowed = http_error.headers.get("Allow", "").split(",")
+                raised = MethodNotAllowed([m.strip() for m in allowed if m.strip()])
+            elif http_error.status_code == 404:
+                raised = NotFound("No such endpoint: " + bottle.request.path)
+            else:
+                if http_error.exception is not None:
+                    log.error("unhandled error (request %s)", request_id,
+                              exc_info=(type(http_error.exception), http_error.exception,
+                                        http_error.exception.__traceback__))
+                raised = InternalError(f"Internal error; quote request id {request_id}.")
+            for name, value in raised.headers.items():
+                bottle.response.set_header(name, value)
+            return error_body(raised, request_id)
+        return handler
+
+    for status in (404, 405, 500):
+        app.error_handler[status] = json_error(None)

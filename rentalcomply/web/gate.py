@@ -1,0 +1,143 @@
+"""The gate every request passes before routing: request id, HTTPS rule, API key, rate limit.
+
+It is plain WSGI around the Bottle app so that the decided order holds for every path, including
+ones no route matches: HTTPS (403), authentication (401), rate limit (429), and only then the
+route (404/405) and the scope (403) inside the app.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+import uuid
+
+from rentalcomply.accounts import service as accounts
+from rentalcomply.core import clock
+from rentalcomply.core.errors import (ApiError, HttpsRequired, InvalidApiKey, RateLimited,
+                                      Unauthenticated)
+from rentalcomply.core.models import ApiKey
+from rentalcomply.web.json import error_body
+from rentalcomply.web.ratelimit import SlidingWindowLimiter
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v1"
+# Reachable without an API key. /healthz also over plain HTTP, for monitors.
+PUBLIC_PATHS = {API_PREFIX + "/openapi.json", "/healthz"}
+PLAIN_HTTP_PATHS = {"/healthz"}
+# Paths outside the API carry their own credential (a token in the path or a signed query).
+KEYLESS_PREFIXES = ("/checkin/", "/files/", "/static/")
+
+# How often last_used_at is written per key: a write per request would serialise all readers.
+LAST_USED_RESOLUTION_SECONDS = 60
+
+
+class Gate:
+    def __init__(self, app, settings):
+        self.app = app
+        self.settings = settings
+        self.trusted_proxies = [ipaddress.ip_network(p, strict=False)
+                                for p in settings.server.trusted_proxies]
+        self.allow_loopback_http = settings.server.allow_loopback_http
+        self.limiter = SlidingWindowLimiter(settings.rate_limit.per_minute)
+        self.limit_per_account = settings.rate_limit.per == "account"
+        self._last_used_written: dict[str, float] = {}
+
+    # -- WSGI ------------------------------------------------------------------------------------
+
+    def __call__(self, environ, start_response):
+        request_id = "req_" + uuid.uuid4().hex[:20]
+        environ["rentalcomply.request_id"] = request_id
+        extra_headers = [("X-Request-Id", request_id)]
+        try:
+            self._admit(environ, extra_headers)
+        except ApiError as error:
+            return self._refuse(error, request_id, extra_headers, start_response)
+
+        def start_with_headers(status, headers, exc_info=None):
+            return start_response(status, list(headers) + extra_headers, exc_info)
+
+        return self.app(environ, start_with_headers)
+
+    def _refuse(self, error: ApiError, request_id: str, extra_headers, start_response):
+        body = error_body(error, request_id)
+        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+        headers += list(error.headers.items()) + extra_headers
+        start_response(f"{error.status} {_REASONS.get(error.status, 'Error')}", headers)
+        return [body]
+
+    # -- the checks, in the decided order ---------------------------------------------------------
+
+    def _admit(self, environ, extra_headers) -> None:
+        path = environ.get("PATH_INFO", "")
+        if path not in PLAIN_HTTP_PATHS and not self.is_https(environ):
+            raise HttpsRequired()
+        if path in PUBLIC_PATHS or path.startswith(KEYLESS_PREFIXES) or not path.startswith(API_PREFIX):
+            return
+        key = self.authenticate(environ)
+        environ["rentalcomply.api_key"] = key
+        environ["rentalcomply.account_id"] = key.account_id
+        environ["rentalcomply.scopes"] = key.scope_set
+        bucket = key.account_id if self.limit_per_account else key.id
+        allowed, remaining, reset = self.limiter.hit(bucket)
+        extra_headers += [("RateLimit-Limit", str(self.limiter.limit)),
+                          ("RateLimit-Remaining", str(remaining)),
+                          ("RateLimit-Reset", str(reset))]
+        if not allowed:
+            raise RateLimited(reset, f"More than {self.limiter.limit} requests in a minute; "
+                                     f"retry in {reset} s.")
+
+    def is_https(self, environ) -> bool:
+        peer = _address(environ.get("REMOTE_ADDR"))
+        forwarded_proto = environ.get("HTTP_X_FORWARDED_PROTO")
+        if forwarded_proto and peer is not None and self._trusted(peer):
+            # The proxy tells us what the client used; a proxy passing plain HTTP is plain HTTP.
+            return forwarded_proto.split(",")[0].strip().lower() == "https"
+        if environ.get("wsgi.url_scheme") == "https":
+            return True
+        return bool(self.allow_loopback_http and peer is not None and peer.is_loopback)
+
+    def _trusted(self, peer) -> bool:
+        return any(peer in network for network in self.trusted_proxies)
+
+    def authenticate(self, environ) -> ApiKey:
+        header = environ.get("HTTP_AUTHORIZATION", "")
+        scheme, _, presented = header.partition(" ")
+        if scheme.lower() != "bearer" or not presented.strip():
+            raise Unauthenticated()
+        presented = presented.strip()
+        if not accounts.key_is_well_formed(presented):
+            raise InvalidApiKey("The API key is malformed (check for a copy-paste error).")
+        record = accounts.find_key(presented)
+        if record is None:
+            raise InvalidApiKey()
+        self._touch(record, time.monotonic())
+        return record
+
+    def _touch(self, record: ApiKey, now: float) -> None:
+        last = self._last_used_written.get(record.id)
+        if last is not None and now - last < LAST_USED_RESOLUTION_SECONDS:
+            return
+        self._last_used_written[record.id] = now
+        try:
+            ApiKey.update(last_used_at=clock.utcnow()).where(ApiKey.id == record.id).execute()
+        except Exception:  # bookkeeping only: never refuse a request because of it
+            log.warning("could not record last use of key %s", record.id, exc_info=True)
+
+
+def _address(value):
+    try:
+        return ipaddress.ip_address(value) if value else None
+    except ValueError:
+        return None
+
+
+_REASONS = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 413: "Payload Too Large",
+            415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
+            500: "Internal Server Error", 503: "Service Unavailable"}
+
+
+def status_line(status: int) -> str:
+    return f"{status} {_REASONS.get(status, 'Error')}"

@@ -1,0 +1,67 @@
+"""Idempotency-Key on POST: a retry with the same key and the same body gets the first response.
+
+The record is written in the same transaction as the change it guards, so a crash can never leave
+a booking without its record (a retry would book twice) or a record without its booking. Keys are
+per account and kept `retention.idempotency_hours` (24 by default). 5xx responses are not stored:
+the client should be able to retry those for real.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from typing import Callable
+
+import peewee
+
+from rentalcomply.core import clock
+from rentalcomply.core.db import db
+from rentalcomply.core.errors import IdempotencyConflict, ValidationError
+from rentalcomply.core.models import IdempotencyRecord
+
+RETENTION = dt.timedelta(hours=24)
+
+
+def configure(hours: int) -> None:
+    global RETENTION
+    RETENTION = dt.timedelta(hours=hours)
+
+
+def request_fingerprint(method: str, path: str, body: dict | None) -> str:
+    canonical = json.dumps(body or {}, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{method} {path}\n{canonical}".encode("utf-8")).hexdigest()
+
+
+def run(account_id: str, key: str, method: str, path: str, body: dict | None,
+        call: Callable[[], tuple[int, bytes, dict]]) -> tuple[int, bytes, dict]:
+    key = key.strip()
+    if not key or len(key) > 255 or not key.isprintable():
+        raise ValidationError("Idempotency-Key", "must be 1 to 255 printable characters")
+    fingerprint = request_fingerprint(method, path, body)
+    try:
+        with db.atomic():
+            record = IdempotencyRecord.get_or_none(
+                (IdempotencyRecord.account == account_id) & (IdempotencyRecord.key == key))
+            if record is not None and record.created_at < clock.utcnow() - RETENTION:
+                record.delete_instance()
+                record = None
+            if record is not None:
+                if record.request_hash != fingerprint:
+                    raise IdempotencyConflict()
+                return record.status, record.body.encode("utf-8"), dict(record.headers or {})
+            status, response_body, headers = call()
+            if status < 500:
+                IdempotencyRecord.create(account=account_id, key=key, request_hash=fingerprint,
+                                         status=status, body=response_body.decode("utf-8"),
+                                         headers=headers, created_at=clock.utcnow())
+            return status, response_body, headers
+    except peewee.IntegrityError:
+        # Another request with this key committed first (only possible where transactions do
+        # not serialise writers, as on PostgreSQL): it owns the key.
+        raise IdempotencyConflict("A request with this Idempotency-Key is being processed; retry shortly.") from None
+
+
+def purge_expired() -> int:
+    cutoff = clock.utcnow() - RETENTION
+    return IdempotencyRecord.delete().where(IdempotencyRecord.created_at < cutoff).execute()

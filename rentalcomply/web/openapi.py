@@ -1,0 +1,208 @@
+"""The OpenAPI 3.1 document, generated from the route declarations themselves.
+
+Every route registered through `Api` appears here with its scope, query parameters, body schema
+(the same `Field` declarations that validate requests), success schema and the errors it can give;
+capabilities add their response schemas with `schema(name, json_schema)`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from rentalcomply import __version__
+from rentalcomply.core import errors as E
+
+SCHEMAS: dict[str, dict] = {}
+
+
+def schema(name: str, definition: dict) -> dict:
+    """Register a named response schema (components/schemas/<name>)."""
+    SCHEMAS[name] = definition
+    return definition
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(kind: str | list, **extra) -> dict:
+    return {"type": [kind, "null"], **extra}
+
+
+TIMESTAMP = {"type": "string", "format": "date-time", "examples": ["2026-11-22T09:15:00Z"]}
+DATE = {"type": "string", "format": "date", "examples": ["2026-11-22"]}
+NULLABLE_TIMESTAMP = {"type": ["string", "null"], "format": "date-time"}
+
+schema("Error", {
+    "type": "object",
+    "required": ["error"],
+    "properties": {"error": {
+        "type": "object",
+        "required": ["code", "message", "request_id"],
+        "properties": {
+            "code": {"type": "string", "enum": sorted({cls.code for cls in E.ALL_ERRORS})},
+            "message": {"type": "string"},
+            "details": {"type": "array", "items": {
+                "type": "object", "required": ["field", "message"],
+                "properties": {"field": {"type": "string"}, "message": {"type": "string"}}}},
+            "request_id": {"type": ["string", "null"]},
+        },
+    }},
+})
+schema("Pagination", {
+    "type": "object",
+    "required": ["page", "limit", "total", "has_more"],
+    "properties": {"page": {"type": "integer", "minimum": 1}, "limit": {"type": "integer"},
+                   "total": {"type": "integer", "minimum": 0}, "has_more": {"type": "boolean"}},
+})
+schema("Health", {
+    "type": "object", "required": ["status", "version"],
+    "properties": {"status": {"type": "string", "enum": ["ok"]}, "version": {"type": "string"}},
+})
+
+RATE_HEADERS = {
+    "RateLimit-Limit": {"description": "Requests allowed per rolling minute.", "schema": {"type": "integer"}},
+    "RateLimit-Remaining": {"description": "Requests left in the current window.", "schema": {"type": "integer"}},
+    "RateLimit-Reset": {"description": "Seconds until the oldest counted request leaves the window.", "schema": {"type": "integer"}},
+    "X-Request-Id": {"description": "This request's id; quote it when reporting a problem.", "schema": {"type": "string"}},
+}
+
+
+def _openapi_path(bottle_path: str) -> tuple[str, list[str]]:
+    names = re.findall(r"<([a-zA-Z_][a-zA-Z0-9_]*)(?::[^>]*)?>", bottle_path)
+    return re.sub(r"<([a-zA-Z_][a-zA-Z0-9_]*)(?::[^>]*)?>", r"{\1}", bottle_path), names
+
+
+def _error_responses(route) -> dict[str, dict]:
+    possible: list[type[E.ApiError]] = []
+    if not route.public:
+        possible += [E.Unauthenticated, E.InvalidApiKey, E.RateLimited]
+        if route.scope:
+            possible.append(E.InsufficientScope)
+    if route.path != "/healthz":
+        possible.append(E.HttpsRequired)
+    if route.query or route.body is not None or route.method in ("POST", "PATCH"):
+        possible.append(E.ValidationError)
+    if route.method in ("POST", "PATCH"):
+        possible += [E.InvalidJson, E.PayloadTooLarge, E.UnsupportedMediaType]
+    if "<" in route.path:
+        possible.append(E.NotFound)
+    if route.method == "POST":
+        possible.append(E.IdempotencyConflict)
+    possible += list(route.errors)
+    possible.append(E.ServiceUnavailable)
+    by_status: dict[int, list[str]] = {}
+    for cls in possible:
+        codes = by_status.setdefault(cls.status, [])
+        if cls.code not in codes:
+            codes.append(cls.code)
+    responses = {}
+    for status, codes in sorted(by_status.items()):
+        responses[str(status)] = {
+            "description": "Error: " + ", ".join(codes),
+            "content": {"application/json": {"schema": ref("Error")}},
+        }
+    return responses
+
+
+def _success_schema(route) -> dict | None:
+    if route.response is None:
+        return None
+    data = ref(route.response) if isinstance(route.response, str) else route.response
+    if route.paginated:
+        data = {"type": "array", "items": data}
+    document = {"type": "object", "required": ["data"], "properties": {"data": data}}
+    if route.paginated:
+        document["required"].append("pagination")
+        document["properties"]["pagination"] = ref("Pagination")
+    return document
+
+
+def _operation(route, path_params: list[str]) -> dict:
+    operation: dict = {
+        "operationId": route.handler.__name__,
+        "summary": route.summary,
+        "tags": list(route.tags) or ["service"],
+    }
+    description = route.description
+    if route.scope:
+        description = (description + "\n\n" if description else "") + f"Scope: `{route.scope}`."
+        operation["x-scope"] = route.scope
+    if description:
+        operation["description"] = description
+    operation["security"] = [] if route.public else [{"bearerAuth": []}]
+    parameters = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+                  for name in path_params]
+    for name, field in route.query.items():
+        parameters.append({"name": name, "in": "query", "required": field.required,
+                           "schema": field.json_schema(),
+                           **({"description": field.description} if field.description else {})})
+    if route.method == "POST":
+        parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
+                           "description": "Retry-safe key: the same key and body return the first response (24 h).",
+                           "schema": {"type": "string", "minLength": 1, "maxLength": 255,
+                                      "pattern": "^[\\x21-\\x7e]+$"}})
+    if parameters:
+        operation["parameters"] = parameters
+    if route.body is not None:
+        body_schema = {
+            "type": "object",
+            "properties": {name: field.json_schema() for name, field in route.body.items()},
+            "additionalProperties": False,
+        }
+        required = [name for name, field in route.body.items() if field.required]
+        if required and route.method != "PATCH":
+            body_schema["required"] = required
+        media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
+        operation["requestBody"] = {"required": bool(required) and route.method != "PATCH",
+                                    "content": {m: {"schema": body_schema} for m in media}}
+    success: dict = {"description": route.summary}
+    success_schema = _success_schema(route)
+    if success_schema is not None:
+        success["content"] = {route.content_type: {"schema": success_schema}}
+    elif route.content_type != "application/json" or route.path.endswith("openapi.json"):
+        success["content"] = {route.content_type: {"schema": {}}}
+    if not route.public:
+        success["headers"] = RATE_HEADERS
+    responses = {str(route.status): success}
+    responses.update(_error_responses(route))
+    operation["responses"] = responses
+    return operation
+
+
+def build_document(api) -> dict:
+    paths: dict[str, dict] = {}
+    for route in api.routes:
+        path, params = _openapi_path(route.path)
+        paths.setdefault(path, {})[route.method.lower()] = _operation(route, params)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "RentalComply API",
+            "version": __version__,
+            "description": (
+                "Check-in, police reporting and Greek tax (AADE) reports for short-term rentals. "
+                "Every response is JSON; successes wrap their content in `data`, errors in "
+                "`error` with `code`, `message`, optional `details` and `request_id`. "
+                "Authenticate with `Authorization: Bearer rc_...`. 100 requests per rolling "
+                "minute per key."),
+        },
+        "servers": [{"url": api.settings.server.public_url}],
+        "paths": paths,
+        "components": {
+            "schemas": dict(sorted(SCHEMAS.items())),
+            "securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer",
+                                               "description": "API key: rc_ followed by 40 characters."}},
+        },
+    }
+
+
+_cache: dict[int, bytes] = {}
+
+
+def document_bytes(api) -> bytes:
+    key = id(api)
+    if key not in _cache:
+        _cache[key] = json.dumps(build_document(api), indent=2, ensure_ascii=False).encode("utf-8")
+    return _cache[key]

@@ -1,0 +1,274 @@
+"""How a capability declares its routes, and what happens around every handler.
+
+    @api.get("/bookings/<booking_id>", scope="read", summary="Get a booking",
+             response="Booking", errors=[NotFound])
+    def get_booking(ctx, booking_id):
+        return bookings.get(ctx.account_id, booking_id)       # -> {"data": ...}
+
+Around the handler, in the decided order (the gate has already done HTTPS, key and rate limit):
+scope (403); body size, media type and JSON (413/415/400); validation of query and body (400);
+then, for writes, one database transaction holding the handler, its events and the
+Idempotency-Key record; events are handed to the dispatcher once it commits. Any ApiError becomes
+the shared error shape; anything else is logged with its traceback and answered with a bare 500.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json as _json
+import logging
+from typing import Any, Callable
+
+import bottle
+import peewee
+
+from rentalcomply.core import events
+from rentalcomply.core.db import db
+from rentalcomply.core.errors import (ApiError, InsufficientScope, InternalError, InvalidJson,
+                                      PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
+                                      ValidationError)
+from rentalcomply.web import idempotency
+from rentalcomply.web.gate import API_PREFIX
+from rentalcomply.web.json import dumps, error_body
+from rentalcomply.web.validation import Field, validate
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1024 * 1024
+JSON_TYPES = ("application/json",)
+PATCH_TYPES = ("application/json", "application/merge-patch+json")
+
+
+@dataclasses.dataclass
+class Reply:
+    """A handler's answer when it is more than `{"data": ...}` with 200."""
+
+    data: Any
+    status: int = 200
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
+    pagination: dict | None = None
+
+
+@dataclasses.dataclass
+class RouteSpec:
+    method: str
+    path: str  # Bottle syntax, full path
+    handler: Callable
+    scope: str | None
+    summary: str
+    description: str
+    tags: tuple[str, ...]
+    query: dict[str, Field]
+    body: dict[str, Field] | None
+    response: Any  # schema name, JSON schema, or None for no body
+    status: int
+    paginated: bool
+    errors: tuple[type[ApiError], ...]
+    public: bool
+    content_type: str  # of a success response
+
+
+class Context:
+    """What a handler may know about the request, without Bottle."""
+
+    __slots__ = ("settings", "account_id", "api_key", "query", "body", "request_id", "headers",
+                 "raw_body")
+
+    def __init__(self, settings, environ, query, body, raw_body):
+        self.settings = settings
+        self.account_id = environ.get("rentalcomply.account_id")
+        self.api_key = environ.get("rentalcomply.api_key")
+        self.request_id = environ.get("rentalcomply.request_id")
+        self.query = query
+        self.body = body
+        self.raw_body = raw_body
+        self.headers = bottle.request.headers
+
+    @property
+    def public_url(self) -> str:
+        return self.settings.server.public_url
+
+
+class Api:
+    """A registry of routes on a Bottle app; also the source of the OpenAPI document."""
+
+    def __init__(self, app: bottle.Bottle, settings):
+        self.app = app
+        self.settings = settings
+        self.routes: list[RouteSpec] = []
+
+    def route(self, method: str, path: str, *, scope: str | None, summary: str,
+              description: str = "", tags: tuple[str, ...] | list[str] = (),
+              query: dict[str, Field] | None = None, body: dict[str, Field] | None = None,
+              response: Any = None, status: int = 200, paginated: bool = False,
+              errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
+              content_type: str = "application/json"):
+        def register(handler: Callable) -> Callable:
+            spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
+                             tuple(tags), dict(query or {}), body, response, status, paginated,
+                             tuple(errors), public, content_type)
+            self.routes.append(spec)
+            self.app.route(spec.path, method, self._wrap(spec))
+            return handler
+        return register
+
+    def get(self, path, **options):
+        return self.route("GET", path, **options)
+
+    def post(self, path, **options):
+        return self.route("POST", path, **options)
+
+    def patch(self, path, **options):
+        return self.route("PATCH", path, **options)
+
+    def delete(self, path, **options):
+        return self.route("DELETE", path, **options)
+
+    # -- around every handler --------------------------------------------------------------------
+
+    def _wrap(self, spec: RouteSpec):
+        settings = self.settings
+
+        def callback(**url_args):
+            environ = bottle.request.environ
+            request_id = environ.get("rentalcomply.request_id")
+            try:
+                if spec.scope and spec.scope not in environ.get("rentalcomply.scopes", ()):
+                    raise InsufficientScope(spec.scope)
+                raw_body, body = _read_body(spec)
+                query = validate(dict(bottle.request.query.allitems()) if bottle.request.query_string else {},
+                                 spec.query, from_query=True)
+                if body is not None and spec.body is not None:
+                    body = validate(body, spec.body, partial=spec.method == "PATCH")
+                ctx = Context(settings, environ, query, body, raw_body)
+                if spec.method == "GET":
+                    result = spec.handler(ctx, **url_args)
+                    return _render(spec, result)
+                return self._write(spec, ctx, url_args)
+            except ApiError as error:
+                return _render_error(error, request_id)
+            except peewee.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    log.warning("database busy (request %s): %s", request_id, exc)
+                    return _render_error(ServiceUnavailable(), request_id)
+                log.exception("database error (request %s)", request_id)
+                return _render_error(InternalError(f"Internal error; quote request id {request_id}."), request_id)
+            except Exception:
+                log.exception("unhandled error (request %s)", request_id)
+                return _render_error(InternalError(f"Internal error; quote request id {request_id}."), request_id)
+
+        callback.__name__ = spec.handler.__name__
+        return callback
+
+    def _write(self, spec: RouteSpec, ctx: Context, url_args: dict):
+        key = bottle.request.headers.get("Idempotency-Key")
+        if key is not None and spec.method == "POST" and ctx.account_id:
+            response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
+                                       ctx.body, lambda: self._call_for_record(spec, ctx, url_args))
+        else:
+            with db.atomic():
+                response = self._call_for_record(spec, ctx, url_args)
+        events.notify_committed()
+        status, body, headers = response
+        return _response(status, body, headers, spec.content_type)
+
+    def _call_for_record(self, spec, ctx, url_args) -> tuple[int, bytes, dict]:
+        """Run the handler; a business error inside rolls back its own changes (savepoint) but
+        still yields a response, so an Idempotency-Key can store it."""
+        try:
+            with db.atomic():
+                result = spec.handler(ctx, **url_args)
+        except ApiError as error:
+            return error.status, error_body(error, ctx.request_id), dict(error.headers)
+        reply = result if isinstance(result, Reply) else Reply(result, status=spec.status)
+        return reply.status, _body_of(reply, spec), dict(reply.headers)
+
+
+def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
+    if spec.method not in ("POST", "PATCH", "PUT"):
+        return None, None
+    request = bottle.request
+    length_header = request.environ.get("CONTENT_LENGTH") or ""
+    if length_header.strip():
+        try:
+            length = int(length_header)
+        except ValueError:
+            raise ValidationError("Content-Length", "must be a number") from None
+        if length > MAX_BODY_BYTES:
+            raise PayloadTooLarge()
+    raw = request.environ["wsgi.input"].read(MAX_BODY_BYTES + 1) if not length_header.strip() \
+        else (request.environ["wsgi.input"].read(length) if length else b"")
+    if len(raw) > MAX_BODY_BYTES:
+        raise PayloadTooLarge()
+    if not raw.strip():
+        if spec.body is None:
+            return raw, {}
+        raw = b""
+    media_type = (request.environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
+    allowed = PATCH_TYPES if spec.method == "PATCH" else JSON_TYPES
+    if raw and media_type not in allowed:
+        raise UnsupportedMediaType(f"Send the body as {' or '.join(allowed)}.")
+    if not raw:
+        if spec.body is None:
+            return raw, {}
+        raise InvalidJson("The request body is empty; send a JSON object.")
+    try:
+        parsed = _json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidJson() from None
+    if not isinstance(parsed, dict):
+        raise ValidationError("body", "must be a JSON object")
+    if spec.body is None and parsed:
+        validate(parsed, {})  # refuses every field by name
+    return raw, parsed
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _body_of(reply: Reply, spec: RouteSpec) -> bytes:
+    if isinstance(reply.data, bytes):  # already rendered (the OpenAPI document, files)
+        return reply.data
+    if spec.content_type != "application/json":
+        return reply.data if isinstance(reply.data, bytes) else str(reply.data).encode("utf-8")
+    if reply.status == 204:
+        return b""
+    document = {"data": reply.data}
+    if reply.pagination is not None:
+        document["pagination"] = reply.pagination
+    return dumps(document)
+
+
+def _render(spec: RouteSpec, result) -> bottle.HTTPResponse:
+    reply = result if isinstance(result, Reply) else Reply(result, status=spec.status)
+    return _response(reply.status, _body_of(reply, spec), reply.headers, spec.content_type)
+
+
+def _response(status: int, body: bytes, headers: dict, content_type: str) -> bottle.HTTPResponse:
+    response = bottle.HTTPResponse(body=body, status=status, **headers)
+    if body or content_type != "application/json":
+        response.content_type = content_type if content_type != "application/json" \
+            else "application/json"
+    return response
+
+
+def _render_error(error: ApiError, request_id: str | None) -> bottle.HTTPResponse:
+    return _response(error.status, error_body(error, request_id), dict(error.headers),
+                     "application/json")
+
+
+# -- pagination -----------------------------------------------------------------------------------
+
+PAGINATION_QUERY = {
+    "page": Field("integer", minimum=1, maximum=1_000_000, default=1, description="Page number, from 1."),
+    "limit": Field("integer", minimum=1, maximum=100, default=20, description="Items per page (at most 100)."),
+}
+
+
+def paginate(query: peewee.Query, page: int, limit: int, view: Callable[[Any], dict]) -> Reply:
+    total = query.count()
+    rows = list(query.paginate(page, limit))
+    return Reply([view(row) for row in rows],
+                 pagination={"page": page, "limit": limit, "total": total,
+                             "has_more": page * limit < total})

@@ -1,0 +1,190 @@
+"""Declarative request validation that is also the OpenAPI description of the same fields.
+
+A route declares `query={...}` and `body={...}` as dicts of `Field`; the web layer validates every
+request against them (all problems at once, one `details` entry per field; unknown fields refused)
+and the OpenAPI generator turns the same declarations into parameters and request schemas, so the
+document cannot drift from what the code accepts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from typing import Any
+
+from rentalcomply.core.errors import ValidationError
+
+MISSING = object()
+EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class Field:
+    """One request field. `kind`: string, integer, number, boolean, date, email, url, array."""
+
+    def __init__(self, kind: str, *, required: bool = False, nullable: bool = False,
+                 choices: tuple | list | None = None, minimum: float | None = None,
+                 maximum: float | None = None, max_length: int | None = None,
+                 min_length: int | None = None, items: "Field | None" = None,
+                 max_items: int | None = None, pattern: str | None = None,
+                 default: Any = MISSING, description: str = "", example: Any = MISSING):
+        self.kind = kind
+        self.required = required
+        self.nullable = nullable
+        self.choices = tuple(choices) if choices else None
+        self.minimum = minimum
+        self.maximum = maximum
+        self.max_length = max_length
+        self.min_length = min_length if min_length is not None else (1 if kind in ("string", "email", "url") and required else None)
+        self.items = items
+        self.max_items = max_items
+        self.pattern = re.compile(pattern) if pattern else None
+        self.default = default
+        self.description = description
+        self.example = example
+
+    # -- parsing ---------------------------------------------------------------------------------
+
+    def parse(self, value: Any, from_query: bool = False) -> Any:
+        """Return the cleaned value or raise ValueError with a message for the client."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise ValueError("must not be null")
+        kind = self.kind
+        if kind in ("string", "email", "url"):
+            if not isinstance(value, str):
+                raise ValueError("must be a string")
+            value = value.strip()
+            if self.min_length is not None and len(value) < self.min_length:
+                raise ValueError("must not be empty" if self.min_length == 1 else
+                                 f"must be at least {self.min_length} characters")
+            if self.max_length is not None and len(value) > self.max_length:
+                raise ValueError(f"must be at most {self.max_length} characters")
+            if "\x00" in value:
+                raise ValueError("must not contain NUL characters")
+            if kind == "email" and not EMAIL_RE.match(value):
+                raise ValueError("must be an e-mail address like name@example.com")
+            if self.pattern and not self.pattern.match(value):
+                raise ValueError("has the wrong format")
+        elif kind == "integer":
+            if from_query and isinstance(value, str):
+                if not re.fullmatch(r"-?\d{1,18}", value.strip()):
+                    raise ValueError("must be a whole number")
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer() and not from_query:
+                    value = int(value)
+                else:
+                    raise ValueError("must be a whole number")
+        elif kind == "number":
+            if from_query and isinstance(value, str):
+                try:
+                    value = float(value)
+                except ValueError:
+                    raise ValueError("must be a number") from None
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError("must be a number")
+        elif kind == "boolean":
+            if from_query and isinstance(value, str) and value in ("true", "false"):
+                value = value == "true"
+            if not isinstance(value, bool):
+                raise ValueError("must be true or false")
+        elif kind == "date":
+            if not isinstance(value, str) or not DATE_RE.match(value):
+                raise ValueError("must be a date in the form YYYY-MM-DD")
+            try:
+                value = dt.date.fromisoformat(value)
+            except ValueError:
+                raise ValueError("is not a real calendar date") from None
+        elif kind == "array":
+            if not isinstance(value, list):
+                raise ValueError("must be an array")
+            if self.max_items is not None and len(value) > self.max_items:
+                raise ValueError(f"must have at most {self.max_items} items")
+            if self.items is not None:
+                cleaned = []
+                for index, item in enumerate(value):
+                    try:
+                        cleaned.append(self.items.parse(item))
+                    except ValueError as exc:
+                        raise ValueError(f"item {index} {exc}") from None
+                value = cleaned
+        else:  # pragma: no cover - a programming error in a route declaration
+            raise AssertionError(f"unknown field kind {kind}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError("must be one of: " + ", ".join(str(c) for c in self.choices))
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"must be at most {self.maximum}")
+        return value
+
+    # -- OpenAPI ---------------------------------------------------------------------------------
+
+    def json_schema(self) -> dict:
+        kind_map = {
+            "string": {"type": "string"},
+            "email": {"type": "string", "format": "email"},
+            "url": {"type": "string", "format": "uri"},
+            "integer": {"type": "integer"},
+            "number": {"type": "number"},
+            "boolean": {"type": "boolean"},
+            "date": {"type": "string", "format": "date"},
+            "array": {"type": "array"},
+        }
+        schema = dict(kind_map[self.kind])
+        if self.nullable:
+            schema["type"] = [schema["type"], "null"]
+        if self.choices is not None:
+            schema["enum"] = list(self.choices) + ([None] if self.nullable else [])
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        if self.maximum is not None:
+            schema["maximum"] = self.maximum
+        if self.max_length is not None:
+            schema["maxLength"] = self.max_length
+        if self.min_length is not None:
+            schema["minLength"] = self.min_length
+        if self.pattern is not None:
+            schema["pattern"] = self.pattern.pattern
+        if self.items is not None:
+            schema["items"] = self.items.json_schema()
+        if self.max_items is not None:
+            schema["maxItems"] = self.max_items
+        if self.default is not MISSING:
+            schema["default"] = self.default
+        if self.description:
+            schema["description"] = self.description
+        if self.example is not MISSING:
+            schema["examples"] = [self.example]
+        return schema
+
+
+def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
+             partial: bool = False) -> dict:
+    """Check `values` against `fields`; return the cleaned values (defaults filled unless partial).
+
+    Raises ValidationError with one detail per bad, missing or unknown field.
+    """
+    details = []
+    cleaned: dict[str, Any] = {}
+    for name in values:
+        if name not in fields:
+            details.append({"field": name, "message": "is not a known field" if not from_query
+                            else "is not a known query parameter"})
+    for name, field in fields.items():
+        if name not in values:
+            if field.required and not partial:
+                details.append({"field": name, "message": "is required"})
+            elif field.default is not MISSING and not partial:
+                cleaned[name] = field.default
+            continue
+        try:
+            cleaned[name] = field.parse(values[name], from_query=from_query)
+        except ValueError as exc:
+            details.append({"field": name, "message": str(exc)})
+    if details:
+        raise ValidationError(details)
+    return cleaned

@@ -1,0 +1,5 @@
+"""Routes of this capability (to be written)."""
+
+
+def register(api) -> None:
+    pass

@@ -1,0 +1,111 @@
+"""Shared fixtures: a fresh data directory and database per test, and three actors.
+
+- `owner`: account A with a key of every scope (also `reader`, `writer`, `hooker`: one scope each)
+- `outsider`: account B with a key of every scope, who must never see or touch A's data
+Each actor is a WebTest app speaking HTTPS with its own key: `owner.get("/api/v1/properties")`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import webtest
+
+from rentalcomply.accounts import service as accounts
+from rentalcomply.config import load_settings
+from rentalcomply.core import clock
+from rentalcomply.core.db import db
+from rentalcomply.runtime import bootstrap
+from rentalcomply.web.app import create_app
+
+HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
+                 "REMOTE_ADDR": "203.0.113.7"}
+
+
+def make_settings(tmp_path, **env):
+    environment = {"RENTALCOMPLY_QUEUE_URL": "memory://"}
+    environment.update({k: str(v) for k, v in env.items()})
+    return load_settings(data_dir=tmp_path / "data", env=environment)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    settings = make_settings(tmp_path)
+    bootstrap(settings)
+    yield settings
+    clock.reset()
+    accounts.forget_cached_keys()
+    db.close()
+
+
+@pytest.fixture
+def wsgi_app(settings):
+    return create_app(settings)
+
+
+@dataclasses.dataclass
+class Actor:
+    account_id: str
+    key: str
+    key_id: str
+    app: webtest.TestApp
+
+    def __getattr__(self, name):  # owner.get(...), owner.post_json(...)
+        return getattr(self.app, name)
+
+
+def make_actor(wsgi_app, account_id: str, scopes, name="test key") -> Actor:
+    record, key = accounts.create_key(account_id, scopes, name=name)
+    app = webtest.TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    app.authorization = ("Bearer", key)
+    return Actor(account_id, key, record.id, app)
+
+
+@pytest.fixture
+def account_a(settings):
+    return accounts.create_account("Agency A").id
+
+
+@pytest.fixture
+def account_b(settings):
+    return accounts.create_account("Agency B").id
+
+
+@pytest.fixture
+def owner(wsgi_app, account_a):
+    return make_actor(wsgi_app, account_a, ["read", "write", "webhooks"])
+
+
+@pytest.fixture
+def reader(wsgi_app, account_a):
+    return make_actor(wsgi_app, account_a, ["read"])
+
+
+@pytest.fixture
+def writer(wsgi_app, account_a):
+    return make_actor(wsgi_app, account_a, ["write"])
+
+
+@pytest.fixture
+def hooker(wsgi_app, account_a):
+    return make_actor(wsgi_app, account_a, ["webhooks"])
+
+
+@pytest.fixture
+def outsider(wsgi_app, account_b):
+    return make_actor(wsgi_app, account_b, ["read", "write", "webhooks"])
+
+
+@pytest.fixture
+def anonymous(wsgi_app):
+    return webtest.TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+
+
+def assert_error(response, status: int, code: str):
+    assert response.status_int == status, response.body
+    body = response.json
+    assert body["error"]["code"] == code, body
+    assert body["error"]["message"]
+    assert body["error"]["request_id"] == response.headers["X-Request-Id"]
+    return body["error"]
