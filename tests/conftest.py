@@ -100,12 +100,3 @@ def outsider(wsgi_app, account_b):
 @pytest.fixture
 def anonymous(wsgi_app):
     return webtest.TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
-
-
-def assert_error(response, status: int, code: str):
-    assert response.status_int == status, response.body
-    body = response.json
-    assert body["error"]["code"] == code, body
-    assert body["error"]["message"]
-    assert body["error"]["request_id"] == response.headers["X-Request-Id"]
-    return body["error"]
