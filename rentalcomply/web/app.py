@@ -27,7 +27,7 @@ def _capabilities():
 
 
 def create_app(settings) -> Gate:
-    app = bottle.Bottle(catchall=True, autojson=False)
+    app = bottle.Bottle(catchall=True)
     api = Api(app, settings)
     _register_service_routes(api)
     for capability in _capabilities():
