@@ -10,14 +10,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-import webtest
-
 from rentalcomply.accounts import service as accounts
 from rentalcomply.config import load_settings
 from rentalcomply.core import clock
 from rentalcomply.core.db import db
 from rentalcomply.runtime import bootstrap
 from rentalcomply.web.app import create_app
+from tests.openapi_check import DocumentChecker, DocumentedTestApp
 
 HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
                  "REMOTE_ADDR": "203.0.113.7"}
@@ -49,15 +48,23 @@ class Actor:
     account_id: str
     key: str
     key_id: str
-    app: webtest.TestApp
+    app: DocumentedTestApp
 
     def __getattr__(self, name):  # owner.get(...), owner.post_json(...)
         return getattr(self.app, name)
 
 
+def documented_app(wsgi_app) -> DocumentedTestApp:
+    """A WebTest app whose every response is checked against the OpenAPI document."""
+    app = DocumentedTestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    if getattr(wsgi_app, "api", None) is not None:
+        app.checker = DocumentChecker(wsgi_app.api)
+    return app
+
+
 def make_actor(wsgi_app, account_id: str, scopes, name="test key") -> Actor:
     record, key = accounts.create_key(account_id, scopes, name=name)
-    app = webtest.TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    app = documented_app(wsgi_app)
     app.authorization = ("Bearer", key)
     return Actor(account_id, key, record.id, app)
 
@@ -99,4 +106,4 @@ def outsider(wsgi_app, account_b):
 
 @pytest.fixture
 def anonymous(wsgi_app):
-    return webtest.TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    return documented_app(wsgi_app)
