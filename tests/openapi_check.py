@@ -34,6 +34,8 @@ class DocumentChecker:
         operation = self.operation(method, path)
         if operation is None:  # an unknown path (404) or method (405): nothing is documented
             return
+        if status == 500:  # never documented: always a bug, and the tests that provoke it say so
+            return
         responses = operation["responses"]
         documented = responses.get(str(status)) or responses.get("default")
         assert documented is not None, (
