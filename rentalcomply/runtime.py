@@ -27,7 +27,7 @@ def _import_tasks() -> None:
     # Task modules register themselves with the Huey instance on import; a consumer must know
     # every task before it dequeues one.
     import importlib
-    for module in ("rentalcomply.webhooks.tasks",):
+    for module in ("rentalcomply.core.maintenance", "rentalcomply.webhooks.tasks"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

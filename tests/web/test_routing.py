@@ -150,3 +150,17 @@ def test_idempotency_keys_belong_to_one_account(routes, owner, outsider):
                                   headers={"Idempotency-Key": "k5"}, status=201)
     assert response.json["data"]["name"] == "desk"
     assert Account.select().count() == 2
+
+
+def test_idempotency_records_are_forgotten_after_their_retention(routes, owner):
+    import datetime as dt
+
+    from rentalcomply.core import clock
+    from rentalcomply.core.maintenance import purge_idempotency_records
+    from rentalcomply.core.models import IdempotencyRecord
+
+    owner.post_json("/api/v1/things", {"name": "lamp"}, headers={"Idempotency-Key": "k6"})
+    assert purge_idempotency_records.call_local() == 0
+    clock.travel(dt.timedelta(hours=24, seconds=1))
+    assert purge_idempotency_records.call_local() == 1
+    assert IdempotencyRecord.select().count() == 0
