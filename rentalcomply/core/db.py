@@ -33,8 +33,8 @@ def make_database(settings) -> peewee.Database:
     if url.startswith("sqlite:///"):
         return open_sqlite(Path(url[len("sqlite:///"):]), timeout)
     from playhouse.db_url import connect
-    # autoconnect: a thread that touches the database opens its own connection.
-    return connect(url, autorollback=True)
+    # Each thread that touches the database opens its own connection on first use.
+    return connect(url)
 
 
 def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
