@@ -24,7 +24,7 @@ import peewee
 
 from rentalcomply.core import events
 from rentalcomply.core.db import db
-from rentalcomply.core.errors import (ApiError, InsufficientScope, InternalError, InvalidJson,
+from rentalcomply.core.errors import (ApiError, InsufficientScope, InternalError, InvalidJson, NotFound,
                                       PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
                                       ValidationError)
 from rentalcomply.web import idempotency
@@ -135,6 +135,8 @@ class Api:
             try:
                 if spec.scope and spec.scope not in environ.get("rentalcomply.scopes", ()):
                     raise InsufficientScope(spec.scope)
+                if not all(_is_text(value) for value in url_args.values()):
+                    raise NotFound()
                 raw_body, body = _read_body(spec)
                 query = validate(dict(bottle.request.query.allitems()) if bottle.request.query_string else {},
                                  spec.query, from_query=True)
@@ -221,6 +223,14 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
     if spec.body is None and parsed:
         validate(parsed, {})  # refuses every field by name
     return raw, parsed
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in value
 
 
 def _refuse_constant(name):

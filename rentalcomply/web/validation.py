@@ -16,6 +16,10 @@ from typing import Any
 from rentalcomply.core.errors import ValidationError
 
 MISSING = object()
+# Bounds applied when a declaration sets none, so no value can overflow a database column:
+# integers within what JSON numbers carry exactly, strings within what any column holds.
+DEFAULT_INTEGER_LIMIT = 2**53
+DEFAULT_MAX_LENGTH = 10_000
 EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -57,6 +61,12 @@ class Field:
             if not isinstance(value, str):
                 raise ValueError("must be a string")
             value = value.strip()
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # lone surrogates ("\ud800") are valid JSON, not text
+                raise ValueError("must be valid Unicode text") from None
+            if self.max_length is None and len(value) > DEFAULT_MAX_LENGTH:
+                raise ValueError(f"must be at most {DEFAULT_MAX_LENGTH} characters")
             if self.min_length is not None and len(value) < self.min_length:
                 raise ValueError("must not be empty" if self.min_length == 1 else
                                  f"must be at least {self.min_length} characters")
@@ -78,6 +88,8 @@ class Field:
                     value = int(value)
                 else:
                     raise ValueError("must be a whole number")
+            if abs(value) > DEFAULT_INTEGER_LIMIT:
+                raise ValueError("is too large")
         elif kind == "number":
             if from_query and isinstance(value, str):
                 try:
@@ -86,6 +98,8 @@ class Field:
                     raise ValueError("must be a number") from None
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ValueError("must be a number")
+            if abs(value) > DEFAULT_INTEGER_LIMIT:
+                raise ValueError("is too large")
         elif kind == "boolean":
             if from_query and isinstance(value, str) and value in ("true", "false"):
                 value = value == "true"

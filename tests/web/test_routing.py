@@ -164,3 +164,20 @@ def test_idempotency_records_are_forgotten_after_their_retention(routes, owner):
     clock.travel(dt.timedelta(hours=24, seconds=1))
     assert purge_idempotency_records.call_local() == 1
     assert IdempotencyRecord.select().count() == 0
+
+
+def test_text_that_is_not_valid_unicode_is_refused_not_stored(routes, owner):
+    response = owner.post("/api/v1/things", b'{"name": "\\ud800"}', status=400,
+                          content_type="application/json")
+    assert assert_error(response, 400, "VALIDATION_ERROR")["details"][0]["field"] == "name"
+
+
+def test_numbers_too_large_for_any_column_are_refused(wsgi_app, owner):
+    @wsgi_app.api.post("/counts", scope="write", summary="count", body={"n": Field("integer")},
+                       response={"type": "object"})
+    def count(ctx):
+        return ctx.body
+
+    response = owner.post("/api/v1/counts", b'{"n": 123456789012345678901234567890}', status=400,
+                          content_type="application/json")
+    assert_error(response, 400, "VALIDATION_ERROR")
