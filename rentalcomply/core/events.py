@@ -7,6 +7,7 @@ the outbox, so a crash between the two loses nothing and a rolled-back change an
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable
 
 from rentalcomply.core import clock
@@ -28,6 +29,9 @@ EVENT_TYPES = (
 # Called after a transaction that emitted events commits (the webhooks package registers the
 # dispatcher here); kept as hooks so that core knows nothing of webhooks.
 _after_commit_hooks: list[Callable[[], None]] = []
+# Whether this thread emitted an event since the last notify_committed(), so that writes that
+# announce nothing do not wake the dispatcher.
+_emitted = threading.local()
 
 
 def on_events_committed(hook: Callable[[], None]) -> None:
@@ -41,12 +45,17 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
         raise ValueError(f"unknown event type {event_type!r}")
     if not db.in_transaction():
         raise RuntimeError("emit() must be called inside the transaction of the change")
-    return Event.create(id=new_id("evt"), account=account_id, type=event_type, data=data,
-                        created_at=clock.utcnow())
+    event = Event.create(id=new_id("evt"), account=account_id, type=event_type, data=data,
+                         created_at=clock.utcnow())
+    _emitted.pending = True
+    return event
 
 
 def notify_committed() -> None:
     """Tell the dispatcher that events may be waiting. Call after the transaction commits."""
+    if not getattr(_emitted, "pending", False):
+        return
+    _emitted.pending = False
     for hook in _after_commit_hooks:
         try:
             hook()
