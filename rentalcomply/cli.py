@@ -1,0 +1,344 @@
+"""The command line: `rentalcomply [--data-dir DIR] [--config FILE] COMMAND`.
+
+Each command parses its options, calls a domain function and prints the result. `--json` prints
+exactly one JSON object: the created resource, or `{"data": [...]}` for a list. A setting with a
+value we cannot use stops the command with a message naming the setting and exit code 2; an
+unknown account or key, or a refused operation, with a message and exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+import click
+
+from rentalcomply import __version__
+from rentalcomply.config import ConfigError, example_toml, load_settings
+
+CONFIG_EXIT_CODE = 2
+
+
+class ConfigProblem(click.ClickException):
+    """A setting is wrong: printed as `Error: setting server.port ...`, exit code 2."""
+
+    exit_code = CONFIG_EXIT_CODE
+
+
+class State:
+    def __init__(self, data_dir: str | None, config_file: str | None):
+        self.data_dir = data_dir
+        self.config_file = config_file
+
+    def settings(self, overrides: dict[str, Any] | None = None):
+        try:
+            return load_settings(self.data_dir, self.config_file, overrides=overrides)
+        except ConfigError as exc:
+            raise ConfigProblem(str(exc)) from None
+
+    def open(self, overrides: dict[str, Any] | None = None):
+        """Settings loaded, secret, database and queue ready: what every data command needs."""
+        from rentalcomply.runtime import bootstrap
+        settings = self.settings(overrides)
+        try:
+            return bootstrap(settings)
+        except ConfigError as exc:
+            raise ConfigProblem(str(exc)) from None
+        except ValueError as exc:  # an unsupported queue or database URL
+            raise ConfigProblem(str(exc)) from None
+
+
+pass_state = click.make_pass_decorator(State)
+
+
+def _emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _domain_call(function, *args, **kwargs):
+    """Call a domain function; turn the refusals it raises into a message and exit code 1."""
+    from rentalcomply.accounts.service import KeyError_
+    from rentalcomply.core.errors import ApiError
+    try:
+        return function(*args, **kwargs)
+    except ApiError as exc:
+        raise click.ClickException(_api_error_text(exc)) from None
+    except (KeyError_, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _api_error_text(exc) -> str:
+    if exc.details:
+        return "; ".join(f"{d['field']}: {d['message']}" for d in exc.details)
+    return exc.message
+
+
+def _table(rows: Iterable[Iterable[Any]], headings: list[str]) -> None:
+    rows = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    if not rows:
+        click.echo("(none)")
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headings)]
+    for line in [headings] + rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+
+
+def resolve_account(value: str):
+    """An account by id, or by name when exactly one account has that name."""
+    from rentalcomply.accounts import service as accounts
+    from rentalcomply.core.models import Account
+    account = Account.get_or_none(Account.id == value)
+    if account is not None:
+        return account
+    named = [a for a in accounts.list_accounts() if a.name == value]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise click.ClickException(f"{len(named)} accounts are named {value!r}; give the account id "
+                                   "(rentalcomply accounts list)")
+    raise click.ClickException(f"no account {value!r} (rentalcomply accounts list shows them)")
+
+
+def _print_new_key(record, key: str) -> None:
+    click.echo(f"API key {record.id} for account {record.account_id}, "
+               f"scopes {record.scopes.replace(' ', ', ')}"
+               + (f", expires {record.expires_at:%Y-%m-%d %H:%M} UTC" if record.expires_at else "")
+               + ":")
+    click.echo(f"\n    {key}\n")
+    click.echo("This key is shown once and never again: store it now.")
+
+
+# --- the group -----------------------------------------------------------------------------------
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--data-dir", type=click.Path(file_okay=False), default=None,
+              help="Data directory (database, secret, reports). Default: $RENTALCOMPLY_DATA_DIR, "
+                   "else the platform's user data directory.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Configuration file (TOML). Default: $RENTALCOMPLY_CONFIG, else config.toml in "
+                   "the data directory if it exists.")
+@click.version_option(__version__, prog_name="rentalcomply")
+@click.pass_context
+def main(ctx: click.Context, data_dir: str | None, config_file: str | None) -> None:
+    """RentalComply: check-in, police and tax reporting for short-term rentals.
+
+    Settings come from command-line options, then RENTALCOMPLY_<SECTION>_<KEY> environment
+    variables, then the config file, then defaults (see config.example.toml).
+    """
+    ctx.obj = State(data_dir, config_file)
+
+
+# --- init, serve, worker, demo -------------------------------------------------------------------
+
+@main.command()
+@click.option("--write-config", is_flag=True,
+              help="Also write config.toml into the data directory: every setting, commented out "
+                   "at its default. An existing file is left alone.")
+@pass_state
+def init(state: State, write_config: bool) -> None:
+    """Create the data directory, secret and database (idempotent).
+
+    On a database without accounts, creates the account `default` and an API key with every
+    scope, and prints that key once.
+    """
+    from rentalcomply.core import db as database
+    from rentalcomply.core import secrets
+    from rentalcomply.runtime import bootstrap
+    from rentalcomply.server import announce_first_key
+
+    settings = state.settings()
+    try:
+        bootstrap(settings, migrate=False)
+    except ValueError as exc:
+        raise ConfigProblem(str(exc)) from None
+    applied = database.run_migrations(database.db.obj)
+    click.echo(f"Data directory: {settings.data_dir}")
+    if settings.database.url:
+        click.echo("Database: as configured in database.url")
+    else:
+        click.echo(f"Database: {database.sqlite_path(settings)}")
+    click.echo("Migrations applied: " + (", ".join(applied) if applied else "none (up to date)"))
+    if settings.server.secret_key:
+        click.echo("Server secret: from server.secret_key")
+    else:
+        click.echo(f"Server secret: {secrets.secret_file(settings.data_dir)}")
+    if write_config:
+        target = Path(settings.data_dir) / "config.toml"
+        if target.exists():
+            click.echo(f"Config file: {target} exists, left as it is")
+        else:
+            target.write_text(commented_config(), encoding="utf-8")
+            click.echo(f"Config file: {target} written (every setting at its default, commented)")
+    elif settings.config_file:
+        click.echo(f"Config file: {settings.config_file}")
+    if not announce_first_key(sys.stdout):
+        click.echo("Accounts exist already: no key printed (rentalcomply keys create makes one).")
+
+
+def commented_config() -> str:
+    """config.example.toml with every value commented out, so that defaults can still change."""
+    lines = []
+    for line in example_toml().splitlines():
+        is_value = line and not line.startswith(("#", "["))
+        lines.append("# " + line if is_value else line)
+    return "\n".join(lines) + "\n"
+
+
+@main.command()
+@click.option("--host", default=None, help="Listen address (server.host; default 127.0.0.1).")
+@click.option("--port", default=None, metavar="PORT", help="Listen port (server.port; default 8080).")
+@click.option("--threads", default=None, metavar="N",
+              help="Waitress worker threads (server.threads; default 4).")
+@click.option("--no-worker", is_flag=True,
+              help="Do not run the task worker in this process (run `rentalcomply worker` instead).")
+@pass_state
+def serve(state: State, host: str | None, port: str | None, threads: str | None,
+          no_worker: bool) -> None:
+    """Serve the API, the guest pages and the embedded task worker until Ctrl+C or SIGTERM."""
+    from rentalcomply import server
+    settings = state.settings({"server.host": host, "server.port": port,
+                               "server.threads": threads})
+    try:
+        code = server.serve(settings, worker=not no_worker)
+    except ConfigError as exc:
+        raise ConfigProblem(str(exc)) from None
+    except ValueError as exc:  # an unsupported queue or database URL
+        raise ConfigProblem(str(exc)) from None
+    sys.exit(code)
+
+
+@main.command()
+@pass_state
+def worker(state: State) -> None:
+    """Run the task worker alone, for a second machine or process (stops on Ctrl+C or SIGTERM)."""
+    from rentalcomply import server
+    settings = state.settings()
+    try:
+        code = server.run_worker(settings)
+    except ValueError as exc:
+        raise ConfigProblem(str(exc)) from None
+    sys.exit(code)
+
+
+# --- accounts ------------------------------------------------------------------------------------
+
+@main.group()
+def accounts() -> None:
+    """Accounts: each agency or host, with its own properties, bookings and keys."""
+
+
+@accounts.command("create")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the account as one JSON object.")
+@pass_state
+def accounts_create(state: State, name: str, as_json: bool) -> None:
+    """Create an account named NAME."""
+    from rentalcomply.accounts import service
+    state.open()
+    account = _domain_call(service.create_account, name)
+    if as_json:
+        _emit_json(service.account_view(account))
+    else:
+        click.echo(f'Created account "{account.name}": {account.id}')
+
+
+@accounts.command("list")
+@click.option("--json", "as_json", is_flag=True, help='Print {"data": [...]}.')
+@pass_state
+def accounts_list(state: State, as_json: bool) -> None:
+    """List the accounts."""
+    from rentalcomply.accounts import service
+    state.open()
+    views = [service.account_view(a) for a in service.list_accounts()]
+    if as_json:
+        _emit_json({"data": views})
+    else:
+        _table([(v["id"], v["name"], v["created_at"]) for v in views], ["ID", "NAME", "CREATED"])
+
+
+# --- keys ----------------------------------------------------------------------------------------
+
+@main.group()
+def keys() -> None:
+    """API keys: create, list, revoke, rotate."""
+
+
+@keys.command("create")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--scope", "scopes", required=True, multiple=True,
+              type=click.Choice(["read", "write", "webhooks"]),
+              help="A scope the key gets; repeat for several.")
+@click.option("--name", default="", help="A label, to tell keys apart.")
+@click.option("--expires-in-days", type=int, default=None, metavar="D",
+              help="The key stops working after D days. Default: never.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object with id, key, account_id and scopes.")
+@pass_state
+def keys_create(state: State, account_ref: str, scopes: tuple[str, ...], name: str,
+                expires_in_days: int | None, as_json: bool) -> None:
+    """Create an API key; the key is printed once and never again."""
+    from rentalcomply.accounts import service
+    state.open()
+    account = resolve_account(account_ref)
+    record, key = _domain_call(service.create_key, account.id, list(scopes), name=name,
+                               expires_in_days=expires_in_days)
+    if as_json:
+        _emit_json({**service.key_view(record), "key": key})
+    else:
+        _print_new_key(record, key)
+
+
+@keys.command("list")
+@click.option("--account", "account_ref", default=None, metavar="ACC",
+              help="Only this account's keys.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"data": [...]}.')
+@pass_state
+def keys_list(state: State, account_ref: str | None, as_json: bool) -> None:
+    """List API keys (never the keys themselves: only their first characters)."""
+    from rentalcomply.accounts import service
+    state.open()
+    account_id = resolve_account(account_ref).id if account_ref else None
+    views = [service.key_view(k) for k in service.list_keys(account_id)]
+    if as_json:
+        _emit_json({"data": views})
+    else:
+        _table([(v["id"], v["account_id"], v["name"], v["key_hint"], " ".join(v["scopes"]),
+                 v["status"], v["last_used_at"] or "never", v["expires_at"] or "")
+                for v in views],
+               ["ID", "ACCOUNT", "NAME", "KEY", "SCOPES", "STATUS", "LAST USED", "EXPIRES"])
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@pass_state
+def keys_revoke(state: State, key_id: str) -> None:
+    """Revoke an API key at once (a running server notices within seconds)."""
+    from rentalcomply.accounts import service
+    state.open()
+    record = _domain_call(service.revoke_key, key_id)
+    click.echo(f"Revoked API key {record.id} ({record.key_hint}…).")
+
+
+@keys.command("rotate")
+@click.argument("key_id")
+@click.option("--grace-hours", type=int, default=24, show_default=True, metavar="H",
+              help="The old key keeps working this many hours (0: stops now).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the new key as one JSON object (with `key` and `replaces`).")
+@pass_state
+def keys_rotate(state: State, key_id: str, grace_hours: int, as_json: bool) -> None:
+    """Replace an API key with a new one of the same account, name and scopes."""
+    from rentalcomply.accounts import service
+    state.open()
+    record, key = _domain_call(service.rotate_key, key_id, grace_hours=grace_hours)
+    if as_json:
+        _emit_json({**service.key_view(record), "key": key, "replaces": key_id})
+        return
+    _print_new_key(record, key)
+    if grace_hours:
+        click.echo(f"The old key {key_id} keeps working for {grace_hours} hours.")
+    else:
+        click.echo(f"The old key {key_id} is revoked.")

@@ -1,0 +1,181 @@
+"""The server process: Waitress in front, the task consumer beside it, one clean way out.
+
+Waitress returns from its loop on KeyboardInterrupt but ignores SIGTERM, which is what systemd,
+Docker and `kill` send. Both signals are therefore routed to one handler that raises
+KeyboardInterrupt in the main thread: Waitress leaves its loop and lets running requests finish,
+the listening socket is closed, then the consumer stops gracefully (running tasks finish, queued
+ones stay queued for the next start) and the process exits 0. A second signal during that
+shutdown exits at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Callable, TextIO
+
+from rentalcomply.accounts import service as accounts
+from rentalcomply.core import queue
+from rentalcomply.core.db import db
+from rentalcomply.runtime import bootstrap, configure_logging
+
+log = logging.getLogger(__name__)
+
+FORCED_EXIT_CODE = 1
+
+
+def announce_first_key(out: TextIO) -> bool:
+    """Create the `default` account and its key on a database without accounts; print the key.
+
+    Returns whether it did so. The key is never stored in clear, so this is the only time it is
+    shown.
+    """
+    created = accounts.ensure_first_account()
+    if created is None:
+        return False
+    account, key = created
+    print(f'Created account "{account.name}" ({account.id}) and an API key with the scopes '
+          f'{", ".join(accounts.SCOPES)}:', file=out)
+    print("", file=out)
+    print(f"    {key}", file=out)
+    print("", file=out)
+    print("This key is shown once and never again: store it now. "
+          "More keys: rentalcomply keys create.", file=out, flush=True)
+    return True
+
+
+class _Shutdown:
+    """Turns SIGINT and SIGTERM into KeyboardInterrupt once, and into an immediate exit after."""
+
+    def __init__(self):
+        self.requested = False
+        self._previous: dict[int, object] = {}
+
+    def install(self) -> None:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            self._previous[signum] = signal.signal(signum, self._handle)
+
+    def restore(self) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous.clear()
+
+    def _handle(self, signum, frame):
+        if self.requested:
+            print("RentalComply: second signal, exiting without waiting.", file=sys.stderr,
+                  flush=True)
+            os._exit(FORCED_EXIT_CODE)
+        self.requested = True
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+def listening_urls(server) -> list[str]:
+    """The http:// address of each socket the server listens on (IPv6 in brackets)."""
+    urls = []
+    for host, port in _effective_addresses(server):
+        shown = f"[{host}]" if ":" in host else host
+        urls.append(f"http://{shown}:{port}")
+    return urls
+
+
+def _effective_addresses(server) -> list[tuple[str, int]]:
+    # A host name that resolves to several addresses gives a MultiSocketServer.
+    if hasattr(server, "effective_listen"):
+        return [(str(host), int(port)) for host, port in server.effective_listen]
+    return [(str(server.effective_host), int(server.effective_port))]
+
+
+def serve(settings, *, worker: bool = True, out: TextIO | None = None,
+          on_ready: Callable[[object], None] | None = None) -> int:
+    """Run the API until SIGINT or SIGTERM; return the process exit code."""
+    import waitress
+
+    from rentalcomply.web.app import create_app
+
+    out = out or sys.stdout
+    configure_logging(settings.server.log_level)
+    shutdown = _Shutdown()
+    if threading.current_thread() is threading.main_thread():
+        shutdown.install()
+    server = consumer = None
+    try:
+        bootstrap(settings)
+        announce_first_key(out)
+        app = create_app(settings)
+        try:
+            server = waitress.create_server(
+                app, host=settings.server.host, port=settings.server.port,
+                threads=settings.server.threads, ident="RentalComply",
+                # Our gate judges X-Forwarded-Proto against server.trusted_proxies (a list, which
+                # Waitress's single trusted_proxy cannot express); Waitress passes headers through.
+                clear_untrusted_proxy_headers=False,
+            )
+        except OSError as exc:
+            print(f"RentalComply cannot listen on {settings.server.host}:{settings.server.port}: "
+                  f"{exc.strerror or exc}", file=sys.stderr, flush=True)
+            return 1
+        if worker and not queue.huey.immediate:
+            consumer = queue.start_embedded_consumer(settings.queue.workers)
+            log.info("task worker started with %d threads", settings.queue.workers)
+        for url in listening_urls(server):
+            print(f"RentalComply listening on {url}", file=out, flush=True)
+        if on_ready is not None:
+            on_ready(server)
+        # Returns after KeyboardInterrupt, having let running requests finish (up to 5 s).
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _stop(server, consumer)
+        shutdown.restore()
+    print("RentalComply stopped.", file=out, flush=True)
+    return 0
+
+
+def _stop(server, consumer) -> None:
+    if server is not None:
+        # Stop accepting and drop idle connections; a MultiSocketServer closes every socket.
+        from waitress import wasyncore
+        try:
+            server.task_dispatcher.shutdown()
+            server.close()
+            wasyncore.close_all(server.map if hasattr(server, "map") else server._map)
+        except OSError:
+            log.debug("error while closing the listening socket", exc_info=True)
+    if consumer is not None:
+        log.info("stopping the task worker; running tasks finish, queued ones stay queued")
+        consumer.stop(graceful=True)
+    db.close()
+
+
+def run_worker(settings, out: TextIO | None = None) -> int:
+    """Run the task consumer alone until SIGINT or SIGTERM (for scale-out); return the exit code."""
+    out = out or sys.stdout
+    configure_logging(settings.server.log_level)
+    bootstrap(settings)
+    if queue.huey.immediate:
+        print("queue.url is memory://: tasks run inside the process that queues them, so there "
+              "is nothing for a separate worker to do.", file=sys.stderr, flush=True)
+        return 2
+    shutdown = _Shutdown()
+    shutdown.install()
+    consumer = None
+    try:
+        consumer = queue.start_embedded_consumer(settings.queue.workers)
+        print(f"RentalComply worker running with {settings.queue.workers} threads", file=out,
+              flush=True)
+        while True:
+            time.sleep(3600)  # the signal handler raises KeyboardInterrupt out of here
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if consumer is not None:
+            consumer.stop(graceful=True)
+        db.close()
+        shutdown.restore()
+    print("RentalComply worker stopped.", file=out, flush=True)
+    return 0
