@@ -99,7 +99,7 @@ def test_accounts_list_json_wraps_the_accounts_in_data(cli):
     second = cli.json("accounts", "create", "Two")
     listed = cli.json("accounts", "list")
     assert list(listed) == ["data"]
-    assert [a["id"] for a in listed["data"]] == [first["id"], second["id"]]
+    assert {a["id"] for a in listed["data"]} == {first["id"], second["id"]}
 
 
 def test_accounts_list_prints_a_table_without_json(cli):
