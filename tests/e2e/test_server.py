@@ -1,0 +1,125 @@
+"""The real server: start-up, the first-run key, requests over a socket, and a clean shutdown."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sqlite3
+
+import pytest
+
+from tests.e2e.conftest import KEY_PATTERN, ServerProcess, clean_environment, free_port
+
+pytestmark = pytest.mark.server
+
+
+def test_the_server_answers_health_checks_without_a_key(start_server):
+    server = start_server()
+    status, body, response = server.request("GET", "/healthz", key="")
+    assert status == 200
+    assert body["data"]["status"] == "ok"
+    assert response.getheader("Server") == "RentalComply"
+
+
+def test_the_first_start_prints_a_key_once_that_authenticates(start_server):
+    server = start_server()
+    assert server.key is not None
+    assert any("shown once" in line for line in server.lines)
+    status, body, response = server.request("GET", "/api/v1/properties")
+    assert status != 401, body
+    assert response.getheader("RateLimit-Limit") == "100"
+    status, body, _ = server.request("GET", "/api/v1/properties", key="rc_" + "x" * 40)
+    assert status == 401
+
+
+def test_a_second_start_on_the_same_data_prints_no_key(start_server, tmp_path):
+    first = start_server(tmp_path / "data")
+    assert first.stop(signal.SIGTERM) == 0
+    second = start_server(tmp_path / "data")
+    assert second.key is None
+    status, _, response = second.request("GET", "/api/v1/properties", key=first.key)
+    assert status != 401
+    assert response.getheader("RateLimit-Remaining") is not None
+
+
+def test_sigterm_stops_the_server_cleanly_with_exit_code_0(start_server):
+    server = start_server()
+    assert server.stop(signal.SIGTERM) == 0
+    assert "RentalComply stopped." in server.rest_of_output()
+    assert "Traceback" not in "".join(server.stderr_lines)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
+
+
+def test_ctrl_c_stops_the_server_cleanly_with_exit_code_0(start_server):
+    server = start_server()
+    assert server.stop(signal.SIGINT) == 0
+    assert "RentalComply stopped." in server.rest_of_output()
+    assert "Traceback" not in "".join(server.stderr_lines)
+
+
+def test_the_server_stops_cleanly_without_the_embedded_worker_too(start_server):
+    server = start_server(None, "--no-worker")
+    assert server.request("GET", "/healthz")[0] == 200
+    assert server.stop(signal.SIGTERM) == 0
+
+
+def test_serve_works_with_no_configuration_at_all(tmp_path):
+    home = tmp_path / "home"
+    env = clean_environment(HOME=str(home))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        env.pop(name, None)
+    port = free_port()
+    server = ServerProcess(["serve", "--port", str(port)], env, port)
+    try:
+        server.wait_for("RentalComply listening on")
+        assert server.key is not None
+        assert server.request("GET", "/healthz")[0] == 200
+        data_dir = home / ".local" / "share" / "rentalcomply"
+        assert (data_dir / "rentalcomply.db").is_file()
+        assert (data_dir / "secret.key").is_file()
+        assert server.stop(signal.SIGTERM) == 0
+    finally:
+        server.kill()
+
+
+def test_a_port_already_in_use_stops_start_up_with_a_message(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = ServerProcess(["--data-dir", str(tmp_path / "d"), "serve", "--port", str(port)],
+                               clean_environment(), port)
+        assert server.process.wait(timeout=30) == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in finished_stderr(server)
+
+
+def finished_stderr(server: ServerProcess) -> str:
+    server.process.wait(timeout=10)
+    server.rest_of_output()  # stdout closed: the process is gone; stderr is read to its end too
+    server.stderr_done.wait(10)
+    return "".join(server.stderr_lines)
+
+
+def test_a_wrong_setting_stops_the_real_server_with_exit_code_2(tmp_path):
+    port = free_port()
+    env = clean_environment(RENTALCOMPLY_SERVER_ALLOW_LOOPBACK_HTTP="yes please")
+    server = ServerProcess(["--data-dir", str(tmp_path / "d"), "serve", "--port", str(port)],
+                           env, port)
+    assert server.process.wait(timeout=30) == 2
+    assert "server.allow_loopback_http" in finished_stderr(server)
+
+
+def test_the_database_is_intact_after_a_clean_stop(start_server, tmp_path):
+    server = start_server(tmp_path / "data")
+    assert server.stop(signal.SIGTERM) == 0
+    with sqlite3.connect(tmp_path / "data" / "rentalcomply.db") as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert connection.execute("SELECT count(*) FROM account").fetchone()[0] == 1
+
+
+def test_the_key_line_is_on_stdout_and_nothing_else_looks_like_a_key(start_server):
+    server = start_server()
+    printed = [line for line in server.lines if KEY_PATTERN.search(line)]
+    assert len(printed) == 1
+    assert not any(KEY_PATTERN.search(line) for line in server.stderr_lines)
