@@ -123,3 +123,21 @@ def test_the_key_line_is_on_stdout_and_nothing_else_looks_like_a_key(start_serve
     printed = [line for line in server.lines if KEY_PATTERN.search(line)]
     assert len(printed) == 1
     assert not any(KEY_PATTERN.search(line) for line in server.stderr_lines)
+
+
+def test_the_worker_alone_runs_until_sigterm_and_exits_0(tmp_path):
+    server = ServerProcess(["--data-dir", str(tmp_path / "d"), "worker"], clean_environment(), 0)
+    try:
+        server.wait_for("RentalComply worker running")
+        assert server.stop(signal.SIGTERM) == 0
+        assert "RentalComply worker stopped." in server.rest_of_output()
+        assert (tmp_path / "d" / "queue.db").is_file()
+    finally:
+        server.kill()
+
+
+def test_the_worker_refuses_a_queue_that_runs_tasks_in_the_caller(tmp_path):
+    server = ServerProcess(["--data-dir", str(tmp_path / "d"), "worker"],
+                           clean_environment(RENTALCOMPLY_QUEUE_URL="memory://"), 0)
+    assert server.process.wait(timeout=30) == 2
+    assert "memory://" in finished_stderr(server)
