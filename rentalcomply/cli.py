@@ -8,6 +8,7 @@ unknown account or key, or a refused operation, with a message and exit code 1.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -342,3 +343,74 @@ def keys_rotate(state: State, key_id: str, grace_hours: int, as_json: bool) -> N
         click.echo(f"The old key {key_id} keeps working for {grace_hours} hours.")
     else:
         click.echo(f"The old key {key_id} is revoked.")
+
+
+# --- backup, restore, doctor ---------------------------------------------------------------------
+
+@main.command()
+@click.option("--output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the archive here. Default: a dated file in backup.directory, keeping "
+                   "the newest backup.keep of them.")
+@pass_state
+def backup(state: State, output: str | None) -> None:
+    """Back up the database, task queue, server secret and config into a .tar.gz.
+
+    Safe while the server runs (SQLite's online backup API). The archive holds the server secret:
+    keep it as private as the data directory.
+    """
+    from rentalcomply.ops.backup import BackupError, create_backup
+    settings = state.settings()
+    try:
+        path, deleted = create_backup(settings, output)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Backup written: {path}")
+    for old in deleted:
+        click.echo(f"Old backup deleted: {old}")
+
+
+@main.command()
+@click.argument("archive", type=click.Path(dir_okay=False))
+@pass_state
+def restore(state: State, archive: str) -> None:
+    """Replace the data with a backup made by `rentalcomply backup`. Stop the server first.
+
+    The archive is checked before anything changes; the current files are moved into
+    before-restore-<time>/ in the data directory, and migrations bring an older backup up to date.
+    """
+    from rentalcomply.core.db import db
+    from rentalcomply.ops.backup import BackupError, restore_backup
+    from rentalcomply.runtime import bootstrap
+    settings = state.settings()
+    try:
+        manifest, aside = restore_backup(settings, archive)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    bootstrap(settings)
+    db.close()
+    click.echo(f"Restored the backup of {manifest.get('created_at', '?')} "
+               f"(RentalComply {manifest.get('version', '?')}) into {settings.data_dir}")
+    if not manifest.get("secret_included"):
+        click.echo("The backup holds no secret file: the server secret comes from "
+                   "server.secret_key, which must be the one in force when it was made.")
+    if aside is not None:
+        click.echo(f"The previous files are in {aside}")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help='Print {"data": [checks]}.')
+@pass_state
+def doctor(state: State, as_json: bool) -> None:
+    """Check the installation: data directory, secret, database integrity, migrations, queue.
+
+    Changes nothing. Exit code 1 when a check fails.
+    """
+    from rentalcomply.ops.doctor import run_checks
+    checks = run_checks(state.settings())
+    if as_json:
+        _emit_json({"data": [dataclasses.asdict(c) for c in checks]})
+    else:
+        for check in checks:
+            click.echo(f"{'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
+    if not all(check.ok for check in checks):
+        sys.exit(1)

@@ -1,0 +1,1 @@
+"""Operating an installation: backup, restore and the doctor's checks."""
