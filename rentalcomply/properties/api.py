@@ -1,5 +1,158 @@
-"""Routes of this capability (to be written)."""
+"""Routes of properties and their channel connections: parse, call the service, shape."""
+
+from __future__ import annotations
+
+from rentalcomply.core.errors import NotFound
+from rentalcomply.properties import service
+from rentalcomply.properties.service import (ADDRESS_MAX, AADE_ID_MAX, CHANNEL_STATUSES,
+                                             CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
+                                             MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
+                                             PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
+from rentalcomply.web import openapi
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, ref
+from rentalcomply.web.routing import PAGINATION_QUERY, Reply
+from rentalcomply.web.validation import Field
+
+TAGS = ["properties"]
+
+openapi.schema("ChannelConnection", {
+    "type": "object",
+    "description": "A channel's calendar feed (iCal) connected to a property.",
+    "required": ["id", "provider", "ical_url", "status", "last_sync_success", "last_sync_attempt",
+                 "last_error"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^ch_", "examples": ["ch_4Vb8Qm2LzXk9TnR7pWd3"]},
+        "provider": {"type": "string", "enum": list(PROVIDERS)},
+        "ical_url": {"type": "string", "description": "The feed URL with every query value masked "
+                     "(`***`), since the query carries the feed's secret.",
+                     "examples": ["https://www.airbnb.com/calendar/ical/123.ics?s=***"]},
+        "status": {"type": "string", "enum": list(CHANNEL_STATUSES),
+                   "description": "`pending` until the first sync, then `ok` or `error`; "
+                                  "`disabled` when switched off."},
+        "last_sync_success": NULLABLE_TIMESTAMP,
+        "last_sync_attempt": NULLABLE_TIMESTAMP,
+        "last_error": {"type": ["string", "null"]},
+    },
+})
+
+openapi.schema("Property", {
+    "type": "object",
+    "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
+                 "max_guests", "climate_fee_category", "police_connector", "channel_connections",
+                 "created_at", "updated_at"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^prop_", "examples": ["prop_7Hq2mX9bKz3LpT5wRn8c"]},
+        "name": {"type": "string"},
+        "address": {"type": "string"},
+        "aade_property_id": {"type": ["string", "null"],
+                             "description": "The property's registry number at AADE (AMA)."},
+        "status": {"type": "string", "enum": list(PROPERTY_STATUSES),
+                   "description": "An inactive property takes no new bookings."},
+        "country": {"type": "string", "pattern": COUNTRY_PATTERN,
+                    "description": "ISO 3166-1 alpha-2."},
+        "timezone": {"type": "string", "examples": ["Europe/Athens"]},
+        "max_guests": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_GUESTS_LIMIT,
+                       "description": "Most guests a booking may have; null: up to 50."},
+        "climate_fee_category": {"type": "string", "enum": list(CLIMATE_FEE_CATEGORIES)},
+        "police_connector": {"type": "string", "enum": list(POLICE_CONNECTORS),
+                             "description": "`none` (Greece): bookings' report_status is "
+                                            "NOT_REQUIRED."},
+        "channel_connections": {"type": "array", "items": ref("ChannelConnection")},
+        "created_at": TIMESTAMP,
+        "updated_at": TIMESTAMP,
+    },
+})
+
+
+def _property_fields(creating: bool) -> dict[str, Field]:
+    # The same fields for POST and PATCH; PATCH ignores `required` and takes null only where the
+    # field is nullable (JSON merge patch: null clears).
+    return {
+        "name": Field("string", required=creating, min_length=1, max_length=NAME_MAX,
+                      example="Villa Anemoi"),
+        "address": Field("string", required=creating, min_length=1, max_length=ADDRESS_MAX,
+                         example="Oia, 84702 Santorini"),
+        "aade_property_id": Field("string", nullable=True, min_length=1, max_length=AADE_ID_MAX,
+                                  description="Registry number at AADE (AMA).", example="00012345678"),
+        "status": Field("string", choices=PROPERTY_STATUSES,
+                        **({"default": "active"} if creating else {})),
+        "country": Field("string", pattern=COUNTRY_PATTERN, max_length=2,
+                         description="ISO 3166-1 alpha-2 code in capitals.",
+                         **({"default": "GR"} if creating else {})),
+        "timezone": Field("string", min_length=1, max_length=TIMEZONE_MAX,
+                          description="IANA time zone name.",
+                          **({"default": "Europe/Athens"} if creating else {})),
+        "max_guests": Field("integer", nullable=True, minimum=1, maximum=MAX_GUESTS_LIMIT,
+                            description="Most guests a booking may have; null: up to 50."),
+        "climate_fee_category": Field("string", choices=CLIMATE_FEE_CATEGORIES,
+                                      **({"default": "standard"} if creating else {})),
+        "police_connector": Field("string", choices=POLICE_CONNECTORS,
+                                  **({"default": "none"} if creating else {})),
+    }
 
 
 def register(api) -> None:
-    pass
+    @api.get("/properties", scope="read", tags=TAGS, summary="List properties",
+             description="The account's properties, oldest first, each with its channel "
+                         "connections.",
+             query=dict(PAGINATION_QUERY), response="Property", paginated=True)
+    def list_properties(ctx):
+        query = service.property_query(ctx.account_id)
+        page, limit = ctx.query["page"], ctx.query["limit"]
+        total = query.count()
+        rows = list(query.paginate(page, limit))
+        return Reply(service.property_views(rows),
+                     pagination={"page": page, "limit": limit, "total": total,
+                                 "has_more": page * limit < total})
+
+    @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
+              description="Returns 201 with the property and a `Location` header.",
+              body=_property_fields(creating=True), response="Property", status=201)
+    def create_property(ctx):
+        prop = service.create_property(ctx.account_id, **ctx.body)
+        return Reply(service.property_view(prop, []), status=201,
+                     headers={"Location": f"/api/v1/properties/{prop.id}"})
+
+    @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
+             response="Property", errors=[NotFound])
+    def get_property(ctx, property_id):
+        return service.property_view(service.get_property(ctx.account_id, property_id))
+
+    @api.patch("/properties/<property_id>", scope="write", tags=TAGS, summary="Update a property",
+               description="JSON merge patch: only the fields sent change; `null` clears "
+                           "`aade_property_id` or `max_guests`. Setting `status` to `inactive` "
+                           "stops new bookings; existing ones stay. A changed `police_connector` "
+                           "or `climate_fee_category` applies to bookings created afterwards.",
+               body=_property_fields(creating=False), response="Property", errors=[NotFound])
+    def update_property(ctx, property_id):
+        prop = service.update_property(ctx.account_id, property_id, **ctx.body)
+        return service.property_view(prop)
+
+    @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,
+              summary="Connect a channel's calendar feed",
+              description="Adds an iCal feed (`http` or `https`) of Airbnb, Booking.com, Vrbo or "
+                          "another channel; it is `pending` until its first sync. A URL with a "
+                          "user name or password is refused, and so is the same URL twice. "
+                          "Loopback and private addresses are refused unless "
+                          "`sync.allow_private_addresses` is true: literal addresses here, host "
+                          "names after DNS resolution when the feed is fetched. Returns 201.",
+              body={"provider": Field("string", required=True, choices=PROVIDERS),
+                    "ical_url": Field("url", required=True, max_length=FEED_URL_MAX,
+                                      example="https://www.airbnb.com/calendar/ical/123.ics?s=abc")},
+              response="ChannelConnection", status=201, errors=[NotFound])
+    def add_channel(ctx, property_id):
+        connection = service.add_channel(
+            ctx.account_id, property_id, provider=ctx.body["provider"],
+            ical_url=ctx.body["ical_url"],
+            allow_private_addresses=ctx.settings.sync.allow_private_addresses)
+        return Reply(service.channel_view(connection), status=201)
+
+    @api.delete("/properties/<property_id>/channels/<channel_id>", scope="write", tags=TAGS,
+                summary="Disconnect a channel's calendar feed",
+                description="Returns 204. Bookings imported from the feed stay.",
+                response=None, status=204, errors=[NotFound])
+    def remove_channel(ctx, property_id, channel_id):
+        service.remove_channel(ctx.account_id, property_id, channel_id)
+        return Reply(None, status=204)

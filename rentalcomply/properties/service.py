@@ -1,0 +1,323 @@
+"""Properties and their channel connections: the domain functions, which know nothing of Bottle.
+
+The web layer validates the syntax of a request before it gets here; these functions check the
+rules again themselves, because the command line, the demo seeder and the sync call them too, and
+the database must never hold a value the API would have refused.
+
+Every function takes the caller's account id and never touches another account's rows: an id that
+belongs to another account is `NotFound`, exactly like an id that does not exist.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+import zoneinfo
+from typing import Any, Iterable
+from urllib.parse import urlsplit, urlunsplit
+
+from rentalcomply.core import clock
+from rentalcomply.core.db import atomic, db
+from rentalcomply.core.errors import NotFound, ValidationError
+from rentalcomply.core.ids import new_id
+from rentalcomply.core.models import ChannelConnection, Property
+
+PROPERTY_STATUSES = ("active", "inactive")
+CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
+POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba")
+PROVIDERS = ("airbnb", "booking", "vrbo", "other")
+CHANNEL_STATUSES = ("pending", "ok", "error", "disabled")
+
+NAME_MAX = 200
+ADDRESS_MAX = 500
+AADE_ID_MAX = 50
+TIMEZONE_MAX = 64
+MAX_GUESTS_LIMIT = 100
+FEED_URL_MAX = 2000
+COUNTRY_PATTERN = r"^[A-Z]{2}$"
+
+DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
+            "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
+            "police_connector": "none"}
+EDITABLE = ("name", "address", *DEFAULTS)
+NULLABLE = ("aade_property_id", "max_guests")
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+def create_property(account_id: str, *, name: str, address: str, aade_property_id: str | None = None,
+                    country: str = "GR", timezone: str = "Europe/Athens",
+                    max_guests: int | None = None, climate_fee_category: str = "standard",
+                    police_connector: str = "none", status: str = "active") -> Property:
+    values = _checked_property_values({
+        "name": name, "address": address, "aade_property_id": aade_property_id,
+        "country": country, "timezone": timezone, "max_guests": max_guests,
+        "climate_fee_category": climate_fee_category, "police_connector": police_connector,
+        "status": status})
+    now = clock.utcnow()
+    with atomic():
+        return Property.create(id=new_id("prop"), account=account_id, created_at=now,
+                               updated_at=now, **values)
+
+
+def get_property(account_id: str, property_id: str, *, for_update: bool = False) -> Property:
+    """The account's property, or NotFound.
+
+    `for_update` locks the row until the transaction ends, so that two requests booking the same
+    property check for overlaps one after the other. SQLite has no row locks and needs none: its
+    write transactions (BEGIN IMMEDIATE) already run one at a time. PostgreSQL and MySQL get
+    `SELECT ... FOR UPDATE`.
+    """
+    query = Property.select().where((Property.id == property_id) & (Property.account == account_id))
+    if for_update and db.obj.for_update:  # the database's own "supports FOR UPDATE" flag
+        query = query.for_update()
+    found = query.first()
+    if found is None:
+        raise NotFound("No such property.")
+    return found
+
+
+def property_query(account_id: str):
+    """The account's properties, oldest first: a query, so the caller can count and paginate."""
+    return (Property.select().where(Property.account == account_id)
+            .order_by(Property.created_at, Property.id))
+
+
+def list_properties(account_id: str) -> list[Property]:
+    return list(property_query(account_id))
+
+
+def update_property(account_id: str, property_id: str, **changes: Any) -> Property:
+    """Apply a merge patch: only the given fields change; None clears a nullable field."""
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
+    values = _checked_property_values(changes)
+    with atomic():
+        prop = get_property(account_id, property_id)
+        changed = {name: value for name, value in values.items() if getattr(prop, name) != value}
+        if changed:
+            for name, value in changed.items():
+                setattr(prop, name, value)
+            prop.updated_at = clock.utcnow()
+            prop.save()
+    return prop
+
+
+def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
+    """Clean the given property fields; one ValidationError naming every bad field."""
+    cleaned: dict[str, Any] = {}
+    details: list[dict] = []
+
+    def refuse(field: str, message: str) -> None:
+        details.append({"field": field, "message": message})
+
+    for field in ("name", "address"):
+        if field in values:
+            limit = NAME_MAX if field == "name" else ADDRESS_MAX
+            text = values[field].strip() if isinstance(values[field], str) else None
+            if not text:
+                refuse(field, "must be a non-empty string")
+            elif len(text) > limit:
+                refuse(field, f"must be at most {limit} characters")
+            else:
+                cleaned[field] = text
+    if "aade_property_id" in values:
+        value = values["aade_property_id"]
+        if value is not None:
+            value = value.strip() if isinstance(value, str) else ""
+            if not value or len(value) > AADE_ID_MAX:
+                refuse("aade_property_id", f"must be 1 to {AADE_ID_MAX} characters, or null")
+        cleaned["aade_property_id"] = value
+    if "country" in values:
+        value = values["country"]
+        if not isinstance(value, str) or not re.fullmatch(COUNTRY_PATTERN, value):
+            refuse("country", "must be an ISO 3166-1 alpha-2 code in capitals, like GR")
+        cleaned["country"] = value
+    if "timezone" in values:
+        if not is_timezone(values["timezone"]):
+            refuse("timezone", "must be an IANA time zone name, like Europe/Athens")
+        cleaned["timezone"] = values["timezone"]
+    if "max_guests" in values:
+        value = values["max_guests"]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= MAX_GUESTS_LIMIT):
+            refuse("max_guests", f"must be a whole number from 1 to {MAX_GUESTS_LIMIT}, or null")
+        cleaned["max_guests"] = value
+    for field, choices in (("status", PROPERTY_STATUSES),
+                           ("climate_fee_category", CLIMATE_FEE_CATEGORIES),
+                           ("police_connector", POLICE_CONNECTORS)):
+        if field in values:
+            if values[field] not in choices:
+                refuse(field, "must be one of: " + ", ".join(choices))
+            cleaned[field] = values[field]
+    if details:
+        raise ValidationError(details)
+    return cleaned
+
+
+def is_timezone(name: Any) -> bool:
+    if not isinstance(name, str) or not 0 < len(name) <= TIMEZONE_MAX:
+        return False
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
+# --- channel connections ------------------------------------------------------------------------
+
+def add_channel(account_id: str, property_id: str, *, provider: str, ical_url: str,
+                allow_private_addresses: bool = False) -> ChannelConnection:
+    """Connect a channel's calendar feed to a property; it stays `pending` until its first sync."""
+    details = []
+    if provider not in PROVIDERS:
+        details.append({"field": "provider", "message": "must be one of: " + ", ".join(PROVIDERS)})
+    problem = feed_url_problem(ical_url, allow_private_addresses)
+    if problem:
+        details.append({"field": "ical_url", "message": problem})
+    if details:
+        raise ValidationError(details)
+    ical_url = ical_url.strip()
+    with atomic():
+        prop = get_property(account_id, property_id)
+        already = ChannelConnection.select().where(
+            (ChannelConnection.property == prop.id) & (ChannelConnection.ical_url == ical_url)).exists()
+        if already:
+            raise ValidationError("ical_url", "is already connected to this property")
+        return ChannelConnection.create(id=new_id("ch"), account=account_id, property=prop.id,
+                                        provider=provider, ical_url=ical_url, status="pending",
+                                        created_at=clock.utcnow())
+
+
+def remove_channel(account_id: str, property_id: str, channel_id: str) -> None:
+    """Disconnect a feed. Bookings it imported stay: they are the host's records now."""
+    with atomic():
+        prop = get_property(account_id, property_id)
+        connection = ChannelConnection.get_or_none(
+            (ChannelConnection.id == channel_id) & (ChannelConnection.property == prop.id)
+            & (ChannelConnection.account == account_id))
+        if connection is None:
+            raise NotFound("No such channel connection.")
+        connection.delete_instance()
+
+
+def channels_of(property_ids: Iterable[str]) -> dict[str, list[ChannelConnection]]:
+    """Channel connections of several properties in one query, oldest first."""
+    by_property: dict[str, list[ChannelConnection]] = {pid: [] for pid in property_ids}
+    if by_property:
+        query = (ChannelConnection.select()
+                 .where(ChannelConnection.property.in_(list(by_property)))
+                 .order_by(ChannelConnection.created_at, ChannelConnection.id))
+        for connection in query:
+            by_property[connection.property_id].append(connection)
+    return by_property
+
+
+def feed_url_problem(url: Any, allow_private_addresses: bool = False) -> str | None:
+    """Why `url` cannot be a calendar feed, or None.
+
+    Host names are not resolved here: that would hold the write transaction open for as long as
+    DNS takes. Literal private and loopback addresses are refused now; names are checked after
+    resolution, when the feed is fetched.
+    """
+    if not isinstance(url, str) or not url.strip():
+        return "must be a URL"
+    url = url.strip()
+    if len(url) > FEED_URL_MAX:
+        return f"must be at most {FEED_URL_MAX} characters"
+    if any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in url):
+        return "must not contain spaces or control characters"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number from 0 to 65535
+    except ValueError:
+        return "is not a valid URL"
+    if parts.scheme.lower() not in ("http", "https"):
+        return "must start with http:// or https://"
+    if "@" in parts.netloc:
+        return "must not contain a user name or password"
+    host = (parts.hostname or "").rstrip(".")
+    if not host:
+        return "must name a host"
+    if not allow_private_addresses and _is_private_host(host):
+        return ("is on a loopback or private address; set sync.allow_private_addresses = true to "
+                "allow feeds from your own network")
+    return None
+
+
+def _is_private_host(host: str) -> bool:
+    host = host.lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    address = None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        # The resolver also reads legacy forms such as 127.1 or 2130706433 as IPv4 addresses.
+        if re.fullmatch(r"[0-9a-fx.]+", host):
+            try:
+                address = ipaddress.ip_address(socket.inet_aton(host))
+            except OSError:
+                address = None
+    if address is None:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return not address.is_global
+
+
+def mask_feed_url(url: str) -> str:
+    """The feed URL with every query value replaced by `***`: the query is where channels put the
+    secret that lets anyone read the calendar."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "***"
+    if not parts.query:
+        return urlunsplit(parts._replace(fragment=""))
+    masked = "&".join(item.split("=", 1)[0] + "=***" if "=" in item else "***"
+                      for item in parts.query.split("&") if item)
+    return urlunsplit(parts._replace(query=masked, fragment=""))
+
+
+# --- what the API shows -------------------------------------------------------------------------
+
+def channel_view(connection: ChannelConnection) -> dict:
+    return {
+        "id": connection.id,
+        "provider": connection.provider,
+        "ical_url": mask_feed_url(connection.ical_url),
+        "status": connection.status,
+        "last_sync_success": clock.iso(connection.last_sync_success),
+        "last_sync_attempt": clock.iso(connection.last_sync_attempt),
+        "last_error": connection.last_error,
+    }
+
+
+def property_view(prop: Property, channels: list[ChannelConnection] | None = None) -> dict:
+    if channels is None:
+        channels = channels_of([prop.id])[prop.id]
+    return {
+        "id": prop.id,
+        "name": prop.name,
+        "address": prop.address,
+        "aade_property_id": prop.aade_property_id,
+        "status": prop.status,
+        "country": prop.country,
+        "timezone": prop.timezone,
+        "max_guests": prop.max_guests,
+        "climate_fee_category": prop.climate_fee_category,
+        "police_connector": prop.police_connector,
+        "channel_connections": [channel_view(connection) for connection in channels],
+        "created_at": clock.iso(prop.created_at),
+        "updated_at": clock.iso(prop.updated_at),
+    }
+
+
+def property_views(properties: list[Property]) -> list[dict]:
+    """Views of several properties, their channel connections fetched in one query."""
+    channels = channels_of(prop.id for prop in properties)
+    return [property_view(prop, channels[prop.id]) for prop in properties]
