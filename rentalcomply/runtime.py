@@ -19,20 +19,25 @@ def bootstrap(settings, migrate: bool = True):
     database.init_database(settings, migrate=migrate)
     queue.configure_queue(settings)
     idempotency.configure(settings.retention.idempotency_hours)
-    _import_tasks()
+    _import_tasks(settings)
     return settings
 
 
-def _import_tasks() -> None:
+def _import_tasks(settings) -> None:
     # Task modules register themselves with the Huey instance on import; a consumer must know
-    # every task before it dequeues one.
+    # every task before it dequeues one. A task module may define configure(settings) to learn
+    # the settings its tasks need (a worker has no web app to hand them over).
     import importlib
     for module in ("rentalcomply.core.maintenance", "rentalcomply.webhooks.tasks"):
         try:
-            importlib.import_module(module)
+            imported = importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
+            continue
+        configure = getattr(imported, "configure", None)
+        if configure is not None:
+            configure(settings)
 
 
 def configure_logging(level: str = "info") -> None:

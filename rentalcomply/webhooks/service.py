@@ -1,0 +1,428 @@
+"""Webhook endpoints and the outbox dispatcher: the domain side, which knows nothing of Bottle.
+
+Endpoints belong to an account; every function takes the caller's account id and treats another
+account's endpoint as absent (the API answers 404).
+
+Secrets must be usable to sign, so unlike API keys they cannot be stored as a hash. They are sealed
+instead: encrypted and authenticated under a key derived from the server secret (`seal`), so a
+copy of the database alone (a backup, a support bundle) does not reveal them. Changing the server
+secret makes them unreadable; deliveries then fail with a message saying to rotate the secret.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime as dt
+import hashlib
+import hmac
+import secrets as _random
+from typing import Iterable
+
+from rentalcomply.core import clock, netguard, secrets
+from rentalcomply.core.db import db
+from rentalcomply.core.errors import NotFound, field_error
+from rentalcomply.core.events import EVENT_TYPES
+from rentalcomply.core.ids import new_id
+from rentalcomply.core.models import Event
+from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from rentalcomply.webhooks.signing import generate_secret
+
+ALL_EVENTS = "*"
+TEST_EVENT = "webhook.test"
+ROTATION_GRACE = dt.timedelta(hours=24)
+MAX_URL_LENGTH = 2048
+DISPATCH_BATCH = 500
+HTTP_SETTING = "webhooks.allow_http"
+PRIVATE_SETTING = "webhooks.allow_private_addresses"
+
+
+@dataclasses.dataclass
+class Config:
+    """The settings deliveries need, set at start-up (`configure`) for the worker's sake."""
+
+    allow_http: bool = False
+    allow_private_addresses: bool = False
+    timeout_seconds: float = 10.0
+    disable_after_days: int = 3
+    events_days: int = 30
+
+
+config = Config()
+
+
+def configure(settings) -> None:
+    global config
+    config = Config(
+        allow_http=settings.webhooks.allow_http,
+        allow_private_addresses=settings.webhooks.allow_private_addresses,
+        timeout_seconds=float(settings.webhooks.timeout_seconds),
+        disable_after_days=settings.webhooks.disable_after_days,
+        events_days=settings.retention.events_days,
+    )
+
+
+# -- sealing secrets ------------------------------------------------------------------------------
+# Encrypt-then-MAC from the standard library: a keystream of HMAC-SHA256 blocks over a random
+# nonce and a counter (HMAC as a PRF in counter mode), then an HMAC-SHA256 tag over the nonce and
+# the ciphertext. Keys are derived from the server secret, one for each purpose.
+
+_SEAL_VERSION = "s1"
+
+
+class SecretUnavailable(Exception):
+    """A sealed secret cannot be opened (the server secret changed, or the row was altered)."""
+
+
+def _seal_keys() -> tuple[bytes, bytes]:
+    root = hmac.new(secrets.server_secret(), b"rentalcomply webhook secrets", hashlib.sha256).digest()
+    return (hmac.new(root, b"encrypt", hashlib.sha256).digest(),
+            hmac.new(root, b"authenticate", hashlib.sha256).digest())
+
+
+def _keystream(key: bytes, nonce: bytes, length: int) -> bytes:
+    blocks = (hmac.new(key, nonce + counter.to_bytes(4, "big"), hashlib.sha256).digest()
+              for counter in range((length + 31) // 32))
+    return b"".join(blocks)[:length]
+
+
+def seal(secret: str) -> str:
+    encrypt_key, mac_key = _seal_keys()
+    nonce = _random.token_bytes(16)
+    plain = secret.encode("utf-8")
+    cipher = bytes(a ^ b for a, b in zip(plain, _keystream(encrypt_key, nonce, len(plain))))
+    tag = hmac.new(mac_key, _SEAL_VERSION.encode() + nonce + cipher, hashlib.sha256).digest()
+    return _SEAL_VERSION + ":" + base64.urlsafe_b64encode(nonce + cipher + tag).decode("ascii")
+
+
+def unseal(sealed: str) -> str:
+    encrypt_key, mac_key = _seal_keys()
+    version, _, encoded = sealed.partition(":")
+    try:
+        raw = base64.urlsafe_b64decode(encoded.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        raise SecretUnavailable("the stored secret is damaged") from None
+    if version != _SEAL_VERSION or len(raw) < 48:
+        raise SecretUnavailable("the stored secret is damaged")
+    nonce, cipher, tag = raw[:16], raw[16:-32], raw[-32:]
+    expected = hmac.new(mac_key, version.encode() + nonce + cipher, hashlib.sha256).digest()
+    if not hmac.compare_digest(tag, expected):
+        raise SecretUnavailable("the stored secret cannot be opened with this server secret; "
+                                "rotate the webhook's secret")
+    return bytes(a ^ b for a, b in zip(cipher, _keystream(encrypt_key, nonce, len(cipher)))).decode("utf-8")
+
+
+def signing_secrets(endpoint: WebhookEndpoint, now: dt.datetime | None = None) -> list[str]:
+    """The secrets that sign a delivery now: the current one, then the previous during its grace."""
+    now = now or clock.utcnow()
+    found = [unseal(endpoint.secret_sealed)]
+    if endpoint.previous_secret_sealed and endpoint.previous_secret_expires_at \
+            and endpoint.previous_secret_expires_at > now:
+        try:
+            found.append(unseal(endpoint.previous_secret_sealed))
+        except SecretUnavailable:
+            pass  # the current secret still signs
+    return found
+
+
+# -- validation -----------------------------------------------------------------------------------
+
+def check_url(url: str, *, allow_http: bool | None = None, allow_private: bool | None = None) -> str:
+    """Refuse, as a 400 on `url`, what would never be delivered; resolution is checked again at
+    connect time. The host name is also resolved now, when it resolves, for early feedback."""
+    allow_http = config.allow_http if allow_http is None else allow_http
+    allow_private = config.allow_private_addresses if allow_private is None else allow_private
+    if len(url) > MAX_URL_LENGTH:
+        raise field_error("url", f"must be at most {MAX_URL_LENGTH} characters")
+    try:
+        target = netguard.check_url(url, allow_http=allow_http, allow_private=allow_private,
+                                    http_setting=HTTP_SETTING, private_setting=PRIVATE_SETTING)
+        netguard.vetted_addresses(target, allow_private, PRIVATE_SETTING)
+    except netguard.FetchError as exc:
+        if exc.permanent:
+            raise field_error("url", str(exc)) from None
+        # Not resolvable now (not yet in DNS, no network): the connect-time check still applies.
+    return url
+
+
+def check_events(names: list[str]) -> list[str]:
+    if not names:
+        raise field_error("events", f'must name at least one event, or "{ALL_EVENTS}" for all')
+    unknown = [name for name in names if name != ALL_EVENTS and name not in EVENT_TYPES]
+    if unknown:
+        raise field_error("events", "unknown event names: " + ", ".join(unknown)
+                          + f'; known: {", ".join(EVENT_TYPES)}, or "{ALL_EVENTS}"')
+    if ALL_EVENTS in names:
+        return [ALL_EVENTS]
+    return sorted(set(names), key=EVENT_TYPES.index)
+
+
+# -- endpoints ------------------------------------------------------------------------------------
+
+def create_endpoint(account_id: str, url: str, events: list[str], description: str = "",
+                    *, allow_http: bool | None = None,
+                    allow_private: bool | None = None) -> tuple[WebhookEndpoint, str]:
+    """Return the endpoint and its secret, which is shown once."""
+    url = check_url(url, allow_http=allow_http, allow_private=allow_private)
+    events = check_events(events)
+    secret = generate_secret()
+    now = clock.utcnow()
+    endpoint = WebhookEndpoint.create(
+        id=new_id("wh"), account=account_id, url=url, description=description, events=events,
+        status="active", secret_sealed=seal(secret), created_at=now, updated_at=now)
+    return endpoint, secret
+
+
+def get_endpoint(account_id: str, webhook_id: str) -> WebhookEndpoint:
+    endpoint = WebhookEndpoint.get_or_none((WebhookEndpoint.id == webhook_id)
+                                           & (WebhookEndpoint.account == account_id))
+    if endpoint is None:
+        raise NotFound("No such webhook endpoint.")
+    return endpoint
+
+
+def list_endpoints(account_id: str):
+    return (WebhookEndpoint.select()
+            .where(WebhookEndpoint.account == account_id)
+            .order_by(WebhookEndpoint.created_at, WebhookEndpoint.id))
+
+
+def update_endpoint(account_id: str, webhook_id: str, changes: dict, *,
+                    allow_http: bool | None = None,
+                    allow_private: bool | None = None) -> WebhookEndpoint:
+    """Change url, events, description or status. Re-enabling clears the reason it was disabled
+    and the failure clock, so the endpoint gets a fresh 3 days."""
+    endpoint = get_endpoint(account_id, webhook_id)
+    if "url" in changes:
+        endpoint.url = check_url(changes["url"], allow_http=allow_http, allow_private=allow_private)
+    if "events" in changes:
+        endpoint.events = check_events(changes["events"])
+    if "description" in changes:
+        endpoint.description = changes["description"]
+    if "status" in changes and changes["status"] != endpoint.status:
+        if changes["status"] == "active":
+            endpoint.status = "active"
+            endpoint.disabled_reason = endpoint.disabled_at = endpoint.failing_since = None
+        else:
+            _disable(endpoint, "Disabled through the API.")
+    endpoint.updated_at = clock.utcnow()
+    endpoint.save()
+    return endpoint
+
+
+def delete_endpoint(account_id: str, webhook_id: str) -> None:
+    """Remove the endpoint with its deliveries; deliveries not yet made are dropped."""
+    endpoint = get_endpoint(account_id, webhook_id)
+    endpoint.delete_instance()  # deliveries and attempts go with it (ON DELETE CASCADE)
+
+
+def rotate_secret(account_id: str, webhook_id: str) -> tuple[WebhookEndpoint, str]:
+    """A new secret; the one it replaces keeps signing alongside for 24 hours. A second rotation
+    within those hours retires the oldest secret at once: at most two ever sign."""
+    endpoint = get_endpoint(account_id, webhook_id)
+    secret = generate_secret()
+    now = clock.utcnow()
+    try:
+        unseal(endpoint.secret_sealed)
+    except SecretUnavailable:  # unreadable (server secret changed): nothing worth keeping
+        endpoint.previous_secret_sealed = endpoint.previous_secret_expires_at = None
+    else:
+        endpoint.previous_secret_sealed = endpoint.secret_sealed
+        endpoint.previous_secret_expires_at = now + ROTATION_GRACE
+    endpoint.secret_sealed = seal(secret)
+    endpoint.updated_at = now
+    endpoint.save()
+    return endpoint, secret
+
+
+def send_test(account_id: str, webhook_id: str) -> Event:
+    """Queue a `webhook.test` event for this endpoint alone (whatever it subscribes to, and even
+    while disabled, so that a receiver can be checked before it is enabled again)."""
+    from rentalcomply.core import events
+    endpoint = get_endpoint(account_id, webhook_id)
+    return events.emit(account_id, TEST_EVENT, {
+        "webhook_id": endpoint.id,
+        "message": "A test delivery from RentalComply: this endpoint receives signed events.",
+    })
+
+
+def _disable(endpoint: WebhookEndpoint, reason: str) -> None:
+    now = clock.utcnow()
+    endpoint.status = "disabled"
+    endpoint.disabled_reason = reason
+    endpoint.disabled_at = now
+    _fail_pending(endpoint.id, f"The endpoint was disabled: {reason}", now)
+
+
+def _fail_pending(endpoint_id: str, reason: str, now: dt.datetime) -> int:
+    """Deliveries still waiting for a disabled endpoint end as failed, with the reason."""
+    return (WebhookDelivery.update(status="failed", last_error=reason, next_attempt_at=None,
+                                   completed_at=now)
+            .where((WebhookDelivery.endpoint == endpoint_id)
+                   & (WebhookDelivery.status == "pending")
+                   & (WebhookDelivery.event_type != TEST_EVENT))
+            .execute())
+
+
+def disable_endpoint(endpoint_id: str, reason: str, *, only_if_failing_since: dt.datetime | None = None) -> bool:
+    """Disable an active endpoint (by the delivery machinery); returns whether this call did it.
+
+    With `only_if_failing_since`, only when it has been failing since at least then: the check and
+    the change are one statement, so concurrent deliveries cannot disagree about it.
+    """
+    now = clock.utcnow()
+    condition = (WebhookEndpoint.id == endpoint_id) & (WebhookEndpoint.status == "active")
+    if only_if_failing_since is not None:
+        condition &= WebhookEndpoint.failing_since <= only_if_failing_since
+    changed = (WebhookEndpoint.update(status="disabled", disabled_reason=reason, disabled_at=now,
+                                      updated_at=now)
+               .where(condition).execute())
+    if changed:
+        _fail_pending(endpoint_id, f"The endpoint was disabled: {reason}", now)
+    return bool(changed)
+
+
+# -- views ----------------------------------------------------------------------------------------
+
+def endpoint_view(endpoint: WebhookEndpoint, secret: str | None = None) -> dict:
+    view = {
+        "id": endpoint.id,
+        "url": endpoint.url,
+        "description": endpoint.description,
+        "events": endpoint.events,
+        "status": endpoint.status,
+        "disabled_reason": endpoint.disabled_reason,
+        "disabled_at": clock.iso(endpoint.disabled_at),
+        "failing_since": clock.iso(endpoint.failing_since),
+        "last_success_at": clock.iso(endpoint.last_success_at),
+        "previous_secret_expires_at": clock.iso(
+            endpoint.previous_secret_expires_at
+            if endpoint.previous_secret_expires_at and endpoint.previous_secret_expires_at > clock.utcnow()
+            else None),
+        "created_at": clock.iso(endpoint.created_at),
+        "updated_at": clock.iso(endpoint.updated_at),
+    }
+    if secret is not None:
+        view["secret"] = secret
+    return view
+
+
+def list_deliveries(account_id: str, webhook_id: str, status: str | None = None):
+    endpoint = get_endpoint(account_id, webhook_id)
+    query = (WebhookDelivery.select()
+             .where((WebhookDelivery.endpoint == endpoint.id) & (WebhookDelivery.account == account_id))
+             .order_by(WebhookDelivery.created_at.desc(), WebhookDelivery.id.desc()))
+    if status:
+        query = query.where(WebhookDelivery.status == status)
+    return query
+
+
+def attempts_of(delivery_ids: Iterable[str]) -> dict[str, list[WebhookAttempt]]:
+    found: dict[str, list[WebhookAttempt]] = {}
+    ids = list(delivery_ids)
+    if not ids:
+        return found
+    for attempt in (WebhookAttempt.select()
+                    .where(WebhookAttempt.delivery.in_(ids))
+                    .order_by(WebhookAttempt.delivery, WebhookAttempt.number)):
+        found.setdefault(attempt.delivery_id, []).append(attempt)
+    return found
+
+
+def delivery_view(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> dict:
+    return {
+        "id": delivery.id,
+        "webhook_id": delivery.endpoint_id,
+        "event_id": delivery.event_id,
+        "event_type": delivery.event_type,
+        "status": delivery.status,
+        "attempts": delivery.attempts,
+        "last_status_code": delivery.last_status_code,
+        "last_error": delivery.last_error,
+        "last_attempt_at": clock.iso(delivery.last_attempt_at),
+        "next_attempt_at": clock.iso(delivery.next_attempt_at) if delivery.status == "pending" else None,
+        "created_at": clock.iso(delivery.created_at),
+        "completed_at": clock.iso(delivery.completed_at),
+        "attempt_log": [{
+            "number": attempt.number,
+            "attempted_at": clock.iso(attempt.attempted_at),
+            "duration_ms": attempt.duration_ms,
+            "status_code": attempt.status_code,
+            "error": attempt.error,
+            "response_excerpt": attempt.response_excerpt,
+        } for attempt in attempts],
+    }
+
+
+# -- the outbox -----------------------------------------------------------------------------------
+
+def _subscribed(endpoint: WebhookEndpoint, event_type: str) -> bool:
+    return ALL_EVENTS in endpoint.events or event_type in endpoint.events
+
+
+def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]]:
+    """Turn undispatched events into one delivery per matching enabled endpoint of the event's
+    account, in one transaction that also marks the events dispatched.
+
+    Returns (events seen, ids of the deliveries created); the caller queues a delivery task for
+    each, after this has committed. An event is claimed with a conditional update, and a unique
+    index holds one delivery per event and endpoint, so two dispatchers at once cannot double up.
+    """
+    with db.atomic():
+        pending = list(Event.select(Event.id, Event.account, Event.type, Event.data)
+                       .where(Event.dispatched_at.is_null())
+                       .order_by(Event.created_at, Event.id)
+                       .limit(limit))
+        if not pending:
+            return 0, []
+        accounts = {event.account_id for event in pending}
+        endpoints: dict[str, list[WebhookEndpoint]] = {}
+        for endpoint in WebhookEndpoint.select().where(WebhookEndpoint.account.in_(list(accounts))):
+            endpoints.setdefault(endpoint.account_id, []).append(endpoint)
+        now = clock.utcnow_precise()
+        rows = []
+        for event in pending:
+            claimed = (Event.update(dispatched_at=now)
+                       .where((Event.id == event.id) & Event.dispatched_at.is_null())
+                       .execute())
+            if not claimed:
+                continue
+            for endpoint in _targets(event, endpoints.get(event.account_id, [])):
+                rows.append({"id": new_id("dlv"), "account": event.account_id,
+                             "endpoint": endpoint.id, "event": event.id,
+                             "event_type": event.type, "status": "pending", "attempts": 0,
+                             "next_attempt_at": now, "created_at": now})
+        for offset in range(0, len(rows), 100):
+            WebhookDelivery.insert_many(rows[offset:offset + 100]).on_conflict_ignore().execute()
+    return len(pending), [row["id"] for row in rows]
+
+
+def _targets(event: Event, endpoints: list[WebhookEndpoint]) -> list[WebhookEndpoint]:
+    if event.type == TEST_EVENT:
+        wanted = (event.data or {}).get("webhook_id")
+        return [endpoint for endpoint in endpoints if endpoint.id == wanted]
+    return [endpoint for endpoint in endpoints
+            if endpoint.status == "active" and _subscribed(endpoint, event.type)]
+
+
+def due_deliveries(limit: int = 1000) -> list[str]:
+    """Pending deliveries whose next attempt is due and that no attempt holds (the sweep's list)."""
+    now = clock.utcnow_precise()
+    query = (WebhookDelivery.select(WebhookDelivery.id)
+             .where((WebhookDelivery.status == "pending")
+                    & (WebhookDelivery.next_attempt_at <= now)
+                    & (WebhookDelivery.locked_until.is_null() | (WebhookDelivery.locked_until < now)))
+             .order_by(WebhookDelivery.next_attempt_at)
+             .limit(limit))
+    return [row.id for row in query]
+
+
+def purge_old_events(days: int | None = None) -> int:
+    """Forget dispatched events older than `retention.events_days`, with their delivery logs;
+    an event still waiting for a delivery is kept until that delivery ends."""
+    cutoff = clock.utcnow() - dt.timedelta(days=days or config.events_days)
+    waiting = WebhookDelivery.select(WebhookDelivery.event).where(WebhookDelivery.status == "pending")
+    return (Event.delete()
+            .where(Event.dispatched_at.is_null(False) & (Event.created_at < cutoff)
+                   & Event.id.not_in(waiting))
+            .execute())
