@@ -1,5 +1,176 @@
-"""Routes of this capability (to be written)."""
+"""Routes of bookings: parse, call the service, shape."""
+
+from __future__ import annotations
+
+from rentalcomply.bookings import service
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COUNT_LIMIT,
+                                           GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
+                                           LANGUAGE_PATTERN, MAX_TOTAL_PRICE, PAYMENT_METHODS,
+                                           REPORT_STATUSES, SOURCES, STATUSES)
+from rentalcomply.core.errors import BookingConflict, NotFound
+from rentalcomply.web import openapi
+from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP
+from rentalcomply.web.routing import PAGINATION_QUERY, Reply, paginate
+from rentalcomply.web.validation import Field
+
+TAGS = ["bookings"]
+MONEY = {"type": "number", "minimum": 0, "description": "Euros, two decimals."}
+
+openapi.schema("Booking", {
+    "type": "object",
+    "required": ["id", "property_id", "guest_name", "guest_email", "guest_phone",
+                 "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
+                 "channel", "source", "external_ref", "status", "checkin_status", "report_status",
+                 "report_error", "total_price", "climate_fee", "currency", "payment_method",
+                 "created_at", "updated_at", "cancelled_at"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^book_", "examples": ["book_2Xk9mQ7vLp3RtW8nBz4c"]},
+        "property_id": {"type": "string", "pattern": "^prop_"},
+        "guest_name": {"type": "string"},
+        "guest_email": {"type": ["string", "null"], "format": "email"},
+        "guest_phone": {"type": ["string", "null"]},
+        "guest_language": {"type": "string", "examples": ["en", "el"]},
+        "arrival_date": DATE,
+        "departure_date": {**DATE, "description": "The morning the guests leave (not a night "
+                                                  "of the stay)."},
+        "nights": {"type": "integer", "minimum": 1},
+        "guest_count": {"type": "integer", "minimum": 1},
+        "channel": {"type": "string", "enum": list(CHANNELS),
+                    "description": "`manual` for bookings made through this API, else the "
+                                   "channel whose calendar feed it came from."},
+        "source": {"type": ["string", "null"], "enum": list(SOURCES) + [None],
+                   "description": "How a manual booking came in; null for imported ones."},
+        "external_ref": {"type": ["string", "null"],
+                         "description": "The channel's reservation code, when the feed has one."},
+        "status": {"type": "string", "enum": list(STATUSES)},
+        "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
+        "report_status": {"type": "string", "enum": list(REPORT_STATUSES),
+                          "description": "Police report: NOT_REQUIRED when the property's "
+                                         "police_connector is `none`."},
+        "report_error": {"type": ["string", "null"],
+                         "description": "Why the authority rejected the report, or why it failed."},
+        "total_price": {**MONEY, "type": ["number", "null"],
+                        "description": "Gross agreed rent in euros (fee included); null if "
+                                       "not known."},
+        "climate_fee": {**MONEY, "description": "Greece's climate resilience fee for the stay, "
+                                                "in euros: each night at its month's rate."},
+        "currency": {"type": "string", "enum": ["EUR"]},
+        "payment_method": {"type": ["string", "null"], "enum": list(PAYMENT_METHODS) + [None]},
+        "created_at": TIMESTAMP,
+        "updated_at": TIMESTAMP,
+        "cancelled_at": NULLABLE_TIMESTAMP,
+    },
+})
+
+
+def _guest_fields(creating: bool) -> dict[str, Field]:
+    # Shared by POST and PATCH; PATCH ignores `required` and defaults (JSON merge patch).
+    def default(value):
+        return {"default": value} if creating else {}
+
+    return {
+        "guest_name": Field("string", required=creating, min_length=1, max_length=GUEST_NAME_MAX,
+                            example="Maria Papadopoulou"),
+        "arrival_date": Field("date", required=creating, example="2026-07-10"),
+        "departure_date": Field("date", required=creating, example="2026-07-14",
+                                description="After arrival_date, at most 365 nights later."),
+        "guest_count": Field("integer", required=creating, minimum=1, maximum=GUEST_COUNT_LIMIT,
+                             description="Up to the property's max_guests (50 when it sets none).",
+                             example=2),
+        "guest_email": Field("email", nullable=True, max_length=GUEST_EMAIL_MAX,
+                             example="maria@example.com"),
+        "guest_phone": Field("string", nullable=True, min_length=1, max_length=GUEST_PHONE_MAX,
+                             example="+30 690 000 0000"),
+        "guest_language": Field("string", pattern=LANGUAGE_PATTERN, max_length=5,
+                                description="Language of the guest's e-mails and check-in page.",
+                                **default("en")),
+        "total_price": Field("number", nullable=True, minimum=0, maximum=MAX_TOTAL_PRICE,
+                             description="Gross agreed rent in euros, at most two decimals; "
+                                         "0 for a free stay (no climate fee).", example=480.0),
+        "payment_method": Field("string", nullable=True, choices=PAYMENT_METHODS),
+    }
+
+
+def _create_fields() -> dict[str, Field]:
+    return {
+        "property_id": Field("string", required=True, max_length=64, example="prop_7Hq2mX9bKz3LpT5wRn8c"),
+        **_guest_fields(creating=True),
+        "source": Field("string", choices=SOURCES, default="direct",
+                        description="How the booking came in."),
+    }
+
+
+LIST_QUERY = {
+    "property_id": Field("string", max_length=64, description="Only this property's bookings."),
+    "from": Field("date", description="Stays that depart after this date."),
+    "to": Field("date", description="Stays that arrive on or before this date; at most 366 "
+                                    "days after `from`."),
+    "status": Field("string", choices=STATUSES),
+    "checkin_status": Field("string", choices=CHECKIN_STATUSES),
+    **PAGINATION_QUERY,
+}
+
+
+def _location(booking) -> dict[str, str]:
+    return {"Location": f"/api/v1/bookings/{booking.id}"}
 
 
 def register(api) -> None:
-    pass
+    @api.get("/bookings", scope="read", tags=TAGS, summary="List bookings",
+             description="Bookings whose stay overlaps [`from`, `to`] (`arrival_date <= to` and "
+                         "`departure_date > from`), ordered by arrival date then id. Every "
+                         "filter is optional. `to` before `from`, or more than 366 days after "
+                         "it, is 400. An unknown `property_id` is 404. Channel blocks (\"Not "
+                         "available\") are not bookings and never appear.",
+             query=LIST_QUERY, response="Booking", paginated=True, errors=[NotFound])
+    def list_bookings(ctx):
+        query = service.list_bookings(
+            ctx.account_id, property_id=ctx.query.get("property_id"),
+            date_from=ctx.query.get("from"), date_to=ctx.query.get("to"),
+            status=ctx.query.get("status"), checkin_status=ctx.query.get("checkin_status"))
+        return paginate(query, ctx.query["page"], ctx.query["limit"], service.booking_view)
+
+    @api.get("/bookings/<booking_id>", scope="read", tags=TAGS, summary="Get a booking",
+             response="Booking", errors=[NotFound])
+    def get_booking(ctx, booking_id):
+        return service.booking_view(service.get_booking(ctx.account_id, booking_id))
+
+    @api.post("/bookings", scope="write", tags=TAGS, summary="Create a manual booking",
+              description="A walk-in, phone or direct booking (`channel: manual`). Returns 201 "
+                          "with the booking and a `Location` header, and emits `booking.created`. "
+                          "It starts with `checkin_status` NOT_STARTED (no message is sent) and "
+                          "`report_status` NOT_REQUIRED, or PENDING when the property has a "
+                          "police connector. `climate_fee` is computed night by night at each "
+                          "month's rate. Refused with 409 BOOKING_CONFLICT when the stay overlaps "
+                          "a confirmed booking or a channel block of the property (a departure "
+                          "day may be the next arrival day); with 404 when the property is not "
+                          "the account's; with 400 VALIDATION_ERROR on `property_id` when the "
+                          "property is inactive.",
+              body=_create_fields(), response="Booking", status=201,
+              errors=[NotFound, BookingConflict])
+    def create_booking(ctx):
+        booking = service.create_booking(ctx.account_id, rates=FeeRates.from_settings(ctx.settings),
+                                         **ctx.body)
+        return Reply(service.booking_view(booking), status=201, headers=_location(booking))
+
+    @api.patch("/bookings/<booking_id>", scope="write", tags=TAGS, summary="Update a booking",
+               description="JSON merge patch of the guest's details, dates, guest count, price "
+                           "and payment method; `null` clears a nullable field. New dates are "
+                           "checked as on creation, overlap included (409 BOOKING_CONFLICT). "
+                           "Emits `booking.updated` when something changed.",
+               body=_guest_fields(creating=False), response="Booking",
+               errors=[NotFound, BookingConflict])
+    def update_booking(ctx, booking_id):
+        booking = service.update_booking(ctx.account_id, booking_id,
+                                         rates=FeeRates.from_settings(ctx.settings), **ctx.body)
+        return service.booking_view(booking)
+
+    @api.post("/bookings/<booking_id>/cancel", scope="write", tags=TAGS, summary="Cancel a booking",
+              description="Sets `status` to cancelled and `cancelled_at`, frees the dates and "
+                          "emits `booking.cancelled`. Cancelling a cancelled booking returns it "
+                          "unchanged. No body.",
+              response="Booking", errors=[NotFound])
+    def cancel_booking(ctx, booking_id):
+        return service.booking_view(service.cancel_booking(ctx.account_id, booking_id))

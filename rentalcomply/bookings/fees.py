@@ -1,0 +1,67 @@
+"""Greece's climate crisis resilience fee: pure arithmetic, no database.
+
+The fee is charged per night; each night is priced by the month it falls in (summer or winter
+rate) and counts in that month's declaration, so a stay from 30 March to 2 April is two winter
+nights in March and one summer night in April. Free stays pay nothing. The rates live in the
+configuration (`[climate_fee]`), since the law changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import ROUND_HALF_UP, Decimal
+
+DETACHED = "detached_over_80m2"
+
+
+def euros_to_cents(euros: float | int | Decimal) -> int:
+    return int((Decimal(str(euros)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+@dataclasses.dataclass(frozen=True)
+class FeeRates:
+    """Per-night rates in cents, and the months charged at the summer rate."""
+
+    standard_summer: int
+    standard_winter: int
+    detached_summer: int
+    detached_winter: int
+    summer_months: frozenset[int]
+
+    @classmethod
+    def from_settings(cls, settings) -> "FeeRates":
+        """From the whole settings or just their `climate_fee` section."""
+        section = getattr(settings, "climate_fee", settings)
+        return cls(standard_summer=euros_to_cents(section.standard_summer),
+                   standard_winter=euros_to_cents(section.standard_winter),
+                   detached_summer=euros_to_cents(section.detached_summer),
+                   detached_winter=euros_to_cents(section.detached_winter),
+                   summer_months=frozenset(section.summer_months))
+
+    def per_night(self, category: str, month: int) -> int:
+        summer = month in self.summer_months
+        if category == DETACHED:
+            return self.detached_summer if summer else self.detached_winter
+        return self.standard_summer if summer else self.standard_winter
+
+
+def climate_fee_by_month(arrival: dt.date, departure: dt.date, category: str,
+                         rates: FeeRates) -> dict[tuple[int, int], int]:
+    """Fee in cents per (year, month) of the nights; the night of a date belongs to that date."""
+    by_month: dict[tuple[int, int], int] = {}
+    night = arrival
+    while night < departure:
+        key = (night.year, night.month)
+        by_month[key] = by_month.get(key, 0) + rates.per_night(category, night.month)
+        night += dt.timedelta(days=1)
+    return by_month
+
+
+def climate_fee_cents(arrival: dt.date, departure: dt.date, category: str, rates: FeeRates,
+                      total_price_cents: int | None = None) -> int:
+    """The whole stay's fee in cents. A stay with a total price of zero is free and pays none; an
+    unknown price (None) is assumed paid."""
+    if total_price_cents == 0:
+        return 0
+    return sum(climate_fee_by_month(arrival, departure, category, rates).values())

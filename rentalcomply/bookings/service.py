@@ -1,0 +1,358 @@
+"""Bookings: the domain functions, which know nothing of Bottle.
+
+Creating, changing and cancelling a booking each happen in one transaction with the event that
+announces it (`booking.created`, `booking.updated`, `booking.cancelled`), so a change that rolls
+back announces nothing. The overlap check and the insert run while the property is locked (see
+`properties.service.get_property(for_update=True)`), so two requests for the same nights cannot
+both pass the check.
+
+Channel blocks (`is_block`) are not bookings: they are never listed or shown, but a new booking
+may not overlap one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from rentalcomply.bookings.fees import FeeRates, climate_fee_cents, euros_to_cents
+from rentalcomply.core import clock, events
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import BookingConflict, NotFound, ValidationError
+from rentalcomply.core.ids import new_id
+from rentalcomply.core.models import Booking, Property
+from rentalcomply.properties import service as properties
+# The e-mail syntax the API checks, reused so that every way in agrees on what an address is.
+from rentalcomply.web.validation import EMAIL_RE
+
+SOURCES = ("direct", "walk_in", "phone", "email", "other")
+CHANNELS = ("manual", "airbnb", "booking", "vrbo", "other")
+PAYMENT_METHODS = ("platform", "bank_transfer", "cash", "card")
+STATUSES = ("confirmed", "cancelled")
+CHECKIN_STATUSES = ("NOT_STARTED", "INVITED", "IN_PROGRESS", "COMPLETED", "EXPIRED")
+REPORT_STATUSES = ("NOT_REQUIRED", "PENDING", "QUEUED", "SUBMITTED", "REJECTED", "FAILED")
+
+MAX_NIGHTS = 365
+MAX_LIST_RANGE_DAYS = 366
+# Without a max_guests on the property, a booking may have up to this many guests.
+DEFAULT_MAX_GUESTS = 50
+GUEST_COUNT_LIMIT = properties.MAX_GUESTS_LIMIT
+# Dates outside this window are typing mistakes, not stays.
+EARLIEST_DATE = dt.date(2000, 1, 1)
+LATEST_DATE = dt.date(2099, 12, 31)
+GUEST_NAME_MAX = 200
+GUEST_EMAIL_MAX = 254
+GUEST_PHONE_MAX = 40
+LANGUAGE_PATTERN = r"^[a-z]{2}(-[A-Z]{2})?$"
+MAX_TOTAL_PRICE = 10_000_000  # euros
+
+EDITABLE = ("guest_name", "guest_email", "guest_phone", "guest_language", "arrival_date",
+            "departure_date", "guest_count", "total_price", "payment_method")
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+def get_booking(account_id: str, booking_id: str) -> Booking:
+    """The account's booking, or NotFound (also for a channel block, which is not a booking)."""
+    booking = Booking.get_or_none((Booking.id == booking_id) & (Booking.account == account_id)
+                                  & (Booking.is_block == False))  # noqa: E712 - SQL, not Python
+    if booking is None:
+        raise NotFound("No such booking.")
+    return booking
+
+
+def list_bookings(account_id: str, *, property_id: str | None = None,
+                  date_from: dt.date | None = None, date_to: dt.date | None = None,
+                  status: str | None = None, checkin_status: str | None = None):
+    """The account's bookings whose stay overlaps [date_from, date_to], by arrival then id.
+
+    A query, so the caller can count and paginate. A stay overlaps when it arrives on or before
+    `date_to` and departs after `date_from` (the departure day is free for the next guest).
+    """
+    details = []
+    if date_from is not None and date_to is not None:
+        if date_to < date_from:
+            details.append({"field": "to", "message": "must not be before from"})
+        elif (date_to - date_from).days > MAX_LIST_RANGE_DAYS:
+            details.append({"field": "to", "message": f"must be at most {MAX_LIST_RANGE_DAYS} "
+                                                      "days after from"})
+    if status is not None and status not in STATUSES:
+        details.append({"field": "status", "message": "must be one of: " + ", ".join(STATUSES)})
+    if checkin_status is not None and checkin_status not in CHECKIN_STATUSES:
+        details.append({"field": "checkin_status",
+                        "message": "must be one of: " + ", ".join(CHECKIN_STATUSES)})
+    if details:
+        raise ValidationError(details)
+    condition = (Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
+    if property_id is not None:
+        properties.get_property(account_id, property_id)  # another account's id: NotFound
+        condition &= Booking.property == property_id
+    if date_to is not None:
+        condition &= Booking.arrival_date <= date_to
+    if date_from is not None:
+        condition &= Booking.departure_date > date_from
+    if status is not None:
+        condition &= Booking.status == status
+    if checkin_status is not None:
+        condition &= Booking.checkin_status == checkin_status
+    return Booking.select().where(condition).order_by(Booking.arrival_date, Booking.id)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_name: str,
+                   arrival_date: dt.date | str, departure_date: dt.date | str, guest_count: int,
+                   source: str = "direct", guest_email: str | None = None,
+                   guest_phone: str | None = None, guest_language: str = "en",
+                   total_price: float | int | Decimal | None = None,
+                   payment_method: str | None = None) -> Booking:
+    """Create a manual booking (channel `manual`) and emit `booking.created`.
+
+    `rates`: the climate fee rates, `FeeRates.from_settings(settings)`. Raises ValidationError
+    (all bad fields at once), NotFound (property not in this account) or BookingConflict.
+    """
+    values = _checked_fields({
+        "guest_name": guest_name, "arrival_date": arrival_date, "departure_date": departure_date,
+        "guest_count": guest_count, "guest_email": guest_email, "guest_phone": guest_phone,
+        "guest_language": guest_language, "total_price": total_price,
+        "payment_method": payment_method})
+    if source not in SOURCES:
+        raise ValidationError("source", "must be one of: " + ", ".join(SOURCES))
+    with atomic():
+        prop = properties.get_property(account_id, property_id, for_update=True)
+        if prop.status != "active":
+            raise ValidationError("property_id", "property is inactive; it takes no new bookings")
+        _check_against_property(prop, values["arrival_date"], values["departure_date"],
+                                values["guest_count"])
+        _refuse_overlap(prop, values["arrival_date"], values["departure_date"])
+        now = clock.utcnow()
+        booking = Booking.create(
+            id=new_id("book"), account=account_id, property=prop.id, channel="manual",
+            source=source, status="confirmed", checkin_status="NOT_STARTED",
+            report_status="NOT_REQUIRED" if prop.police_connector == "none" else "PENDING",
+            climate_fee_cents=climate_fee_cents(values["arrival_date"], values["departure_date"],
+                                                prop.climate_fee_category, rates,
+                                                values["total_price_cents"]),
+            created_at=now, updated_at=now, **values)
+        events.emit(account_id, "booking.created", booking_view(booking))
+    return booking
+
+
+def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **changes: Any) -> Booking:
+    """Apply a merge patch to a booking; None clears a nullable field. Emits `booking.updated`
+    when something changed. New dates and guest counts are checked as on creation, overlap
+    included (for a confirmed booking)."""
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
+    values = _checked_fields(changes)
+    with atomic():
+        booking = get_booking(account_id, booking_id)
+        moves = any(name in values for name in ("arrival_date", "departure_date", "guest_count"))
+        if moves:
+            prop = properties.get_property(account_id, booking.property_id, for_update=True)
+            booking = get_booking(account_id, booking_id)  # as it is now that the property is locked
+        else:
+            prop = booking.property
+        changed = {name: value for name, value in values.items() if getattr(booking, name) != value}
+        if not changed:
+            return booking
+        for name, value in changed.items():
+            setattr(booking, name, value)
+        if moves:
+            problem = _stay_problem(booking.arrival_date, booking.departure_date)
+            if problem:
+                raise ValidationError("departure_date" if "departure_date" in values
+                                      else "arrival_date", problem)
+            _check_against_property(prop, booking.arrival_date, booking.departure_date,
+                                    booking.guest_count)
+            if booking.status == "confirmed":
+                _refuse_overlap(prop, booking.arrival_date, booking.departure_date,
+                                exclude_id=booking.id)
+        if changed.keys() & {"arrival_date", "departure_date", "total_price_cents"}:
+            booking.climate_fee_cents = climate_fee_cents(
+                booking.arrival_date, booking.departure_date, prop.climate_fee_category, rates,
+                booking.total_price_cents)
+        booking.updated_at = clock.utcnow()
+        booking.save()
+        events.emit(account_id, "booking.updated", booking_view(booking))
+    return booking
+
+
+def cancel_booking(account_id: str, booking_id: str) -> Booking:
+    """Cancel a booking and emit `booking.cancelled`; cancelling it again changes nothing."""
+    with atomic():
+        booking = get_booking(account_id, booking_id)
+        if booking.status == "cancelled":
+            return booking
+        now = clock.utcnow()
+        booking.status = "cancelled"
+        booking.cancelled_at = now
+        booking.updated_at = now
+        booking.save()
+        events.emit(account_id, "booking.cancelled", booking_view(booking))
+    return booking
+
+
+def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,
+                    exclude_id: str | None = None) -> None:
+    condition = ((Booking.property == prop.id) & (Booking.status == "confirmed")
+                 & (Booking.arrival_date < departure) & (Booking.departure_date > arrival))
+    if exclude_id is not None:
+        condition &= Booking.id != exclude_id
+    clash = Booking.select().where(condition).order_by(Booking.arrival_date).first()
+    if clash is None:
+        return
+    if clash.is_block:  # a block's id is not shown anywhere, so it is not named here either
+        raise BookingConflict(f"The dates overlap a period blocked in a channel calendar "
+                              f"({clash.arrival_date} to {clash.departure_date}).")
+    raise BookingConflict(f"The dates overlap booking {clash.id} ({clash.arrival_date} to "
+                          f"{clash.departure_date}).")
+
+
+def _check_against_property(prop: Property, arrival: dt.date, departure: dt.date,
+                            guest_count: int) -> None:
+    limit = prop.max_guests or DEFAULT_MAX_GUESTS
+    if guest_count > limit:
+        reason = "the property's max_guests" if prop.max_guests else "the limit without max_guests"
+        raise ValidationError("guest_count", f"must be at most {limit} ({reason})")
+
+
+def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
+    """Clean the given booking fields; one ValidationError naming every bad field.
+
+    `total_price` (euros) comes back as `total_price_cents`."""
+    cleaned: dict[str, Any] = {}
+    details: list[dict] = []
+
+    def refuse(field: str, message: str) -> None:
+        details.append({"field": field, "message": message})
+
+    if "guest_name" in values:
+        name = values["guest_name"].strip() if isinstance(values["guest_name"], str) else ""
+        if not name or len(name) > GUEST_NAME_MAX:
+            refuse("guest_name", f"must be 1 to {GUEST_NAME_MAX} characters")
+        cleaned["guest_name"] = name
+    for field in ("arrival_date", "departure_date"):
+        if field in values:
+            day = _as_date(values[field])
+            if day is None:
+                refuse(field, "must be a real date in the form YYYY-MM-DD")
+            elif not EARLIEST_DATE <= day <= LATEST_DATE:
+                refuse(field, f"must be between {EARLIEST_DATE} and {LATEST_DATE}")
+            else:
+                cleaned[field] = day
+    arrival, departure = cleaned.get("arrival_date"), cleaned.get("departure_date")
+    if arrival and departure and _stay_problem(arrival, departure):
+        refuse("departure_date", _stay_problem(arrival, departure))
+    if "guest_count" in values:
+        count = values["guest_count"]
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= GUEST_COUNT_LIMIT:
+            refuse("guest_count", f"must be a whole number from 1 to {GUEST_COUNT_LIMIT}")
+        cleaned["guest_count"] = count
+    if "guest_email" in values:
+        email = values["guest_email"]
+        if email is not None:
+            email = email.strip() if isinstance(email, str) else ""
+            if len(email) > GUEST_EMAIL_MAX or not EMAIL_RE.match(email):
+                refuse("guest_email", "must be an e-mail address like name@example.com, or null")
+        cleaned["guest_email"] = email
+    if "guest_phone" in values:
+        phone = values["guest_phone"]
+        if phone is not None:
+            phone = phone.strip() if isinstance(phone, str) else ""
+            if not phone or len(phone) > GUEST_PHONE_MAX:
+                refuse("guest_phone", f"must be 1 to {GUEST_PHONE_MAX} characters, or null")
+        cleaned["guest_phone"] = phone
+    if "guest_language" in values:
+        language = values["guest_language"]
+        if not isinstance(language, str) or not re.fullmatch(LANGUAGE_PATTERN, language):
+            refuse("guest_language", "must be a language code like en, el or pt-BR")
+        cleaned["guest_language"] = language
+    if "total_price" in values:
+        cents, problem = _price_cents(values["total_price"])
+        if problem:
+            refuse("total_price", problem)
+        cleaned["total_price_cents"] = cents
+    if "payment_method" in values:
+        method = values["payment_method"]
+        if method is not None and method not in PAYMENT_METHODS:
+            refuse("payment_method", "must be one of: " + ", ".join(PAYMENT_METHODS) + ", or null")
+        cleaned["payment_method"] = method
+    if details:
+        raise ValidationError(details)
+    return cleaned
+
+
+def _stay_problem(arrival: dt.date, departure: dt.date) -> str | None:
+    if departure <= arrival:
+        return "departure_date must be after arrival_date"
+    if (departure - arrival).days > MAX_NIGHTS:
+        return f"the stay must be at most {MAX_NIGHTS} nights"
+    return None
+
+
+def _as_date(value: Any) -> dt.date | None:
+    if isinstance(value, dt.datetime):
+        return None
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _price_cents(price: Any) -> tuple[int | None, str | None]:
+    if price is None:
+        return None, None
+    if isinstance(price, bool) or not isinstance(price, (int, float, Decimal)):
+        return None, "must be a number of euros, or null"
+    try:
+        amount = Decimal(str(price))
+    except InvalidOperation:
+        return None, "must be a number of euros, or null"
+    if not amount.is_finite() or not 0 <= amount <= MAX_TOTAL_PRICE:
+        return None, f"must be from 0 to {MAX_TOTAL_PRICE} euros"
+    if amount != amount.quantize(Decimal("0.01")):
+        return None, "must have at most two decimals (cents)"
+    return euros_to_cents(amount), None
+
+
+# --- what the API shows -------------------------------------------------------------------------
+
+def booking_view(booking: Booking) -> dict:
+    return {
+        "id": booking.id,
+        "property_id": booking.property_id,
+        "guest_name": booking.guest_name,
+        "guest_email": booking.guest_email,
+        "guest_phone": booking.guest_phone,
+        "guest_language": booking.guest_language,
+        "arrival_date": clock.iso_date(booking.arrival_date),
+        "departure_date": clock.iso_date(booking.departure_date),
+        "nights": booking.nights,
+        "guest_count": booking.guest_count,
+        "channel": booking.channel,
+        "source": booking.source,
+        "external_ref": booking.external_ref,
+        "status": booking.status,
+        "checkin_status": booking.checkin_status,
+        "report_status": booking.report_status,
+        "report_error": booking.report_error,
+        "total_price": cents_to_euros(booking.total_price_cents),
+        "climate_fee": cents_to_euros(booking.climate_fee_cents),
+        "currency": "EUR",
+        "payment_method": booking.payment_method,
+        "created_at": clock.iso(booking.created_at),
+        "updated_at": clock.iso(booking.updated_at),
+        "cancelled_at": clock.iso(booking.cancelled_at),
+    }
+
+
+def cents_to_euros(cents: int | None) -> float | None:
+    return None if cents is None else round(cents / 100, 2)
