@@ -345,6 +345,60 @@ def keys_rotate(state: State, key_id: str, grace_hours: int, as_json: bool) -> N
         click.echo(f"The old key {key_id} is revoked.")
 
 
+
+# --- properties ----------------------------------------------------------------------------------
+
+@main.group()
+def properties() -> None:
+    """Properties: the homes an account rents out."""
+
+
+@properties.command("create")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--name", required=True, help="The property's name, as the host calls it.")
+@click.option("--address", required=True, help="Street address.")
+@click.option("--aade-property-id", default=None, metavar="X",
+              help="The property's number at AADE (the Greek short-term rental register).")
+@click.option("--country", default="GR", show_default=True, metavar="CC",
+              help="ISO 3166-1 alpha-2 country code.")
+@click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")
+@pass_state
+def properties_create(state: State, account_ref: str, name: str, address: str,
+                      aade_property_id: str | None, country: str, as_json: bool) -> None:
+    """Create a property (the API's PATCH /properties/{id} sets the other fields)."""
+    from rentalcomply.properties import service
+    state.open()
+    account = resolve_account(account_ref)
+    prop = _domain_call(service.create_property, account.id, name=name, address=address,
+                        aade_property_id=aade_property_id, country=country.upper())
+    if as_json:
+        _emit_json({**service.property_view(prop), "account_id": account.id})
+    else:
+        click.echo(f'Created property "{prop.name}": {prop.id} (account {account.id})')
+
+
+@properties.command("list")
+@click.option("--account", "account_ref", default=None, metavar="ACC",
+              help="Only this account's properties. Default: every account's.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"data": [...]}.')
+@pass_state
+def properties_list(state: State, account_ref: str | None, as_json: bool) -> None:
+    """List properties."""
+    from rentalcomply.accounts import service as accounts
+    from rentalcomply.properties import service
+    state.open()
+    chosen = [resolve_account(account_ref)] if account_ref else accounts.list_accounts()
+    views = [{**view, "account_id": account.id}
+             for account in chosen
+             for view in service.property_views(service.list_properties(account.id))]
+    if as_json:
+        _emit_json({"data": views})
+    else:
+        _table([(v["id"], v["account_id"], v["name"], v["country"], v["aade_property_id"],
+                 v["status"]) for v in views],
+               ["ID", "ACCOUNT", "NAME", "COUNTRY", "AADE ID", "STATUS"])
+
 # --- backup, restore, doctor ---------------------------------------------------------------------
 
 @main.command()
