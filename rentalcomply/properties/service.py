@@ -10,14 +10,12 @@ belongs to another account is `NotFound`, exactly like an id that does not exist
 
 from __future__ import annotations
 
-import ipaddress
 import re
-import socket
 import zoneinfo
 from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from rentalcomply.core import clock
+from rentalcomply.core import clock, netguard
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
@@ -219,54 +217,25 @@ def channels_of(property_ids: Iterable[str]) -> dict[str, list[ChannelConnection
 def feed_url_problem(url: Any, allow_private_addresses: bool = False) -> str | None:
     """Why `url` cannot be a calendar feed, or None.
 
-    Host names are not resolved here: that would hold the write transaction open for as long as
-    DNS takes. Literal private and loopback addresses are refused now; names are checked after
-    resolution, when the feed is fetched.
+    The rules are netguard's, the same as for webhook URLs, except that plain http is allowed
+    (feeds are published calendars). Host names are not resolved here: that would hold the write
+    transaction open for as long as DNS takes. Literal addresses and local names are judged now;
+    names are judged after resolution, when the feed is fetched.
     """
     if not isinstance(url, str) or not url.strip():
         return "must be a URL"
     url = url.strip()
     if len(url) > FEED_URL_MAX:
         return f"must be at most {FEED_URL_MAX} characters"
-    if any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in url):
-        return "must not contain spaces or control characters"
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a port that is not a number from 0 to 65535
-    except ValueError:
-        return "is not a valid URL"
-    if parts.scheme.lower() not in ("http", "https"):
+    scheme, separator, _ = url.partition(":")
+    if not separator or scheme.lower() not in ("http", "https"):
         return "must start with http:// or https://"
-    if "@" in parts.netloc:
-        return "must not contain a user name or password"
-    host = (parts.hostname or "").rstrip(".")
-    if not host:
-        return "must name a host"
-    if not allow_private_addresses and _is_private_host(host):
-        return ("is on a loopback or private address; set sync.allow_private_addresses = true to "
-                "allow feeds from your own network")
-    return None
-
-
-def _is_private_host(host: str) -> bool:
-    host = host.lower()
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    address = None
     try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        # The resolver also reads legacy forms such as 127.1 or 2130706433 as IPv4 addresses.
-        if re.fullmatch(r"[0-9a-fx.]+", host):
-            try:
-                address = ipaddress.ip_address(socket.inet_aton(host))
-            except OSError:
-                address = None
-    if address is None:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return not address.is_global
+        netguard.check_url(url, allow_http=True, allow_private=allow_private_addresses,
+                           private_setting="sync.allow_private_addresses")
+    except netguard.FetchError as exc:
+        return str(exc)
+    return None
 
 
 def mask_feed_url(url: str) -> str:
