@@ -223,6 +223,27 @@ def worker(state: State) -> None:
     sys.exit(code)
 
 
+
+@main.command()
+@pass_state
+def demo(state: State) -> None:
+    """Seed an account "Demo Agency" with three properties (two Greek, one Italian) and ten
+    bookings over the coming weeks, and print a key for it once. A second run changes nothing."""
+    from rentalcomply.demo import seed_demo
+    settings = state.open()
+    result = _domain_call(seed_demo, settings)
+    if not result.created:
+        click.echo(f'The demo account "{result.account.name}" exists already: {result.account.id}. '
+                   "rentalcomply keys create --account " + result.account.id
+                   + " --scope read --scope write --scope webhooks makes another key.")
+        return
+    click.echo(f'Demo account "{result.account.name}": {result.account.id}')
+    click.echo(f"  {len(result.property_ids)} properties and {len(result.booking_ids)} bookings, "
+               f"arriving from {result.first_arrival} and leaving by {result.last_departure}")
+    click.echo("API key with the scopes read, write, webhooks:")
+    click.echo(f"\n    {result.key}\n")
+    click.echo("This key is shown once and never again: store it now.")
+
 # --- accounts ------------------------------------------------------------------------------------
 
 @main.group()
