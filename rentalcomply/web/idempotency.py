@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from typing import Callable
 
 import peewee
@@ -36,8 +37,9 @@ def request_fingerprint(method: str, path: str, body: dict | None) -> str:
 def run(account_id: str, key: str, method: str, path: str, body: dict | None,
         call: Callable[[], tuple[int, bytes, dict]]) -> tuple[int, bytes, dict]:
     key = key.strip()
-    if not key or len(key) > 255 or not key.isprintable():
-        raise ValidationError("Idempotency-Key", "must be 1 to 255 printable characters")
+    # The documented pattern: visible ASCII only, so the key is the same bytes for every client.
+    if not re.fullmatch(r"[\x21-\x7e]{1,255}", key):
+        raise ValidationError("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
     fingerprint = request_fingerprint(method, path, body)
     try:
         with db.atomic():

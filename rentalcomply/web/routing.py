@@ -163,7 +163,8 @@ class Api:
         return callback
 
     def _write(self, spec: RouteSpec, ctx: Context, url_args: dict):
-        key = bottle.request.headers.get("Idempotency-Key")
+        # Raw from the environ: Bottle's header dict raises on bytes that are not UTF-8.
+        key = bottle.request.environ.get("HTTP_IDEMPOTENCY_KEY")
         if key is not None and spec.method == "POST" and ctx.account_id:
             response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
                                        ctx.body, lambda: self._call_for_record(spec, ctx, url_args))

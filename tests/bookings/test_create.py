@@ -281,3 +281,12 @@ def test_the_same_idempotency_key_with_another_booking_is_a_conflict(owner, vill
                                headers=headers, status=409)
     assert_error(response, 409, "IDEMPOTENCY_CONFLICT")
     assert Booking.select().count() == 1
+
+
+@pytest.mark.parametrize("key", ["\xd7", "caf\xc3\xa9", "two words", "k" * 256])
+def test_an_idempotency_key_outside_visible_ascii_is_refused_not_a_server_error(owner, villa, key):
+    response = owner.post_json("/api/v1/bookings", booking_body(villa.id),
+                               headers={"Idempotency-Key": key}, status=400)
+    error = assert_error(response, 400, "VALIDATION_ERROR")
+    assert error["details"][0]["field"] == "Idempotency-Key"
+    assert Booking.select().count() == 0
