@@ -1,0 +1,80 @@
+"""The same promises with the real Huey consumer running beside the app, in real time."""
+
+import time
+
+import pytest
+
+from rentalcomply.core import queue
+from rentalcomply.webhooks import verify
+from tests.webhooks.conftest import Hang, register
+
+
+@pytest.fixture
+def settings_env(tmp_path):
+    return {
+        "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
+        "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
+        "RENTALCOMPLY_WEBHOOKS_TIMEOUT_SECONDS": "1",
+        "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}",
+    }
+
+
+@pytest.fixture
+def consumer(settings):
+    started = queue.start_embedded_consumer(workers=2)
+    yield started
+    started.stop(graceful=True)
+
+
+def wait_for_log(actor, hook_id: str, status: str, timeout: float = 10.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        logs = actor.get(f"/api/v1/webhooks/{hook_id}/deliveries").json["data"]
+        if logs and logs[0]["status"] == status:
+            return logs[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {status} delivery within {timeout} s: {logs}")
+        time.sleep(0.05)
+
+
+def test_an_event_reaches_the_receiver_moments_after_the_write_commits(
+        owner, receiver, emit, consumer):
+    hook = register(owner, receiver.url)
+    started = time.time()
+    event = emit(owner.account_id)
+    [request] = receiver.wait_for(1, timeout=5)
+    assert request.at - started < 2.0
+    assert verify(request.body, request.headers, hook["secret"])["id"] == event.id
+    log = wait_for_log(owner, hook["id"], "succeeded")
+    assert log["attempts"] == 1 and log["last_status_code"] == 200
+
+
+def test_a_receiver_answering_500_twice_then_200_gets_three_attempts_of_one_event(
+        owner, receiver, emit, consumer, fast_retries):
+    hook = register(owner, receiver.url)
+    receiver.answer(500, 500, 200)
+    event = emit(owner.account_id)
+    requests = receiver.wait_for(3, timeout=15)
+    assert {verify(r.body, r.headers, hook["secret"])["id"] for r in requests} == {event.id}
+    # The retries waited their turn: ~1 s, then ~2 s (the scheduler looks once a second).
+    gaps = [later.at - earlier.at for earlier, later in zip(requests, requests[1:])]
+    assert 0.9 <= gaps[0] < 3.5 and 1.9 <= gaps[1] < 4.5, gaps
+    log = wait_for_log(owner, hook["id"], "succeeded")
+    assert log["attempts"] == 3
+    assert [a["status_code"] for a in log["attempt_log"]] == [500, 500, 200]
+    time.sleep(0.5)
+    assert len(receiver.requests) == 3
+
+
+def test_a_receiver_that_hangs_is_cut_at_the_timeout_and_retried(
+        owner, receiver, emit, consumer, fast_retries):
+    hook = register(owner, receiver.url)
+    receiver.answer(Hang(30), 200)
+    emit(owner.account_id)
+    first, second = receiver.wait_for(2, timeout=15)
+    # Cut after 1 s (webhooks.timeout_seconds here), retried ~1 s later.
+    assert 1.9 <= second.at - first.at < 4.5
+    log = wait_for_log(owner, hook["id"], "succeeded")
+    assert [a["error"] for a in log["attempt_log"]] == ["no complete answer within 1 s", None]
+    assert 1000 <= log["attempt_log"][0]["duration_ms"] < 1600
+    assert first.headers["webhook-id"] == second.headers["webhook-id"]
