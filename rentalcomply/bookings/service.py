@@ -124,8 +124,7 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         prop = properties.get_property(account_id, property_id, for_update=True)
         if prop.status != "active":
             raise ValidationError("property_id", "property is inactive; it takes no new bookings")
-        _check_against_property(prop, values["arrival_date"], values["departure_date"],
-                                values["guest_count"])
+        _check_guest_count(prop, values["guest_count"])
         _refuse_overlap(prop, values["arrival_date"], values["departure_date"])
         now = clock.utcnow()
         booking = Booking.create(
@@ -162,12 +161,12 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
         for name, value in changed.items():
             setattr(booking, name, value)
         if moves:
-            problem = _stay_problem(booking.arrival_date, booking.departure_date)
+            field = "departure_date" if "departure_date" in values else "arrival_date"
+            problem = _stay_problem(booking.arrival_date, booking.departure_date, field)
             if problem:
-                raise ValidationError("departure_date" if "departure_date" in values
-                                      else "arrival_date", problem)
-            _check_against_property(prop, booking.arrival_date, booking.departure_date,
-                                    booking.guest_count)
+                raise ValidationError(field, problem)
+            if "guest_count" in changed:
+                _check_guest_count(prop, booking.guest_count)
             if booking.status == "confirmed":
                 _refuse_overlap(prop, booking.arrival_date, booking.departure_date,
                                 exclude_id=booking.id)
@@ -212,8 +211,7 @@ def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,
                           f"{clash.departure_date}).")
 
 
-def _check_against_property(prop: Property, arrival: dt.date, departure: dt.date,
-                            guest_count: int) -> None:
+def _check_guest_count(prop: Property, guest_count: int) -> None:
     limit = prop.max_guests or DEFAULT_MAX_GUESTS
     if guest_count > limit:
         reason = "the property's max_guests" if prop.max_guests else "the limit without max_guests"
@@ -245,8 +243,9 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
             else:
                 cleaned[field] = day
     arrival, departure = cleaned.get("arrival_date"), cleaned.get("departure_date")
-    if arrival and departure and _stay_problem(arrival, departure):
-        refuse("departure_date", _stay_problem(arrival, departure))
+    problem = _stay_problem(arrival, departure) if arrival and departure else None
+    if problem:
+        refuse("departure_date", problem)
     if "guest_count" in values:
         count = values["guest_count"]
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= GUEST_COUNT_LIMIT:
@@ -286,11 +285,13 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
-def _stay_problem(arrival: dt.date, departure: dt.date) -> str | None:
+def _stay_problem(arrival: dt.date, departure: dt.date, field: str = "departure_date") -> str | None:
+    """What is wrong with the stay, said of `field` (the date the client sent)."""
+    other = "arrival_date" if field == "departure_date" else "departure_date"
     if departure <= arrival:
-        return "departure_date must be after arrival_date"
+        return f"must be {'after' if field == 'departure_date' else 'before'} {other}"
     if (departure - arrival).days > MAX_NIGHTS:
-        return f"the stay must be at most {MAX_NIGHTS} nights"
+        return f"must be at most {MAX_NIGHTS} nights {'after' if field == 'departure_date' else 'before'} {other}"
     return None
 
 

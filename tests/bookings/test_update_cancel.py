@@ -153,3 +153,15 @@ def test_a_cancelled_booking_can_still_be_corrected(owner, villa, booking):
     # No conflict: a cancelled booking holds no nights.
     data = owner.patch_json(url(booking), {"guest_name": "Maria P.", "arrival_date": "2026-07-11"}).json["data"]
     assert data["guest_name"] == "Maria P." and data["status"] == "cancelled"
+
+
+def test_a_moved_arrival_after_the_departure_is_named_on_arrival_date(owner, booking):
+    response = owner.patch_json(url(booking), {"arrival_date": "2026-07-20"}, status=400)
+    error = assert_error(response, 400, "VALIDATION_ERROR")
+    assert error["details"] == [{"field": "arrival_date", "message": "must be before departure_date"}]
+
+
+def test_a_lower_max_guests_later_does_not_stop_moving_an_existing_booking(owner, villa, booking):
+    owner.patch_json(f"/api/v1/properties/{villa.id}", {"max_guests": 1})
+    data = owner.patch_json(url(booking), {"departure_date": "2026-07-15"}).json["data"]
+    assert data["guest_count"] == 2 and data["nights"] == 5
