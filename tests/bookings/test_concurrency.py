@@ -1,30 +1,43 @@
-"""Concurrent requests over real sockets: the overlap check holds when requests race."""
+"""Concurrent requests over real sockets: the overlap check holds when requests race.
 
+On SQLite the write transactions (BEGIN IMMEDIATE) run one at a time. PostgreSQL runs them side by
+side, so there the booking locks its property row first; the PostgreSQL variant of the race runs
+when RENTALCOMPLY_TEST_POSTGRES_URL names a server it may create a scratch database on, e.g.
+postgresql://postgres@127.0.0.1:5432/postgres (and psycopg2 is installed).
+"""
+
+import os
+import secrets
 import threading
+import urllib.parse
 
 import pytest
 
+from rentalcomply.accounts import service as accounts
+from rentalcomply.core.db import db
 from rentalcomply.core.models import Booking, Event
+from rentalcomply.properties import service as properties
+from rentalcomply.runtime import bootstrap
+from rentalcomply.web.app import create_app
 from tests.bookings.conftest import booking_body
+from tests.conftest import make_settings
 from tests.serverutil import running_server
 
 RACERS = 8
+POSTGRES_URL = os.environ.get("RENTALCOMPLY_TEST_POSTGRES_URL", "")
 
 
-@pytest.mark.server
-def test_eight_simultaneous_bookings_of_the_same_nights_give_one_201_and_seven_409(
-        wsgi_app, owner, villa):
-    body = booking_body(villa.id)
+def race_for_the_same_nights(app, key: str, property_id: str) -> list[tuple[int, dict]]:
+    """RACERS clients post the same nights at the same moment; their (status, body) answers."""
     start = threading.Barrier(RACERS)
     answers: list[tuple[int, dict]] = []
     lock = threading.Lock()
-
-    with running_server(wsgi_app, threads=RACERS) as server:
+    with running_server(app, threads=RACERS) as server:
         def race(number: int) -> None:
             start.wait(timeout=10)
-            status, parsed, _ = server.request("POST", "/api/v1/bookings",
-                                               dict(body, guest_name=f"Racer {number}"),
-                                               key=owner.key)
+            status, parsed, _ = server.request(
+                "POST", "/api/v1/bookings",
+                booking_body(property_id, guest_name=f"Racer {number}"), key=key)
             with lock:
                 answers.append((status, parsed))
 
@@ -33,13 +46,21 @@ def test_eight_simultaneous_bookings_of_the_same_nights_give_one_201_and_seven_4
             thread.start()
         for thread in threads:
             thread.join(timeout=60)
+    return answers
 
-    statuses = sorted(status for status, _ in answers)
-    assert statuses == [201] + [409] * (RACERS - 1), answers
+
+def assert_one_winner(answers) -> None:
+    assert sorted(status for status, _ in answers) == [201] + [409] * (RACERS - 1), answers
     assert all(parsed["error"]["code"] == "BOOKING_CONFLICT"
                for status, parsed in answers if status == 409)
     assert Booking.select().count() == 1
     assert Event.select().where(Event.type == "booking.created").count() == 1
+
+
+@pytest.mark.server
+def test_eight_simultaneous_bookings_of_the_same_nights_give_one_201_and_seven_409(
+        wsgi_app, owner, villa):
+    assert_one_winner(race_for_the_same_nights(wsgi_app, owner.key, villa.id))
 
 
 @pytest.mark.server
@@ -63,3 +84,31 @@ def test_simultaneous_bookings_of_different_nights_all_succeed(wsgi_app, owner, 
 
     assert statuses == [201] * RACERS
     assert Booking.select().count() == RACERS
+
+
+@pytest.fixture
+def postgres_settings(tmp_path):
+    if not POSTGRES_URL:
+        pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to race on PostgreSQL")
+    psycopg2 = pytest.importorskip("psycopg2")
+    name = "rentalcomply_test_" + secrets.token_hex(4)
+    admin = psycopg2.connect(POSTGRES_URL)
+    admin.autocommit = True
+    admin.cursor().execute(f"CREATE DATABASE {name}")
+    url = urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
+    try:
+        yield bootstrap(make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=url))
+    finally:
+        db.close()
+        accounts.forget_cached_keys()
+        # FORCE: the server's worker threads still hold their connections.
+        admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
+        admin.close()
+
+
+@pytest.mark.server
+def test_on_postgresql_simultaneous_bookings_of_the_same_nights_give_one_201(postgres_settings):
+    account = accounts.create_account("Agency A").id
+    _, key = accounts.create_key(account, ["read", "write"])
+    villa = properties.create_property(account, name="Villa Anemoi", address="Oia")
+    assert_one_winner(race_for_the_same_nights(create_app(postgres_settings), key, villa.id))
