@@ -81,3 +81,11 @@ def test_the_pyinstaller_spec_is_valid_python_that_collects_data_and_submodules(
     assert 'collect_data_files("fpdf")' in text
     assert 'collect_submodules("rentalcomply")' in text
     assert (ROOT / "rentalcomply" / "__main__.py").is_file()
+
+
+def test_the_readme_names_every_setting_that_may_come_from_a_file():
+    from rentalcomply.config import SETTINGS
+    section = readme_section("Configuration")
+    for setting in SETTINGS:
+        if setting.secret:
+            assert f"`{setting.dotted}`" in section, setting.dotted
