@@ -138,8 +138,10 @@ def _claim(delivery_id: str) -> _Claim | None:
         delivery = WebhookDelivery.get_or_none(WebhookDelivery.id == delivery_id)
         if delivery is None or delivery.status != "pending":
             return None  # done already, or its endpoint was deleted
-        if delivery.next_attempt_at is not None and delivery.next_attempt_at > now + dt.timedelta(seconds=1):
-            return None  # not due: a scheduled task or the sweep comes back for it
+        if delivery.next_attempt_at is not None and delivery.next_attempt_at > now:
+            # Not due (a duplicate task from the sweep, say): the scheduled retry or a later
+            # sweep comes back for it. Huey's eta is computed after next_attempt_at, never before.
+            return None
         if delivery.locked_until is not None and delivery.locked_until > now:
             return None  # another worker is making this attempt
         endpoint = WebhookEndpoint.get_by_id(delivery.endpoint_id)

@@ -616,3 +616,17 @@ def test_the_allowance_for_private_addresses_lets_deliveries_reach_the_lan(
     [request] = receiver.requests
     assert request.headers["Host"] == f"tools.agency.example:{receiver.port}"
     assert verify(request.body, request.headers, hook["secret"])
+
+
+def test_a_duplicate_task_for_a_retry_not_yet_due_makes_no_early_attempt(owner, receiver, tasks, emit):
+    register(owner, receiver.url)
+    receiver.answer(500, 200)
+    emit(owner.account_id)
+    tasks.run()
+    [row] = WebhookDelivery.select()
+    assert delivery.attempt(row.id) is None  # e.g. queued by the sweep just before the failure
+    webhook_tasks.deliver(row.id)
+    tasks.run(advance=50)
+    assert len(receiver.requests) == 1
+    tasks.run(advance=20)
+    assert len(receiver.requests) == 2

@@ -78,3 +78,22 @@ def test_a_receiver_that_hangs_is_cut_at_the_timeout_and_retried(
     assert [a["error"] for a in log["attempt_log"]] == ["no complete answer within 1 s", None]
     assert 1000 <= log["attempt_log"][0]["duration_ms"] < 1600
     assert first.headers["webhook-id"] == second.headers["webhook-id"]
+
+
+def test_bookings_created_updated_and_cancelled_through_the_api_are_delivered(
+        owner, receiver, consumer):
+    hook = register(owner, receiver.url, ["booking.created", "booking.updated", "booking.cancelled"])
+    prop = owner.post_json("/api/v1/properties", {
+        "name": "Villa Anemoi", "address": "Oia", "aade_property_id": "00012345678"}).json["data"]
+    created = owner.post_json("/api/v1/bookings", {
+        "property_id": prop["id"], "guest_name": "Maria Papadopoulou",
+        "arrival_date": "2031-07-10", "departure_date": "2031-07-14", "guest_count": 2}).json["data"]
+    updated = owner.patch_json(f"/api/v1/bookings/{created['id']}", {"guest_count": 3}).json["data"]
+    cancelled = owner.post(f"/api/v1/bookings/{created['id']}/cancel").json["data"]
+    requests = receiver.wait_for(3, timeout=10)
+    received = {event["type"]: event for event in
+                (verify(r.body, r.headers, hook["secret"]) for r in requests)}
+    assert received["booking.created"]["data"] == created
+    assert received["booking.updated"]["data"] == updated
+    assert received["booking.cancelled"]["data"] == cancelled
+    assert len({event["id"] for event in received.values()}) == 3

@@ -1,0 +1,122 @@
+"""No event is lost when the appliance is killed: the real server (`python -m rentalcomply serve`)
+in a subprocess, SIGKILLed and started again on the same data directory.
+
+So that a test does not wait minutes for the first retry, the server process imports a
+`sitecustomize` module (Python imports it at start-up when it is on the path) that shrinks the
+retry schedule to seconds, as the in-process tests do; everything else is the shipped command.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rentalcomply.webhooks import verify
+from tests.e2e.conftest import start_server  # noqa: F401 (the fixture)
+from tests.webhooks.conftest import Receiver, down_port
+
+pytestmark = pytest.mark.server
+
+FAST_RETRIES = """\
+from rentalcomply.webhooks import delivery
+delivery.RETRY_DELAYS[:] = [2, 2, 2, 2, 2, 2, 2]
+delivery.JITTER = 0.0
+"""
+
+
+@pytest.fixture
+def server_env(tmp_path) -> dict:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(FAST_RETRIES)
+    from tests.e2e.conftest import ROOT
+    return {
+        "PYTHONPATH": f"{site}:{ROOT}",
+        "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
+        "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
+    }
+
+
+def book(server, key: str) -> dict:
+    status, body, _ = server.request("POST", "/api/v1/properties", key=key, body={
+        "name": "Villa Anemoi", "address": "Oia, Santorini", "aade_property_id": "00012345678"})
+    assert status == 201, body
+    status, body, _ = server.request("POST", "/api/v1/bookings", key=key, body={
+        "property_id": body["data"]["id"], "guest_name": "Maria Papadopoulou",
+        "arrival_date": "2031-07-10", "departure_date": "2031-07-14", "guest_count": 2})
+    assert status == 201, body
+    return body["data"]
+
+
+def register(server, key: str, url: str) -> dict:
+    status, body, _ = server.request("POST", "/api/v1/webhooks", key=key,
+                                     body={"url": url, "events": ["booking.created"]})
+    assert status == 201, body
+    return body["data"]
+
+
+def delivery_log(server, key: str, hook_id: str) -> list[dict]:
+    status, body, _ = server.request("GET", f"/api/v1/webhooks/{hook_id}/deliveries", key=key)
+    assert status == 200, body
+    return body["data"]
+
+
+def wait_until(condition, timeout: float = 15.0, what: str = "the condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not happen within {timeout} s")
+
+
+def test_an_event_emitted_while_the_receiver_is_down_survives_a_kill_and_arrives_when_it_is_back(
+        start_server, server_env, tmp_path):  # noqa: F811
+    data_dir = tmp_path / "data"
+    server = start_server(data_dir, env=server_env)
+    key = server.key
+    port = down_port()
+    hook = register(server, key, f"http://127.0.0.1:{port}/hook")
+    booking = book(server, key)
+    # The receiver is down: the first attempt fails and a retry is planned.
+    wait_until(lambda: (delivery_log(server, key, hook["id"]) or [{}])[0].get("attempts", 0) >= 1,
+               what="a first failed attempt")
+    [log] = delivery_log(server, key, hook["id"])
+    assert log["status"] == "pending" and "cannot connect" in log["last_error"]
+
+    server.kill()  # SIGKILL: no graceful shutdown, whatever was in flight is lost
+    restarted = start_server(data_dir, env=server_env)
+    receiver = Receiver()
+    receiver.port = port
+    receiver.start()
+    try:
+        [request] = receiver.wait_for(1, timeout=20)
+        event = verify(request.body, request.headers, hook["secret"])
+        assert event["type"] == "booking.created" and event["data"] == booking
+        done = wait_until(lambda: [entry for entry in delivery_log(restarted, key, hook["id"])
+                                   if entry["status"] == "succeeded"], what="a succeeded delivery")
+        assert done[0]["attempts"] >= 2 and done[0]["event_id"] == event["id"]
+        time.sleep(1)
+        assert len(receiver.requests) == 1
+    finally:
+        receiver.stop()
+
+
+def test_an_event_queued_but_never_dispatched_before_a_kill_is_delivered_after_the_restart(
+        start_server, server_env, tmp_path, receiver):  # noqa: F811
+    data_dir = tmp_path / "data"
+    # No worker: the booking's event and its dispatch task are only written down.
+    server = start_server(data_dir, "--no-worker", env=server_env)
+    key = server.key
+    hook = register(server, key, receiver.url)
+    booking = book(server, key)
+    time.sleep(0.5)
+    assert receiver.requests == []
+    server.kill()
+
+    start_server(data_dir, env=server_env)
+    [request] = receiver.wait_for(1, timeout=20)
+    event = verify(request.body, request.headers, hook["secret"])
+    assert event["type"] == "booking.created" and event["data"]["id"] == booking["id"]
