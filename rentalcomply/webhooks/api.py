@@ -25,7 +25,8 @@ _ENDPOINT_PROPERTIES = {
     "disabled_at": NULLABLE_TIMESTAMP,
     "failing_since": {**NULLABLE_TIMESTAMP,
                       "description": "First failed attempt since the last success."},
-    "last_success_at": NULLABLE_TIMESTAMP,
+    "last_success_at": {**NULLABLE_TIMESTAMP,
+                        "description": "Last successful delivery, to within a minute."},
     "previous_secret_expires_at": {**NULLABLE_TIMESTAMP,
                                    "description": "Until then the secret replaced by the last "
                                                   "rotation signs deliveries too."},

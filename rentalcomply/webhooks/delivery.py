@@ -133,30 +133,39 @@ def attempt(delivery_id: str) -> float | None:
 
 
 def _claim(delivery_id: str) -> _Claim | None:
+    """Take the delivery for one attempt, if it is pending, due and not held by another attempt.
+
+    The hold is one conditional UPDATE, atomic on its own: of two workers given the same delivery
+    (the sweep and a scheduled retry, say), exactly one sees a changed row. A delivery not yet due
+    is left alone: huey's eta for a retry is computed after next_attempt_at, never before it.
+    """
     now = clock.utcnow_precise()
-    with db.atomic():
-        delivery = WebhookDelivery.get_or_none(WebhookDelivery.id == delivery_id)
-        if delivery is None or delivery.status != "pending":
-            return None  # done already, or its endpoint was deleted
-        if delivery.next_attempt_at is not None and delivery.next_attempt_at > now:
-            # Not due (a duplicate task from the sweep, say): the scheduled retry or a later
-            # sweep comes back for it. Huey's eta is computed after next_attempt_at, never before.
-            return None
-        if delivery.locked_until is not None and delivery.locked_until > now:
-            return None  # another worker is making this attempt
-        endpoint = WebhookEndpoint.get_by_id(delivery.endpoint_id)
-        event = Event.get_by_id(delivery.event_id)
-        if endpoint.status != "active" and event.type != service.TEST_EVENT:
+    hold = now + dt.timedelta(seconds=service.config.timeout_seconds + LEASE_MARGIN)
+    taken = (WebhookDelivery.update(locked_until=hold)
+             .where((WebhookDelivery.id == delivery_id)
+                    & (WebhookDelivery.status == "pending")
+                    & (WebhookDelivery.next_attempt_at.is_null() | (WebhookDelivery.next_attempt_at <= now))
+                    & (WebhookDelivery.locked_until.is_null() | (WebhookDelivery.locked_until < now)))
+             .execute())
+    if not taken:
+        return None
+    delivery = (WebhookDelivery.select(WebhookDelivery, WebhookEndpoint, Event)
+                .join(WebhookEndpoint).switch(WebhookDelivery).join(Event)
+                .where(WebhookDelivery.id == delivery_id).get_or_none())
+    if delivery is None:  # its endpoint was deleted a moment ago
+        return None
+    endpoint, event = delivery.endpoint, delivery.event
+    if endpoint.status != "active" and event.type != service.TEST_EVENT:
+        with db.atomic():
             _finish(delivery, "failed", now,
                     last_error=f"The endpoint was disabled: {endpoint.disabled_reason or ''}".strip())
-            return None
-        try:
-            secrets_ = service.signing_secrets(endpoint, clock.utcnow())
-        except service.SecretUnavailable as exc:
+        return None
+    try:
+        secrets_ = service.signing_secrets(endpoint, clock.utcnow())
+    except service.SecretUnavailable as exc:
+        with db.atomic():
             _finish(delivery, "failed", now, last_error=f"Cannot sign: {exc}.")
-            return None
-        delivery.locked_until = now + dt.timedelta(seconds=service.config.timeout_seconds + LEASE_MARGIN)
-        delivery.save(only=[WebhookDelivery.locked_until])
+        return None
     return _Claim(delivery, endpoint, event, secrets_)
 
 
@@ -185,24 +194,37 @@ def _record(delivery: WebhookDelivery, endpoint: WebhookEndpoint, event: Event, 
     excerpt = None
     if response is not None and response.body:
         excerpt = response.body.decode("utf-8", errors="replace")[:EXCERPT_BYTES]
-    delay = None
+    duration_ms = int((now - started).total_seconds() * 1000)
+    if succeeded:
+        with db.atomic():
+            # By id alone: a success counts even if the endpoint was disabled meanwhile.
+            recorded = (WebhookDelivery.update(
+                status="succeeded", attempts=number, last_attempt_at=started,
+                last_status_code=status_code, last_error=None, completed_at=now,
+                next_attempt_at=None, locked_until=None)
+                .where(WebhookDelivery.id == delivery.id).execute())
+            if not recorded:  # the endpoint was deleted meanwhile
+                return None
+            WebhookAttempt.create(delivery=delivery.id, number=number, attempted_at=started,
+                                  duration_ms=duration_ms, status_code=status_code,
+                                  response_excerpt=excerpt)
+            # Endpoint rows are shared by every delivery to them: write only when it changes
+            # something (a failure clock to reset, a last success older than a minute).
+            if endpoint.failing_since is not None or endpoint.last_success_at is None \
+                    or now - endpoint.last_success_at > dt.timedelta(seconds=60):
+                (WebhookEndpoint.update(failing_since=None, last_success_at=now)
+                 .where(WebhookEndpoint.id == endpoint.id).execute())
+        return None
     with db.atomic():
         current = WebhookDelivery.get_or_none(WebhookDelivery.id == delivery.id)
         if current is None:  # the endpoint was deleted meanwhile
             return None
         WebhookAttempt.create(delivery=delivery.id, number=number, attempted_at=started,
-                              duration_ms=int((now - started).total_seconds() * 1000),
-                              status_code=status_code, error=None if succeeded else error,
+                              duration_ms=duration_ms, status_code=status_code, error=error,
                               response_excerpt=excerpt)
         current.attempts = number
         current.last_attempt_at = started
         current.last_status_code = status_code
-        if succeeded:
-            current.last_error = None
-            _finish(current, "succeeded", now)
-            (WebhookEndpoint.update(failing_since=None, last_success_at=now)
-             .where(WebhookEndpoint.id == endpoint.id).execute())
-            return None
         if current.status != "pending":  # failed meanwhile, its endpoint disabled: keep the why
             current.locked_until = None
             current.save()
