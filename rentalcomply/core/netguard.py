@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import http.client
 import ipaddress
+import re
 import socket
 import ssl
 import threading
@@ -34,6 +35,8 @@ DEFAULT_MAX_BYTES = 1_000_000
 # Names that always mean "this machine" or "the local network", refused before any DNS lookup.
 LOCAL_NAME_SUFFIXES = (".localhost", ".local", ".internal", ".home.arpa", ".lan")
 LOCAL_NAMES = ("localhost", "metadata", "metadata.google.internal")
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?"
+HOST_NAME = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*$")
 
 
 class FetchError(Exception):
@@ -117,12 +120,11 @@ def parse_url(url: str, *, allow_http: bool = True, http_setting: str | None = N
         raise InvalidUrl("the URL's port must be from 1 to 65535")
     if not _is_ip_literal(host):
         try:
-            host.encode("ascii")
-        except UnicodeEncodeError:
-            try:
-                host = host.encode("idna").decode("ascii")
-            except UnicodeError:
-                raise InvalidUrl("the URL's host name is not a valid name") from None
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise InvalidUrl("the URL's host name is not a valid name") from None
+        if not HOST_NAME.match(host.lower()):
+            raise InvalidUrl("the URL's host name is not a valid name")
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
@@ -139,28 +141,31 @@ def _is_ip_literal(host: str) -> bool:
 
 def address_problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address,
                     allow_private: bool) -> str | None:
-    """Why we refuse to connect to `address`, or None when we may."""
+    """Why we refuse to connect to `address` ("127.0.0.1 is a loopback address"), or None."""
     ip = ipaddress.ip_address(address) if isinstance(address, str) else address
+    kind = _refused_kind(ip, allow_private)
+    return None if kind is None else f"{ip} is {kind}"
+
+
+def _refused_kind(ip, allow_private: bool) -> str | None:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:  # ::ffff:127.0.0.1 reaches 127.0.0.1
-            return address_problem(ip.ipv4_mapped, allow_private)
+            return _refused_kind(ip.ipv4_mapped, allow_private)
         if ip.sixtofour is not None and not ip.sixtofour.is_global:  # 2002:7f00:1::
-            return address_problem(ip.sixtofour, allow_private)
+            return _refused_kind(ip.sixtofour, allow_private)
     if ip.is_unspecified:
-        return f"{ip} is the unspecified address"
-    if ip.is_multicast or (isinstance(ip, ipaddress.IPv4Address) and ip == ipaddress.IPv4Address("255.255.255.255")):
-        return f"{ip} is a multicast or broadcast address"
+        return "the unspecified address"
+    if ip.is_multicast or ip == ipaddress.IPv4Address("255.255.255.255"):
+        return "a multicast or broadcast address"
     if allow_private or ip.is_global:
         return None
     if ip.is_loopback:
-        kind = "a loopback"
-    elif ip.is_link_local:
-        kind = "a link-local (cloud metadata)"
-    elif ip.is_private:
-        kind = "a private"
-    else:
-        kind = "a non-public"
-    return f"{ip} is {kind} address"
+        return "a loopback address"
+    if ip.is_link_local:
+        return "a link-local (cloud metadata) address"
+    if ip.is_private:
+        return "a private address"
+    return "a non-public address"
 
 
 def host_problem(host: str, allow_private: bool) -> str | None:
@@ -216,9 +221,10 @@ def vetted_addresses(target: Target, allow_private: bool,
     if not addresses:
         raise FetchError(f"cannot resolve {target.host}: no addresses")
     for address in addresses:
-        problem = address_problem(address, allow_private)
-        if problem:
-            raise DestinationRefused(_refusal(f"{target.host} resolves to {problem}", private_setting))
+        kind = _refused_kind(ipaddress.ip_address(address), allow_private)
+        if kind:
+            raise DestinationRefused(_refusal(f"{target.host} resolves to {address}, {kind}",
+                                              private_setting))
     return addresses
 
 

@@ -17,6 +17,7 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets as _random
+import threading
 from typing import Iterable
 
 from rentalcomply.core import clock, netguard, secrets
@@ -128,8 +129,12 @@ def signing_secrets(endpoint: WebhookEndpoint, now: dt.datetime | None = None) -
 # -- validation -----------------------------------------------------------------------------------
 
 def check_url(url: str, *, allow_http: bool | None = None, allow_private: bool | None = None) -> str:
-    """Refuse, as a 400 on `url`, what would never be delivered; resolution is checked again at
-    connect time. The host name is also resolved now, when it resolves, for early feedback."""
+    """Refuse, as a 400 on `url`, what would never be delivered.
+
+    The host name is resolved too, for early feedback, but for at most REGISTRATION_DNS_SECONDS:
+    this runs inside the write transaction, and a name that does not resolve (not yet in DNS, no
+    network) is accepted, since the check that matters is made again at every connection.
+    """
     allow_http = config.allow_http if allow_http is None else allow_http
     allow_private = config.allow_private_addresses if allow_private is None else allow_private
     if len(url) > MAX_URL_LENGTH:
@@ -137,12 +142,32 @@ def check_url(url: str, *, allow_http: bool | None = None, allow_private: bool |
     try:
         target = netguard.check_url(url, allow_http=allow_http, allow_private=allow_private,
                                     http_setting=HTTP_SETTING, private_setting=PRIVATE_SETTING)
-        netguard.vetted_addresses(target, allow_private, PRIVATE_SETTING)
     except netguard.FetchError as exc:
-        if exc.permanent:
-            raise field_error("url", str(exc)) from None
-        # Not resolvable now (not yet in DNS, no network): the connect-time check still applies.
+        raise field_error("url", str(exc)) from None
+    refused = _resolution_refused(target, allow_private)
+    if refused is not None:
+        raise field_error("url", str(refused))
     return url
+
+
+REGISTRATION_DNS_SECONDS = 2.0
+
+
+def _resolution_refused(target: netguard.Target, allow_private: bool) -> netguard.FetchError | None:
+    outcome: list[netguard.FetchError] = []
+
+    def resolve():
+        try:
+            netguard.vetted_addresses(target, allow_private, PRIVATE_SETTING)
+        except netguard.FetchError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=resolve, name="webhook-url-check", daemon=True)
+    worker.start()
+    worker.join(REGISTRATION_DNS_SECONDS)
+    if outcome and outcome[0].permanent:
+        return outcome[0]
+    return None
 
 
 def check_events(names: list[str]) -> list[str]:

@@ -602,7 +602,7 @@ def test_a_name_that_resolves_to_a_private_address_at_delivery_time_is_refused(
     assert receiver.requests == []
     [log] = deliveries_of(owner, hook["id"])
     assert log["status"] == "failed"
-    assert "127.0.0.1 is a loopback address" in log["last_error"]
+    assert "hooks.example.org resolves to 127.0.0.1, a loopback address" in log["last_error"]
     assert "webhooks.allow_private_addresses" in log["last_error"]
 
 

@@ -79,6 +79,8 @@ def test_unknown_or_missing_event_names_are_refused(hooker, events, message):
     ("https://hooks.example.org:99999/in", "malformed"),
     ("https://hooks.example.org/in#top", "fragment"),
     ("https://hooks.example.org/a b", "spaces"),
+    ("https://hooks..example.org/in", "not a valid name"),
+    ("https://%41.example.org/in", "not a valid name"),
     ("https://127.0.0.1/in", "webhooks.allow_private_addresses"),
     ("https://localhost:8443/in", "webhooks.allow_private_addresses"),
     ("https://printer.local/in", "local name"),
@@ -114,6 +116,17 @@ def test_a_name_that_does_not_resolve_yet_is_accepted(hooker, monkeypatch):
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
     monkeypatch.setattr(netguard, "resolve", no_answer)
     create(hooker, url="https://not-yet-live.example.org/in")
+
+
+def test_a_name_that_resolves_too_slowly_is_accepted_without_holding_up_the_request(
+        hooker, monkeypatch):
+    import time
+    from rentalcomply.webhooks import service
+    monkeypatch.setattr(service, "REGISTRATION_DNS_SECONDS", 0.2)
+    monkeypatch.setattr(netguard, "resolve", lambda host, port: time.sleep(2) or ["10.0.0.1"])
+    started = time.monotonic()
+    create(hooker, url="https://slow-dns.example.org/in")
+    assert time.monotonic() - started < 1.5
 
 
 def test_a_missing_url_or_unknown_field_is_named(hooker):
