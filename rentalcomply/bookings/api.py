@@ -11,7 +11,7 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
 from rentalcomply.core.errors import BookingConflict, NotFound
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP
-from rentalcomply.web.routing import PAGINATION_QUERY, Reply, paginate
+from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
 TAGS = ["bookings"]
@@ -126,11 +126,12 @@ def register(api) -> None:
                          "available\") are not bookings and never appear.",
              query=LIST_QUERY, response="Booking", paginated=True, errors=[NotFound])
     def list_bookings(ctx):
-        query = service.list_bookings(
-            ctx.account_id, property_id=ctx.query.get("property_id"),
+        page, limit = ctx.query["page"], ctx.query["limit"]
+        views, total = service.booking_page(
+            ctx.account_id, page=page, limit=limit, property_id=ctx.query.get("property_id"),
             date_from=ctx.query.get("from"), date_to=ctx.query.get("to"),
             status=ctx.query.get("status"), checkin_status=ctx.query.get("checkin_status"))
-        return paginate(query, ctx.query["page"], ctx.query["limit"], service.booking_view)
+        return page_reply(views, page, limit, total)
 
     @api.get("/bookings/<booking_id>", scope="read", tags=TAGS, summary="Get a booking",
              response="Booking", errors=[NotFound])

@@ -13,13 +13,16 @@ may not overlap one.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import operator
 import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+
 from rentalcomply.bookings.fees import FeeRates, climate_fee_cents, euros_to_cents
 from rentalcomply.core import clock, events
-from rentalcomply.core.db import atomic
+from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import BookingConflict, NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
@@ -71,6 +74,43 @@ def list_bookings(account_id: str, *, property_id: str | None = None,
     A query, so the caller can count and paginate. A stay overlaps when it arrives on or before
     `date_to` and departs after `date_from` (the departure day is free for the next guest).
     """
+    conditions = _list_conditions(account_id, property_id, date_from, date_to, status,
+                                  checkin_status)
+    condition = functools.reduce(operator.and_, (OPERATORS[op](field, value)
+                                                 for field, op, value in conditions))
+    return Booking.select().where(condition).order_by(Booking.arrival_date, Booking.id)
+
+
+def booking_page(account_id: str, *, page: int, limit: int, property_id: str | None = None,
+                 date_from: dt.date | None = None, date_to: dt.date | None = None,
+                 status: str | None = None, checkin_status: str | None = None
+                 ) -> tuple[list[dict], int]:
+    """One page of `list_bookings` as API views, and the total: the API's hottest read.
+
+    The same conditions as `list_bookings`, run as two plain SQL statements over tuples instead
+    of a peewee query over model objects: building the SQL and the model instances took three
+    quarters of the time of `GET /bookings` (see bench/api_throughput.py and its figures in the
+    README).
+    """
+    conditions = _list_conditions(account_id, property_id, date_from, date_to, status,
+                                  checkin_status)
+    where = " AND ".join(f"{field.column_name} {op} {db.param}" for field, op, _ in conditions)
+    params = [field.db_value(value) for field, _, value in conditions]
+    table = Booking._meta.table_name
+    total = db.execute_sql(f"SELECT COUNT(*) FROM {table} WHERE {where}", params).fetchone()[0]
+    rows = db.execute_sql(
+        f"SELECT {_ROW_COLUMNS} FROM {table} WHERE {where} "
+        f"ORDER BY {Booking.arrival_date.column_name}, {Booking.id.column_name} "
+        f"LIMIT {db.param} OFFSET {db.param}", params + [limit, (page - 1) * limit]).fetchall()
+    names = _ROW_FIELD_NAMES
+    return [booking_view(dict(zip(names, row))) for row in rows], total
+
+
+OPERATORS = {"=": operator.eq, "<=": operator.le, ">": operator.gt}
+
+
+def _list_conditions(account_id, property_id, date_from, date_to, status, checkin_status):
+    """Validate the list filters; return them as (field, operator, value) triples."""
     details = []
     if date_from is not None and date_to is not None:
         if date_to < date_from:
@@ -85,19 +125,25 @@ def list_bookings(account_id: str, *, property_id: str | None = None,
                         "message": "must be one of: " + ", ".join(CHECKIN_STATUSES)})
     if details:
         raise ValidationError(details)
-    condition = (Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
+    conditions = [(Booking.account, "=", account_id), (Booking.is_block, "=", False)]
     if property_id is not None:
-        properties.get_property(account_id, property_id)  # another account's id: NotFound
-        condition &= Booking.property == property_id
+        if not properties.property_exists(account_id, property_id):
+            raise NotFound("No such property.")  # also another account's id
+        conditions.append((Booking.property, "=", property_id))
     if date_to is not None:
-        condition &= Booking.arrival_date <= date_to
+        conditions.append((Booking.arrival_date, "<=", date_to))
     if date_from is not None:
-        condition &= Booking.departure_date > date_from
+        conditions.append((Booking.departure_date, ">", date_from))
     if status is not None:
-        condition &= Booking.status == status
+        conditions.append((Booking.status, "=", status))
     if checkin_status is not None:
-        condition &= Booking.checkin_status == checkin_status
-    return Booking.select().where(condition).order_by(Booking.arrival_date, Booking.id)
+        conditions.append((Booking.checkin_status, "=", checkin_status))
+    return conditions
+
+
+_ROW_FIELDS = Booking._meta.sorted_fields
+_ROW_COLUMNS = ", ".join(field.column_name for field in _ROW_FIELDS)
+_ROW_FIELD_NAMES = [field.name for field in _ROW_FIELDS]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -326,33 +372,44 @@ def _price_cents(price: Any) -> tuple[int | None, str | None]:
 
 # --- what the API shows -------------------------------------------------------------------------
 
-def booking_view(booking: Booking) -> dict:
+def booking_view(booking: Booking | dict) -> dict:
+    """The API's shape of a booking, from a model or from its field values by field name
+    (what `booking_page` reads straight from the database)."""
+    values = booking if isinstance(booking, dict) else booking.__data__
+    get = values.get
+    # Plain rows from SQLite carry dates and times as text; clock's formatters take both.
+    arrival = _stored_date(values["arrival_date"])
+    departure = _stored_date(values["departure_date"])
     return {
-        "id": booking.id,
-        "property_id": booking.property_id,
-        "guest_name": booking.guest_name,
-        "guest_email": booking.guest_email,
-        "guest_phone": booking.guest_phone,
-        "guest_language": booking.guest_language,
-        "arrival_date": clock.iso_date(booking.arrival_date),
-        "departure_date": clock.iso_date(booking.departure_date),
-        "nights": booking.nights,
-        "guest_count": booking.guest_count,
-        "channel": booking.channel,
-        "source": booking.source,
-        "external_ref": booking.external_ref,
-        "status": booking.status,
-        "checkin_status": booking.checkin_status,
-        "report_status": booking.report_status,
-        "report_error": booking.report_error,
-        "total_price": cents_to_euros(booking.total_price_cents),
-        "climate_fee": cents_to_euros(booking.climate_fee_cents),
+        "id": values["id"],
+        "property_id": get("property"),
+        "guest_name": get("guest_name"),
+        "guest_email": get("guest_email"),
+        "guest_phone": get("guest_phone"),
+        "guest_language": get("guest_language"),
+        "arrival_date": clock.iso_date(arrival),
+        "departure_date": clock.iso_date(departure),
+        "nights": (departure - arrival).days,
+        "guest_count": get("guest_count"),
+        "channel": get("channel"),
+        "source": get("source"),
+        "external_ref": get("external_ref"),
+        "status": get("status"),
+        "checkin_status": get("checkin_status"),
+        "report_status": get("report_status"),
+        "report_error": get("report_error"),
+        "total_price": cents_to_euros(get("total_price_cents")),
+        "climate_fee": cents_to_euros(get("climate_fee_cents")),
         "currency": "EUR",
-        "payment_method": booking.payment_method,
-        "created_at": clock.iso(booking.created_at),
-        "updated_at": clock.iso(booking.updated_at),
-        "cancelled_at": clock.iso(booking.cancelled_at),
+        "payment_method": get("payment_method"),
+        "created_at": clock.iso(get("created_at")),
+        "updated_at": clock.iso(get("updated_at")),
+        "cancelled_at": clock.iso(get("cancelled_at")),
     }
+
+
+def _stored_date(value: dt.date | str) -> dt.date:
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value
 
 
 def cents_to_euros(cents: int | None) -> float | None:

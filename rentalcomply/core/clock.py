@@ -36,9 +36,9 @@ def iso(value: _dt.datetime | None) -> str | None:
     """`2026-11-22T09:15:00Z`, or None."""
     if value is None:
         return None
-    if isinstance(value, str):  # a value peewee could not parse back; never expected
-        return value
-    return value.replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(value, str):  # as SQLite stores it: "2026-11-22 09:15:00[.123456]"
+        return value[:10] + "T" + value[11:19] + "Z"
+    return value.isoformat(timespec="seconds") + "Z"
 
 
 def iso_date(value: _dt.date | None) -> str | None:

@@ -76,6 +76,15 @@ def get_property(account_id: str, property_id: str, *, for_update: bool = False)
     return found
 
 
+def property_exists(account_id: str, property_id: str) -> bool:
+    """Whether the account has this property: one indexed lookup, no model built (hot path)."""
+    table = Property._meta.table_name
+    return db.execute_sql(
+        f"SELECT 1 FROM {table} WHERE {Property.id.column_name} = {db.param} "
+        f"AND {Property.account.column_name} = {db.param}", (property_id, account_id)
+    ).fetchone() is not None
+
+
 def property_query(account_id: str):
     """The account's properties, oldest first: a query, so the caller can count and paginate."""
     return (Property.select().where(Property.account == account_id)

@@ -280,6 +280,9 @@ PAGINATION_QUERY = {
 def paginate(query: peewee.Query, page: int, limit: int, view: Callable[[Any], dict]) -> Reply:
     total = query.count()
     rows = list(query.paginate(page, limit))
-    return Reply([view(row) for row in rows],
-                 pagination={"page": page, "limit": limit, "total": total,
-                             "has_more": page * limit < total})
+    return page_reply([view(row) for row in rows], page, limit, total)
+
+
+def page_reply(items: list, page: int, limit: int, total: int) -> Reply:
+    return Reply(items, pagination={"page": page, "limit": limit, "total": total,
+                                    "has_more": page * limit < total})
