@@ -82,8 +82,8 @@ def _error_responses(route) -> dict[str, dict]:
             possible.append(E.InsufficientScope)
     if route.path != "/healthz":
         possible.append(E.HttpsRequired)
-    if route.query or route.body is not None or route.method in ("POST", "PATCH"):
-        possible.append(E.ValidationError)
+    # Every route refuses unknown query parameters, so every route can answer 400.
+    possible.append(E.ValidationError)
     if route.method in ("POST", "PATCH"):
         possible += [E.InvalidJson, E.PayloadTooLarge, E.UnsupportedMediaType]
     if "<" in route.path:
@@ -164,7 +164,11 @@ def _operation(route, path_params: list[str]) -> dict:
     elif route.content_type != "application/json" or route.path.endswith("openapi.json"):
         success["content"] = {route.content_type: {"schema": {}}}
     if not route.public:
-        success["headers"] = RATE_HEADERS
+        success["headers"] = dict(RATE_HEADERS)
+    if route.status == 201:
+        success.setdefault("headers", {})["Location"] = {
+            "description": "Path of the created resource, where it has one of its own.",
+            "schema": {"type": "string"}}
     responses = {str(route.status): success}
     responses.update(_error_responses(route))
     operation["responses"] = responses
