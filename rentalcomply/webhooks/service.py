@@ -5,8 +5,9 @@ account's endpoint as absent (the API answers 404).
 
 Secrets must be usable to sign, so unlike API keys they cannot be stored as a hash. They are sealed
 instead: encrypted and authenticated under a key derived from the server secret (`seal`), so a
-copy of the database alone (a backup, a support bundle) does not reveal them. Changing the server
-secret makes them unreadable; deliveries then fail with a message saying to rotate the secret.
+copy of the database file alone (a stray copy, a support bundle) does not reveal them. Changing
+the server secret makes them unreadable; deliveries then fail with a message saying to rotate the
+secret.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Iterable
 from rentalcomply.core import clock, netguard, secrets
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import NotFound, field_error
-from rentalcomply.core.events import EVENT_TYPES
+from rentalcomply.core.events import EVENT_TYPES, emit
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Event
 from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -263,9 +264,8 @@ def rotate_secret(account_id: str, webhook_id: str) -> tuple[WebhookEndpoint, st
 def send_test(account_id: str, webhook_id: str) -> Event:
     """Queue a `webhook.test` event for this endpoint alone (whatever it subscribes to, and even
     while disabled, so that a receiver can be checked before it is enabled again)."""
-    from rentalcomply.core import events
     endpoint = get_endpoint(account_id, webhook_id)
-    return events.emit(account_id, TEST_EVENT, {
+    return emit(account_id, TEST_EVENT, {
         "webhook_id": endpoint.id,
         "message": "A test delivery from RentalComply: this endpoint receives signed events.",
     })
