@@ -10,7 +10,7 @@ from rentalcomply.properties.service import (ADDRESS_MAX, AADE_ID_MAX, CHANNEL_S
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, ref
-from rentalcomply.web.routing import PAGINATION_QUERY, Reply
+from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
 TAGS = ["properties"]
@@ -101,11 +101,8 @@ def register(api) -> None:
     def list_properties(ctx):
         query = service.property_query(ctx.account_id)
         page, limit = ctx.query["page"], ctx.query["limit"]
-        total = query.count()
-        rows = list(query.paginate(page, limit))
-        return Reply(service.property_views(rows),
-                     pagination={"page": page, "limit": limit, "total": total,
-                                 "has_more": page * limit < total})
+        return page_reply(service.property_views(list(query.paginate(page, limit))), page, limit,
+                          query.count())
 
     @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
               description="Returns 201 with the property and a `Location` header.",

@@ -155,7 +155,8 @@ def _operation(route, path_params: list[str]) -> dict:
         if required and route.method != "PATCH":
             body_schema["required"] = required
         media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
-        operation["requestBody"] = {"required": bool(required) and route.method != "PATCH",
+        # An empty body is refused wherever a body is declared (`{}` is the empty change).
+        operation["requestBody"] = {"required": True,
                                     "content": {m: {"schema": body_schema} for m in media}}
     success: dict = {"description": route.summary}
     success_schema = _success_schema(route)

@@ -31,7 +31,7 @@ class Field:
                  choices: tuple | list | None = None, minimum: float | None = None,
                  maximum: float | None = None, max_length: int | None = None,
                  min_length: int | None = None, items: "Field | None" = None,
-                 max_items: int | None = None, pattern: str | None = None,
+                 max_items: int | None = None, min_items: int | None = None, pattern: str | None = None,
                  default: Any = MISSING, description: str = "", example: Any = MISSING):
         self.kind = kind
         self.required = required
@@ -43,6 +43,7 @@ class Field:
         self.min_length = min_length if min_length is not None else (1 if kind in ("string", "email", "url") and required else None)
         self.items = items
         self.max_items = max_items
+        self.min_items = min_items
         self.pattern = re.compile(pattern) if pattern else None
         self.default = default
         self.description = description
@@ -117,6 +118,9 @@ class Field:
                 raise ValueError("must be an array")
             if self.max_items is not None and len(value) > self.max_items:
                 raise ValueError(f"must have at most {self.max_items} items")
+            if self.min_items is not None and len(value) < self.min_items:
+                raise ValueError("must have at least one item" if self.min_items == 1
+                                 else f"must have at least {self.min_items} items")
             if self.items is not None:
                 cleaned = []
                 for index, item in enumerate(value):
@@ -167,6 +171,8 @@ class Field:
             schema["items"] = self.items.json_schema()
         if self.max_items is not None:
             schema["maxItems"] = self.max_items
+        if self.min_items is not None:
+            schema["minItems"] = self.min_items
         if self.default is not MISSING:
             schema["default"] = self.default
         if self.description:

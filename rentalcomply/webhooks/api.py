@@ -89,7 +89,7 @@ URL_FIELD = Field("url", required=True, max_length=service.MAX_URL_LENGTH,
                               "metadata destinations refused unless "
                               "`webhooks.allow_private_addresses`.",
                   example="https://tools.example-agency.gr/rentalcomply")
-EVENTS_FIELD = Field("array", required=True, max_items=len(EVENT_NAMES),
+EVENTS_FIELD = Field("array", required=True, min_items=1, max_items=len(EVENT_NAMES),
                      items=Field("string", max_length=64, choices=EVENT_NAMES),
                      description='Event names to receive, or `["*"]` for all.',
                      example=["booking.created", "booking.cancelled"])
