@@ -32,7 +32,7 @@ def write_config(cli, text: str):
 def test_serve_uses_the_defaults_without_any_configuration(cli, served):
     cli("serve")
     settings = served["settings"]
-    assert (settings.server.host, settings.server.port, settings.server.threads) == ("127.0.0.1", 8080, 4)
+    assert (settings.server.host, settings.server.port, settings.server.threads) == ("127.0.0.1", 8080, 2)
     assert served["worker"] is True
 
 
