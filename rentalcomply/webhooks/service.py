@@ -4,7 +4,7 @@ Endpoints belong to an account; every function takes the caller's account id and
 account's endpoint as absent (the API answers 404).
 
 Secrets must be usable to sign, so unlike API keys they cannot be stored as a hash. They are sealed
-instead: encrypted and authenticated under a key derived from the server secret (`seal`), so a
+instead with AES-GCM under a key derived from the server secret (`core.sealing`), so a
 copy of the database file alone (a stray copy, a support bundle) does not reveal them. Changing
 the server secret makes them unreadable; deliveries then fail with a message saying to rotate the
 secret.
@@ -12,16 +12,12 @@ secret.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import datetime as dt
-import hashlib
-import hmac
-import secrets as _random
 import threading
 from typing import Iterable
 
-from rentalcomply.core import clock, netguard, secrets
+from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import NotFound, field_error
 from rentalcomply.core.events import EVENT_TYPES, emit
@@ -65,53 +61,23 @@ def configure(settings) -> None:
 
 
 # -- sealing secrets ------------------------------------------------------------------------------
-# Encrypt-then-MAC from the standard library: a keystream of HMAC-SHA256 blocks over a random
-# nonce and a counter (HMAC as a PRF in counter mode), then an HMAC-SHA256 tag over the nonce and
-# the ciphertext. Keys are derived from the server secret, one for each purpose.
 
-_SEAL_VERSION = "s1"
+SEAL_PURPOSE = "webhook secret"
 
 
 class SecretUnavailable(Exception):
     """A sealed secret cannot be opened (the server secret changed, or the row was altered)."""
 
 
-def _seal_keys() -> tuple[bytes, bytes]:
-    root = hmac.new(secrets.server_secret(), b"rentalcomply webhook secrets", hashlib.sha256).digest()
-    return (hmac.new(root, b"encrypt", hashlib.sha256).digest(),
-            hmac.new(root, b"authenticate", hashlib.sha256).digest())
-
-
-def _keystream(key: bytes, nonce: bytes, length: int) -> bytes:
-    blocks = (hmac.new(key, nonce + counter.to_bytes(4, "big"), hashlib.sha256).digest()
-              for counter in range((length + 31) // 32))
-    return b"".join(blocks)[:length]
-
-
 def seal(secret: str) -> str:
-    encrypt_key, mac_key = _seal_keys()
-    nonce = _random.token_bytes(16)
-    plain = secret.encode("utf-8")
-    cipher = bytes(a ^ b for a, b in zip(plain, _keystream(encrypt_key, nonce, len(plain))))
-    tag = hmac.new(mac_key, _SEAL_VERSION.encode() + nonce + cipher, hashlib.sha256).digest()
-    return _SEAL_VERSION + ":" + base64.urlsafe_b64encode(nonce + cipher + tag).decode("ascii")
+    return sealing.seal(SEAL_PURPOSE, secret.encode("utf-8"))
 
 
 def unseal(sealed: str) -> str:
-    encrypt_key, mac_key = _seal_keys()
-    version, _, encoded = sealed.partition(":")
     try:
-        raw = base64.urlsafe_b64decode(encoded.encode("ascii"))
-    except (ValueError, UnicodeEncodeError):
-        raise SecretUnavailable("the stored secret is damaged") from None
-    if version != _SEAL_VERSION or len(raw) < 48:
-        raise SecretUnavailable("the stored secret is damaged")
-    nonce, cipher, tag = raw[:16], raw[16:-32], raw[-32:]
-    expected = hmac.new(mac_key, version.encode() + nonce + cipher, hashlib.sha256).digest()
-    if not hmac.compare_digest(tag, expected):
-        raise SecretUnavailable("the stored secret cannot be opened with this server secret; "
-                                "rotate the webhook's secret")
-    return bytes(a ^ b for a, b in zip(cipher, _keystream(encrypt_key, nonce, len(cipher)))).decode("utf-8")
+        return sealing.unseal(SEAL_PURPOSE, sealed).decode("utf-8")
+    except sealing.Unsealable as exc:
+        raise SecretUnavailable(f"{exc}; rotate the webhook's secret") from None
 
 
 def signing_secrets(endpoint: WebhookEndpoint, now: dt.datetime | None = None) -> list[str]:
