@@ -93,6 +93,25 @@ def _parse_networks(value: Any) -> list[str]:
     return items
 
 
+def _parse_host(value: Any) -> str:
+    host = _parse_str(value).strip()
+    if not host:
+        raise ValueError("expected an address or host name to listen on, like 127.0.0.1")
+    return host
+
+
+def _parse_public_url(value: Any) -> str:
+    from urllib.parse import urlsplit
+    url = _parse_str(value).strip()
+    if not url:
+        return url
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError("expected an address like https://rentals.example.com (http or https, "
+                         "a host, no query)")
+    return url
+
+
 def _range(low: int | float, high: int | float, parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
     def parse_in_range(value: Any) -> Any:
         parsed = parse(value)
@@ -114,6 +133,7 @@ def _choice(*choices: str) -> Callable[[Any], str]:
 TOML_KIND = {
     _parse_bool: "boolean", _parse_int: "integer", _parse_float: "number", _parse_str: "string",
     _parse_str_list: "list", _parse_int_list: "list", _parse_networks: "list",
+    _parse_host: "string", _parse_public_url: "string",
 }
 
 
@@ -138,10 +158,10 @@ class Setting:
 S = Setting
 SETTINGS: list[Setting] = [
     # server
-    S("server", "host", _parse_str, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
+    S("server", "host", _parse_host, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
     S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
     S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads cost throughput (GET /bookings measured 963 req/s with 1 thread, 626 with 2, 409 with 4); 2 keeps one request waiting on the database lock from stalling all others."),
-    S("server", "public_url", _parse_str, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
+    S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
     S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
     S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
     S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
@@ -253,6 +273,7 @@ def load_settings(
     if path.is_file():
         file_values = _read_toml(path)
 
+    _refuse_unknown_env(env)
     values: dict[str, dict[str, Any]] = {section: {} for section in SECTIONS}
     for setting in SETTINGS:
         raw, origin = setting.default, "default"
@@ -280,6 +301,21 @@ def load_settings(
         settings.server.public_url = f"http://{shown_host}:{settings.server.port}"
     settings.server.public_url = settings.server.public_url.rstrip("/")
     return settings
+
+
+def _refuse_unknown_env(env: dict) -> None:
+    """A variable in a known section's namespace that names no setting is a typo, refused the
+    same way as an unknown key in the file. Other RENTALCOMPLY_ variables are left alone."""
+    known = {setting.env_name for setting in SETTINGS}
+    known |= {setting.env_name + "_FILE" for setting in SETTINGS if setting.secret}
+    for name in env:
+        if not name.startswith(ENV_PREFIX) or name in known:
+            continue
+        rest = name[len(ENV_PREFIX):]
+        for section in SECTIONS:
+            if rest.startswith(section.upper() + "_"):
+                raise ConfigError(f"environment variable {name} names no setting of [{section}] "
+                                  "(see config.example.toml)")
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
@@ -14,7 +15,9 @@ def bootstrap(settings, migrate: bool = True):
 
     Everything here is idempotent, so `init`, `serve` and the CLI commands can all call it.
     """
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    # Guests' personal data lives here: nothing this process creates is for other local users.
+    os.umask(0o077)
+    settings.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     secrets.load_server_secret(settings)
     database.init_database(settings, migrate=migrate)
     queue.configure_queue(settings)

@@ -75,6 +75,12 @@ def pending_migrations(database: peewee.Database) -> list[str]:
         return [m.name for m in runner.status() if not m.applied and m.path]
 
 
+def close_database() -> None:
+    """Close this thread's connection, if the database was ever opened here."""
+    if db.obj is not None:
+        db.close()
+
+
 def atomic():
     """A write transaction (BEGIN IMMEDIATE on SQLite)."""
     return db.atomic()

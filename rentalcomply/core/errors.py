@@ -58,7 +58,7 @@ class InsufficientScope(ApiError):
 
 
 class HttpsRequired(ApiError):
-    status, code, message = 403, "HTTPS_REQUIRED", "Use HTTPS: this server accepts plain HTTP only from loopback."
+    status, code, message = 403, "HTTPS_REQUIRED", "Use HTTPS: this server refuses plain HTTP."
 
 
 class InvalidSignature(ApiError):

@@ -147,12 +147,24 @@ def address_problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address
     return None if kind is None else f"{ip} is {kind}"
 
 
+_IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
 def _refused_kind(ip, allow_private: bool) -> str | None:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:  # ::ffff:127.0.0.1 reaches 127.0.0.1
             return _refused_kind(ip.ipv4_mapped, allow_private)
         if ip.sixtofour is not None and not ip.sixtofour.is_global:  # 2002:7f00:1::
             return _refused_kind(ip.sixtofour, allow_private)
+        # IPv4 written into IPv6 in the two forms Python still calls global: IPv4-compatible
+        # (::127.0.0.1) and the NAT64 prefix (64:ff9b::127.0.0.1), which a NAT64 gateway turns
+        # back into the IPv4 address.
+        if (ip in _IPV4_COMPATIBLE and int(ip) > 1) or ip in _NAT64:  # not :: and ::1
+            embedded = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+            problem = _refused_kind(embedded, allow_private)
+            if problem is not None:
+                return problem
     if ip.is_unspecified:
         return "the unspecified address"
     if ip.is_multicast or ip == ipaddress.IPv4Address("255.255.255.255"):

@@ -50,7 +50,8 @@ def run(account_id: str, key: str, method: str, path: str, body: dict | None,
                 record = None
             if record is not None:
                 if record.request_hash != fingerprint:
-                    raise IdempotencyConflict()
+                    raise IdempotencyConflict("This Idempotency-Key was used with a different "
+                                              "request (method, path or body).")
                 return record.status, record.body.encode("utf-8"), dict(record.headers or {})
             status, response_body, headers = call()
             if status < 500:

@@ -217,7 +217,7 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
         raise InvalidJson("The request body is empty; send a JSON object.")
     try:
         parsed = _json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[...]]]]
         raise InvalidJson() from None
     if not isinstance(parsed, dict):
         raise ValidationError("body", "must be a JSON object")

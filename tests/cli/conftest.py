@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from rentalcomply.accounts import service as accounts
 from rentalcomply.cli import main
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import close_database
 
 KEY_PATTERN = re.compile(r"\brc_[A-Za-z0-9]{40}\b")
 
@@ -29,7 +29,7 @@ class Cli:
         argv = (global_args if global_args is not None else ["--data-dir", str(self.data_dir)])
         result = runner.invoke(main, [*argv, *args], env={**self.env, **(env or {})},
                                catch_exceptions=False)
-        db.close()
+        close_database()
         if expect is not None:
             assert result.exit_code == expect, (result.exit_code, result.output)
         return result
@@ -49,7 +49,7 @@ def cli(tmp_path, monkeypatch):
     yield Cli(tmp_path / "data", env)
     clock.reset()
     accounts.forget_cached_keys()
-    db.close()
+    close_database()
 
 
 def keys_in(text: str) -> list[str]:

@@ -138,3 +138,19 @@ def test_every_setting_can_be_set_from_its_environment_variable(cli, served):
     for setting in SETTINGS:
         if setting.dotted != "server.public_url":  # filled in from host and port when empty
             assert served["settings"].get(setting.dotted) == setting.default, setting.dotted
+
+
+def test_a_public_url_that_is_not_an_address_stops_start_up_naming_the_setting(tmp_path):
+    from rentalcomply.config import ConfigError, load_settings
+    with pytest.raises(ConfigError, match="server.public_url"):
+        load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_SERVER_PUBLIC_URL": "notaurl"})
+    with pytest.raises(ConfigError, match="server.host"):
+        load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_SERVER_HOST": " "})
+
+
+def test_a_mistyped_variable_of_a_known_section_stops_start_up(tmp_path):
+    from rentalcomply.config import ConfigError, load_settings
+    with pytest.raises(ConfigError, match="RENTALCOMPLY_SERVER_PROT"):
+        load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_SERVER_PROT": "9000"})
+    # Variables outside the settings' sections are none of its business.
+    load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_TEST_POSTGRES_URL": "x"})

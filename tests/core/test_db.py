@@ -38,3 +38,9 @@ def test_a_sqlite_url_points_at_another_file(tmp_path):
     settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=f"sqlite:///{target}")
     engine = database.make_database(settings)
     assert isinstance(engine, peewee.SqliteDatabase) and engine.database == str(target)
+
+
+def test_the_data_directory_and_database_are_private_to_their_owner(settings):
+    import stat
+    assert stat.S_IMODE(settings.data_dir.stat().st_mode) == 0o700
+    assert stat.S_IMODE(database.sqlite_path(settings).stat().st_mode) == 0o600

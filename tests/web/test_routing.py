@@ -181,3 +181,9 @@ def test_numbers_too_large_for_any_column_are_refused(wsgi_app, owner):
     response = owner.post("/api/v1/counts", b'{"n": 123456789012345678901234567890}', status=400,
                           content_type="application/json")
     assert_error(response, 400, "VALIDATION_ERROR")
+
+
+def test_json_nested_too_deep_to_parse_is_invalid_json_not_a_crash(routes, owner):
+    response = owner.post("/api/v1/things", "[" * 5000 + "]" * 5000, status=400,
+                          content_type="application/json")
+    assert_error(response, 400, "INVALID_JSON")

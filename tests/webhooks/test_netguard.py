@@ -16,6 +16,7 @@ from tests.webhooks.conftest import Hang, Receiver
     "127.0.0.1", "127.8.9.10", "::1", "10.0.0.1", "172.16.5.4", "192.168.0.10",
     "169.254.169.254", "100.64.0.1", "100.100.100.200", "fd00:ec2::254", "fe80::1",
     "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2002:7f00:1::1", "192.0.2.10", "198.18.0.1",
+    "::127.0.0.1", "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe",
 ])
 def test_non_public_addresses_are_refused_unless_allowed(address):
     assert netguard.address_problem(address, allow_private=False)
