@@ -103,7 +103,19 @@ def _error_responses(route) -> dict[str, dict]:
             "description": "Error: " + ", ".join(codes),
             "content": {"application/json": {"schema": ref("Error")}},
         }
+        if status in ERROR_HEADERS:
+            responses[str(status)]["headers"] = ERROR_HEADERS[status]
     return responses
+
+
+ERROR_HEADERS = {
+    401: {"WWW-Authenticate": {"description": "`Bearer realm=\"rentalcomply\"`.",
+                               "schema": {"type": "string"}}},
+    429: {"Retry-After": {"description": "Seconds to wait before the next request is allowed.",
+                          "schema": {"type": "integer", "minimum": 1}}},
+    503: {"Retry-After": {"description": "Seconds to wait before retrying.",
+                          "schema": {"type": "integer", "minimum": 1}}},
+}
 
 
 def _success_schema(route) -> dict | None:
