@@ -7,7 +7,11 @@ Each actor is a WebTest app speaking HTTPS with its own key: `owner.get("/api/v1
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import os
+import secrets
+import urllib.parse
 
 import pytest
 from rentalcomply.accounts import service as accounts
@@ -28,14 +32,50 @@ def make_settings(tmp_path, **env):
     return load_settings(data_dir=tmp_path / "data", env=environment)
 
 
+# A PostgreSQL server the tests may create scratch databases on. With RENTALCOMPLY_TEST_ON_POSTGRES=1
+# every test built on the `settings` fixture runs on PostgreSQL instead of SQLite (CI does this for
+# the API suites, to show that the same code holds there).
+POSTGRES_URL = os.environ.get("RENTALCOMPLY_TEST_POSTGRES_URL", "")
+ON_POSTGRES = os.environ.get("RENTALCOMPLY_TEST_ON_POSTGRES") == "1"
+
+
+@contextlib.contextmanager
+def scratch_postgres_database():
+    """A fresh PostgreSQL database for one test; its URL. Skips the test without a server."""
+    if not POSTGRES_URL:
+        pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to run on PostgreSQL")
+    psycopg2 = pytest.importorskip("psycopg2")
+    name = "rentalcomply_test_" + secrets.token_hex(4)
+    admin = psycopg2.connect(POSTGRES_URL)
+    admin.autocommit = True
+    admin.cursor().execute(f"CREATE DATABASE {name}")
+    try:
+        yield urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
+    finally:
+        db.close()
+        # FORCE: server threads of the test may still hold connections.
+        admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
+        admin.close()
+
+
+@contextlib.contextmanager
+def bootstrapped_settings(tmp_path, **env):
+    """Settings on a fresh database, bootstrapped; cleaned up afterwards."""
+    with contextlib.ExitStack() as stack:
+        if ON_POSTGRES:
+            env["RENTALCOMPLY_DATABASE_URL"] = stack.enter_context(scratch_postgres_database())
+        settings = make_settings(tmp_path, **env)
+        bootstrap(settings)
+        yield settings
+        clock.reset()
+        accounts.forget_cached_keys()
+        db.close()
+
+
 @pytest.fixture
 def settings(tmp_path):
-    settings = make_settings(tmp_path)
-    bootstrap(settings)
-    yield settings
-    clock.reset()
-    accounts.forget_cached_keys()
-    db.close()
+    with bootstrapped_settings(tmp_path) as settings:
+        yield settings
 
 
 @pytest.fixture

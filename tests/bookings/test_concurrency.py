@@ -6,25 +6,20 @@ when RENTALCOMPLY_TEST_POSTGRES_URL names a server it may create a scratch datab
 postgresql://postgres@127.0.0.1:5432/postgres (and psycopg2 is installed).
 """
 
-import os
-import secrets
 import threading
-import urllib.parse
 
 import pytest
 
 from rentalcomply.accounts import service as accounts
-from rentalcomply.core.db import db
 from rentalcomply.core.models import Booking, Event
 from rentalcomply.properties import service as properties
 from rentalcomply.runtime import bootstrap
 from rentalcomply.web.app import create_app
 from tests.bookings.conftest import booking_body
-from tests.conftest import make_settings
+from tests.conftest import make_settings, scratch_postgres_database
 from tests.serverutil import running_server
 
 RACERS = 8
-POSTGRES_URL = os.environ.get("RENTALCOMPLY_TEST_POSTGRES_URL", "")
 
 
 def race_for_the_same_nights(app, key: str, property_id: str) -> list[tuple[int, dict]]:
@@ -88,22 +83,9 @@ def test_simultaneous_bookings_of_different_nights_all_succeed(wsgi_app, owner, 
 
 @pytest.fixture
 def postgres_settings(tmp_path):
-    if not POSTGRES_URL:
-        pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to race on PostgreSQL")
-    psycopg2 = pytest.importorskip("psycopg2")
-    name = "rentalcomply_test_" + secrets.token_hex(4)
-    admin = psycopg2.connect(POSTGRES_URL)
-    admin.autocommit = True
-    admin.cursor().execute(f"CREATE DATABASE {name}")
-    url = urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
-    try:
+    with scratch_postgres_database() as url:
         yield bootstrap(make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=url))
-    finally:
-        db.close()
         accounts.forget_cached_keys()
-        # FORCE: the server's worker threads still hold their connections.
-        admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
-        admin.close()
 
 
 @pytest.mark.server

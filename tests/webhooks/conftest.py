@@ -23,13 +23,11 @@ import huey.api as huey_api
 import huey.utils as huey_utils
 import pytest
 
-from rentalcomply.accounts import service as accounts
 from rentalcomply.core import clock, events
 from rentalcomply.core.db import db
 from rentalcomply.core.queue import huey
-from rentalcomply.runtime import bootstrap
 from rentalcomply.webhooks import delivery
-from tests.conftest import make_settings
+from tests.conftest import bootstrapped_settings
 
 
 @dataclasses.dataclass
@@ -153,12 +151,8 @@ def settings_env(tmp_path) -> dict:
 
 @pytest.fixture
 def settings(tmp_path, settings_env):
-    settings = make_settings(tmp_path, **settings_env)
-    bootstrap(settings)
-    yield settings
-    clock.reset()
-    accounts.forget_cached_keys()
-    db.close()
+    with bootstrapped_settings(tmp_path, **settings_env) as settings:
+        yield settings
 
 
 @pytest.fixture
