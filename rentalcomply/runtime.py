@@ -31,7 +31,8 @@ def _import_tasks(settings) -> None:
     # every task before it dequeues one. A task module may define configure(settings) to learn
     # the settings its tasks need (a worker has no web app to hand them over).
     import importlib
-    for module in ("rentalcomply.core.maintenance", "rentalcomply.webhooks.tasks"):
+    for module in ("rentalcomply.core.maintenance", "rentalcomply.accounts.tasks",
+                   "rentalcomply.webhooks.tasks"):
         try:
             imported = importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -13,6 +13,7 @@ import time
 import uuid
 
 from rentalcomply.accounts import service as accounts
+from rentalcomply.accounts.tasks import record_key_use
 from rentalcomply.core import clock
 from rentalcomply.core.errors import (ApiError, HttpsRequired, InvalidApiKey, RateLimited,
                                       Unauthenticated)
@@ -29,7 +30,7 @@ PLAIN_HTTP_PATHS = {"/healthz"}
 # Paths outside the API carry their own credential (a token in the path or a signed query).
 KEYLESS_PREFIXES = ("/checkin/", "/files/", "/static/")
 
-# How often last_used_at is written per key: a write per request would serialise all readers.
+# How often last_used_at is recorded per key: a write per request would serialise all readers.
 LAST_USED_RESOLUTION_SECONDS = 60
 
 
@@ -121,7 +122,8 @@ class Gate:
             return
         self._last_used_written[record.id] = now
         try:
-            ApiKey.update(last_used_at=clock.utcnow()).where(ApiKey.id == record.id).execute()
+            # Queued, not written here: a GET must never wait for the database's write lock.
+            record_key_use(record.id, clock.utcnow().isoformat())
         except Exception:  # bookkeeping only: never refuse a request because of it
             log.warning("could not record last use of key %s", record.id, exc_info=True)
 
