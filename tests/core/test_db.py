@@ -44,3 +44,44 @@ def test_the_data_directory_and_database_are_private_to_their_owner(settings):
     import stat
     assert stat.S_IMODE(settings.data_dir.stat().st_mode) == 0o700
     assert stat.S_IMODE(database.sqlite_path(settings).stat().st_mode) == 0o600
+
+
+def test_processes_starting_together_apply_each_migration_once(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "RENTALCOMPLY_QUEUE_URL": "memory://"}
+    command = [sys.executable, "-m", "rentalcomply", "--data-dir", str(tmp_path / "data"), "init"]
+    starts = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True) for _ in range(4)]
+    results = [(start.wait(timeout=60), *start.communicate()) for start in starts]
+    assert [code for code, _, _ in results] == [0, 0, 0, 0], results
+    # One of them created the first account and printed its key; the others found it.
+    assert sum("rc_" in out for _, out, _ in results) == 1
+
+
+def test_threads_migrating_one_postgresql_database_together_apply_each_migration_once(tmp_path):
+    import threading
+
+    from tests.conftest import scratch_postgres_database
+
+    with scratch_postgres_database() as url:
+        engine = database.make_database(make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=url))
+        errors = []
+
+        def migrate():
+            try:
+                database.run_migrations(engine)
+            except Exception as exc:  # noqa: BLE001 - collected for the assertion
+                errors.append(exc)
+            finally:
+                engine.close()
+
+        threads = [threading.Thread(target=migrate) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert database.pending_migrations(engine) == []
+        engine.close()
