@@ -30,14 +30,18 @@ def load_server_secret(settings, create: bool = True) -> bytes:
             if not create:
                 raise FileNotFoundError(path)
             path.parent.mkdir(parents=True, exist_ok=True)
-            # O_EXCL: two processes starting at once must not write two different secrets.
+            # Written whole to a private temporary file, then linked into place: two processes
+            # starting at once end up with one secret, and neither can read a half-written file.
+            temporary = path.with_name(f".{path.name}.{os.getpid()}.{_random.token_hex(4)}")
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(_random.token_hex(32) + "\n")
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                os.link(temporary, path)
             except FileExistsError:
-                pass
-            else:
-                with os.fdopen(fd, "w") as handle:
-                    handle.write(_random.token_hex(32) + "\n")
+                pass  # another process was first: its secret stands
+            finally:
+                temporary.unlink()
         value = path.read_text().strip()
     _server_secret = value.encode("utf-8")
     return _server_secret
