@@ -8,11 +8,11 @@ import bottle
 
 from rentalcomply import __version__
 from rentalcomply.core.db import db
-from rentalcomply.core.errors import ApiError, InternalError, MethodNotAllowed, NotFound
+from rentalcomply.core.errors import MethodNotAllowed, NotFound
 from rentalcomply.web import openapi
 from rentalcomply.web.gate import Gate
 from rentalcomply.web.json import error_body
-from rentalcomply.web.routing import Api, Reply
+from rentalcomply.web.routing import Api, Reply, internal_error
 
 log = logging.getLogger(__name__)
 
@@ -61,25 +61,25 @@ def _register_service_routes(api: Api) -> None:
 
 
 def _install_error_handlers(app: bottle.Bottle) -> None:
-    def json_error(error: ApiError):
-        def handler(http_error: bottle.HTTPError) -> bytes:
-            request_id = bottle.request.environ.get("rentalcomply.request_id")
-            bottle.response.content_type = "application/json"
-            if http_error.status_code == 405:
-                allowed = http_error.headers.get("Allow", "").split(",")
-                raised = MethodNotAllowed([m.strip() for m in allowed if m.strip()])
-            elif http_error.status_code == 404:
-                raised = NotFound("No such endpoint: " + bottle.request.path)
-            else:
-                if http_error.exception is not None:
-                    log.error("unhandled error (request %s)", request_id,
-                              exc_info=(type(http_error.exception), http_error.exception,
-                                        http_error.exception.__traceback__))
-                raised = InternalError(f"Internal error; quote request id {request_id}.")
-            for name, value in raised.headers.items():
-                bottle.response.set_header(name, value)
-            return error_body(raised, request_id)
-        return handler
+    """Bottle's own errors (no route, wrong method, a crash outside our handlers) in our shape."""
+
+    def json_error(http_error: bottle.HTTPError) -> bytes:
+        request_id = bottle.request.environ.get("rentalcomply.request_id")
+        bottle.response.content_type = "application/json"
+        if http_error.status_code == 405:
+            allowed = http_error.headers.get("Allow", "").split(",")
+            raised = MethodNotAllowed([m.strip() for m in allowed if m.strip()])
+        elif http_error.status_code == 404:
+            raised = NotFound("No such endpoint: " + bottle.request.path)
+        else:
+            if http_error.exception is not None:
+                log.error("unhandled error (request %s)", request_id,
+                          exc_info=(type(http_error.exception), http_error.exception,
+                                    http_error.exception.__traceback__))
+            raised = internal_error(request_id)
+        for name, value in raised.headers.items():
+            bottle.response.set_header(name, value)
+        return error_body(raised, request_id)
 
     for status in (404, 405, 500):
-        app.error_handler[status] = json_error(None)
+        app.error_handler[status] = json_error

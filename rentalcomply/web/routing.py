@@ -154,10 +154,10 @@ class Api:
                     log.warning("database busy (request %s): %s", request_id, exc)
                     return _render_error(ServiceUnavailable(), request_id)
                 log.exception("database error (request %s)", request_id)
-                return _render_error(InternalError(f"Internal error; quote request id {request_id}."), request_id)
+                return _render_error(internal_error(request_id), request_id)
             except Exception:
                 log.exception("unhandled error (request %s)", request_id)
-                return _render_error(InternalError(f"Internal error; quote request id {request_id}."), request_id)
+                return _render_error(internal_error(request_id), request_id)
 
         callback.__name__ = spec.handler.__name__
         return callback
@@ -262,6 +262,11 @@ def _response(status: int, body: bytes, headers: dict, content_type: str) -> bot
         response.content_type = content_type if content_type != "application/json" \
             else "application/json"
     return response
+
+
+def internal_error(request_id: str | None) -> InternalError:
+    # The request id is all a client gets; the traceback stays in the server's log under it.
+    return InternalError(f"Internal error; quote request id {request_id}.")
 
 
 def _render_error(error: ApiError, request_id: str | None) -> bottle.HTTPResponse:
