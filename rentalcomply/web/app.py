@@ -8,7 +8,7 @@ import bottle
 
 from rentalcomply import __version__
 from rentalcomply.core.db import db
-from rentalcomply.core.errors import MethodNotAllowed, NotFound
+from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
 from rentalcomply.web import openapi
 from rentalcomply.web.gate import Gate
 from rentalcomply.web.json import error_body
@@ -49,7 +49,6 @@ def _register_service_routes(api: Api) -> None:
             db.execute_sql("SELECT 1").fetchone()
         except Exception:
             log.warning("health check: database does not answer", exc_info=True)
-            from rentalcomply.core.errors import ServiceUnavailable
             raise ServiceUnavailable("The database does not answer.")
         return {"status": "ok", "version": __version__}
 
