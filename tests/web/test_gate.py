@@ -158,3 +158,12 @@ def test_the_limit_can_count_per_account(tmp_path, account_a):
     statuses = [client(app, keys[i % 2], **{"wsgi.url_scheme": "https"})
                 .get("/api/v1/unknown", expect_errors=True).status_int for i in range(4)]
     assert statuses == [404, 404, 404, 429]
+
+
+def test_health_is_503_when_the_database_does_not_answer(wsgi_app, tmp_path):
+    from rentalcomply.core.db import db, open_sqlite
+
+    db.close()
+    db.initialize(open_sqlite(tmp_path / "no-such-directory" / "rentalcomply.db"))
+    response = client(wsgi_app, REMOTE_ADDR="198.51.100.9").get("/healthz", status=503)
+    assert_error(response, 503, "SERVICE_UNAVAILABLE")
