@@ -14,7 +14,7 @@ import time
 import zlib
 
 from rentalcomply.core import clock, secrets
-from rentalcomply.core.db import atomic
+from rentalcomply.core.db import atomic, db, startup_lock
 from rentalcomply.core.ids import encode_base62, new_id, random_base62
 from rentalcomply.core.models import Account, ApiKey
 
@@ -198,8 +198,9 @@ def account_view(account: Account) -> dict:
 def ensure_first_account() -> tuple[Account, str] | None:
     """On a database with no account, create `default` and a key with all scopes.
 
-    Returns (account, key) when it did so: the caller prints the key, once."""
-    with atomic():
+    Returns (account, key) when it did so: the caller prints the key, once. Under the start-up
+    lock, since on PostgreSQL two transactions could each see no account and create one."""
+    with startup_lock(db.obj), atomic():
         if Account.select().exists():
             return None
         account = create_account("default")

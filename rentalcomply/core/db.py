@@ -68,27 +68,27 @@ def init_database(settings, migrate: bool = True) -> peewee.Database:
 
 
 def run_migrations(database: peewee.Database) -> list[str]:
-    with database.connection_context(), _migration_lock(database):
+    with database.connection_context(), startup_lock(database):
         applied = peewee_migrations.Runner(database, str(MIGRATIONS_DIR)).up()
     for name in applied:
         log.info("applied migration %s", name)
     return applied
 
 
-# Any constant: the key of PostgreSQL's advisory lock that lets one process migrate at a time.
-MIGRATION_LOCK_KEY = 0x52436D67  # "RCmg"
+# Any constant: the key of the PostgreSQL advisory lock that lets one process start up at a time.
+STARTUP_LOCK_KEY = 0x52436D67  # "RCmg"
 
 
 @contextlib.contextmanager
-def _migration_lock(database: peewee.Database):
-    """One process at a time runs migrations, so processes starting together (a server and a
-    worker, several web processes) do not apply the same migration twice.
+def startup_lock(database: peewee.Database):
+    """One process at a time runs start-up work (migrations, the first account), so processes
+    starting together (a server and a worker, several web processes) do not do it twice.
 
     Not a transaction around the run: a migration may need to run outside one (`atomic = False`).
     SQLite: an exclusive lock on a file beside the database. PostgreSQL: a session advisory lock.
     """
     if isinstance(database, peewee.SqliteDatabase) and fcntl is not None:
-        lock_path = Path(database.database + ".migrate-lock")
+        lock_path = Path(database.database + ".startup-lock")
         with lock_path.open("a") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
@@ -96,11 +96,11 @@ def _migration_lock(database: peewee.Database):
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
     elif isinstance(database, peewee.PostgresqlDatabase):
-        database.execute_sql("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+        database.execute_sql("SELECT pg_advisory_lock(%s)", (STARTUP_LOCK_KEY,))
         try:
             yield
         finally:
-            database.execute_sql("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+            database.execute_sql("SELECT pg_advisory_unlock(%s)", (STARTUP_LOCK_KEY,))
     else:
         yield
 
