@@ -103,7 +103,8 @@ def _create_fields() -> dict[str, Field]:
 
 
 LIST_QUERY = {
-    "property_id": Field("string", max_length=64, description="Only this property's bookings."),
+    "property_id": Field("string", min_length=1, max_length=64,
+                         description="Only this property's bookings."),
     "from": Field("date", description="Stays that depart after this date."),
     "to": Field("date", description="Stays that arrive on or before this date; at most 366 "
                                     "days after `from`."),

@@ -130,3 +130,8 @@ def test_it_gets_one_booking(owner, stays):
 
 def test_an_unknown_booking_is_404(owner):
     assert_error(owner.get("/api/v1/bookings/book_nothing", status=404), 404, "NOT_FOUND")
+
+
+def test_an_empty_property_filter_is_a_validation_error_not_an_unknown_property(owner):
+    response = owner.get("/api/v1/bookings?property_id=", status=400)
+    assert assert_error(response, 400, "VALIDATION_ERROR")["details"][0]["field"] == "property_id"
