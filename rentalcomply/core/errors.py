@@ -20,11 +20,10 @@ class ValidationError(ApiError):
     status, code, message = 400, "VALIDATION_ERROR", "The request has invalid fields."
 
     def __init__(self, details: list[dict] | str, message: str | None = None):
+        """`ValidationError([{"field", "message"}, ...])`, or `ValidationError(field, message)`."""
         if isinstance(details, str):
             details = [{"field": details, "message": message or "is invalid"}]
-        if message is None:
-            message = "; ".join(f"{d['field']}: {d['message']}" for d in details)
-        super().__init__(message, details)
+        super().__init__("; ".join(f"{d['field']}: {d['message']}" for d in details), details)
 
 
 def field_error(field: str, message: str) -> ValidationError:
