@@ -66,8 +66,10 @@ def _install_error_handlers(app: bottle.Bottle) -> None:
         request_id = bottle.request.environ.get("rentalcomply.request_id")
         bottle.response.content_type = "application/json"
         if http_error.status_code == 405:
-            allowed = http_error.headers.get("Allow", "").split(",")
-            raised = MethodNotAllowed([m.strip() for m in allowed if m.strip()])
+            allowed = [m.strip() for m in http_error.headers.get("Allow", "").split(",") if m.strip()]
+            if "GET" in allowed and "HEAD" not in allowed:  # Bottle answers HEAD for every GET
+                allowed.append("HEAD")
+            raised = MethodNotAllowed(allowed)
         elif http_error.status_code == 404:
             raised = NotFound("No such endpoint: " + bottle.request.path)
         else:

@@ -45,6 +45,11 @@ def test_a_wrong_method_is_a_json_405_with_allow(routes, owner):
     assert "POST" in response.headers["Allow"]
 
 
+def test_allow_names_head_wherever_get_is_allowed(owner):
+    response = owner.delete("/api/v1/properties", status=405)
+    assert {m.strip() for m in response.headers["Allow"].split(",")} >= {"GET", "HEAD", "POST"}
+
+
 def test_an_unexpected_error_is_a_bare_500_with_the_request_id(routes, owner, caplog):
     response = owner.get("/api/v1/boom", status=500)
     error = assert_error(response, 500, "INTERNAL_ERROR")
