@@ -10,6 +10,7 @@ belongs to another account is `NotFound`, exactly like an id that does not exist
 
 from __future__ import annotations
 
+import functools
 import re
 import zoneinfo
 from typing import Any, Iterable
@@ -165,13 +166,17 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def is_timezone(name: Any) -> bool:
+    """An IANA zone of a place (`Europe/Athens`) or `UTC`; not `localtime` and its kind, which
+    mean whatever the host is set to."""
     if not isinstance(name, str) or not 0 < len(name) <= TIMEZONE_MAX:
         return False
-    try:
-        zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
-        return False
-    return True
+    return name in _place_time_zones()
+
+
+@functools.lru_cache(maxsize=1)
+def _place_time_zones() -> frozenset[str]:
+    return frozenset(zone for zone in zoneinfo.available_timezones()
+                     if "/" in zone and not zone.startswith(("posix/", "right/"))) | {"UTC"}
 
 
 # --- channel connections ------------------------------------------------------------------------

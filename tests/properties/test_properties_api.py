@@ -92,6 +92,12 @@ def test_it_refuses_an_unknown_time_zone(owner):
                                  "message": "must be an IANA time zone name, like Europe/Athens"}]
 
 
+@pytest.mark.parametrize("zone", ["localtime", "Factory", "posixrules"])
+def test_it_refuses_time_zones_that_depend_on_the_host(owner, zone):
+    response = owner.post_json("/api/v1/properties", dict(VILLA, timezone=zone), status=400)
+    assert assert_error(response, 400, "VALIDATION_ERROR")["details"][0]["field"] == "timezone"
+
+
 def test_it_refuses_an_unknown_enum_value(owner):
     response = owner.post_json("/api/v1/properties", dict(VILLA, police_connector="interpol"),
                                status=400)
