@@ -24,8 +24,9 @@ openapi.schema("ChannelConnection", {
     "properties": {
         "id": {"type": "string", "pattern": "^ch_", "examples": ["ch_4Vb8Qm2LzXk9TnR7pWd3"]},
         "provider": {"type": "string", "enum": list(PROVIDERS)},
-        "ical_url": {"type": "string", "description": "The feed URL with every query value masked "
-                     "(`***`), since the query carries the feed's secret.",
+        "ical_url": {"type": "string", "description": "The feed URL with its secret masked (`***`): "
+                     "every query value (Airbnb, Booking.com) and any token-like path segment "
+                     "(Vrbo's `/icalendar/<token>.ics`).",
                      "examples": ["https://www.airbnb.com/calendar/ical/123.ics?s=***"]},
         "status": {"type": "string", "enum": list(CHANNEL_STATUSES),
                    "description": "`pending` until the first sync, then `ok` or `error`; "

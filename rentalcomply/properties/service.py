@@ -252,18 +252,27 @@ def feed_url_problem(url: Any, allow_private_addresses: bool = False) -> str | N
     return None
 
 
+# A path segment this long and random-looking is a token, not a name (Vrbo puts the calendar's
+# secret in the path: /icalendar/<32 hex>.ics).
+_TOKEN_SEGMENT = re.compile(r"^[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9]{1,8})?$")
+
+
 def mask_feed_url(url: str) -> str:
-    """The feed URL with every query value replaced by `***`: the query is where channels put the
-    secret that lets anyone read the calendar."""
+    """The feed URL with its secret replaced by `***`: every query value (Airbnb, Booking.com)
+    and any token-like path segment (Vrbo) is what lets anyone read the calendar."""
     try:
         parts = urlsplit(url)
     except ValueError:
         return "***"
-    if not parts.query:
-        return urlunsplit(parts._replace(fragment=""))
+    path = "/".join(_mask_segment(segment) for segment in parts.path.split("/"))
     masked = "&".join(item.split("=", 1)[0] + "=***" if "=" in item else "***"
                       for item in parts.query.split("&") if item)
-    return urlunsplit(parts._replace(query=masked, fragment=""))
+    return urlunsplit(parts._replace(path=path, query=masked, fragment=""))
+
+
+def _mask_segment(segment: str) -> str:
+    match = _TOKEN_SEGMENT.match(segment)
+    return "***" + (match.group(1) or "") if match else segment
 
 
 # --- what the API shows -------------------------------------------------------------------------

@@ -134,6 +134,9 @@ def test_channels_need_the_write_scope(reader, villa):
     ("https://example.com/feed.ics?secret", "https://example.com/feed.ics?***"),
     ("https://example.com/feed.ics", "https://example.com/feed.ics"),
     ("https://example.com/feed.ics#frag", "https://example.com/feed.ics"),
+    ("http://www.vrbo.com/icalendar/0f9e8d7c6b5a49382716a5b4c3d2e1f0.ics",
+     "http://www.vrbo.com/icalendar/***.ics"),
+    ("https://example.com/calendars/ab12cd34ef56gh78ij90/export", "https://example.com/calendars/***/export"),
 ])
-def test_a_feed_url_is_shown_with_every_query_value_masked(url, shown):
+def test_a_feed_url_is_shown_with_its_secret_masked(url, shown):
     assert properties.mask_feed_url(url) == shown
