@@ -22,6 +22,7 @@ from typing import Any
 
 from rentalcomply.bookings.fees import FeeRates, climate_fee_cents, euros_to_cents
 from rentalcomply.core import clock, events
+from rentalcomply.core.checks import nullable_text
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import BookingConflict, NotFound, ValidationError
 from rentalcomply.core.ids import new_id
@@ -298,18 +299,14 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
             refuse("guest_count", f"must be a whole number from 1 to {GUEST_COUNT_LIMIT}")
         cleaned["guest_count"] = count
     if "guest_email" in values:
-        email = values["guest_email"]
-        if email is not None:
-            email = email.strip() if isinstance(email, str) else ""
-            if len(email) > GUEST_EMAIL_MAX or not EMAIL_RE.match(email):
-                refuse("guest_email", "must be an e-mail address like name@example.com, or null")
+        email, acceptable = nullable_text(values["guest_email"], GUEST_EMAIL_MAX)
+        if not acceptable or (email is not None and not EMAIL_RE.match(email)):
+            refuse("guest_email", "must be an e-mail address like name@example.com, or null")
         cleaned["guest_email"] = email
     if "guest_phone" in values:
-        phone = values["guest_phone"]
-        if phone is not None:
-            phone = phone.strip() if isinstance(phone, str) else ""
-            if not phone or len(phone) > GUEST_PHONE_MAX:
-                refuse("guest_phone", f"must be 1 to {GUEST_PHONE_MAX} characters, or null")
+        phone, acceptable = nullable_text(values["guest_phone"], GUEST_PHONE_MAX)
+        if not acceptable:
+            refuse("guest_phone", f"must be 1 to {GUEST_PHONE_MAX} characters, or null")
         cleaned["guest_phone"] = phone
     if "guest_language" in values:
         language = values["guest_language"]

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 from rentalcomply.core import clock, netguard
+from rentalcomply.core.checks import nullable_text
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
@@ -132,11 +133,9 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
             else:
                 cleaned[field] = text
     if "aade_property_id" in values:
-        value = values["aade_property_id"]
-        if value is not None:
-            value = value.strip() if isinstance(value, str) else ""
-            if not value or len(value) > AADE_ID_MAX:
-                refuse("aade_property_id", f"must be 1 to {AADE_ID_MAX} characters, or null")
+        value, acceptable = nullable_text(values["aade_property_id"], AADE_ID_MAX)
+        if not acceptable:
+            refuse("aade_property_id", f"must be 1 to {AADE_ID_MAX} characters, or null")
         cleaned["aade_property_id"] = value
     if "country" in values:
         value = values["country"]
