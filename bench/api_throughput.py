@@ -19,7 +19,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,15 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.servers import free_port, start  # noqa: E402 - after the path is set
+
 PROPERTIES = 20
 BOOKINGS = 20_000
 PAGE = 50
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def bench_env(data_dir: Path) -> dict:
@@ -129,19 +126,6 @@ def serve_api(data_dir: Path, port: int, threads: int) -> None:
     waitress.serve(create_app(settings), host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
-def start(args: list[str], env: dict, port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, __file__, *args], env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return process
-        except urllib.error.HTTPError:
-            return process  # it answers (the bare app has no /healthz)
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("server did not start")
 
 
 def wrk(url: str, seconds: int, connections: int, headers: list[str]) -> dict:
@@ -185,7 +169,7 @@ def main() -> None:
         env = bench_env(data_dir)
 
         api_port = free_port()
-        server = start(["--threads", str(args.threads), "--serve-api", str(data_dir), str(api_port)], env, api_port)
+        server = start([__file__, "--threads", str(args.threads), "--serve-api", str(data_dir), str(api_port)], env, api_port)
         url = f"http://127.0.0.1:{api_port}/api/v1/bookings?property_id={property_id}&limit={PAGE}"
         try:
             request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
@@ -198,7 +182,7 @@ def main() -> None:
             server.wait()
 
         bare_port = free_port()
-        server = start(["--threads", str(args.threads), "--serve-bare", str(bare_port)], env, bare_port)
+        server = start([__file__, "--threads", str(args.threads), "--serve-bare", str(bare_port)], env, bare_port)
         try:
             bare_url = f"http://127.0.0.1:{bare_port}/hello"
             wrk(bare_url, 2, args.connections, [])

@@ -36,12 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.servers import free_port, start  # noqa: E402 - after the path is set
 
-def free_port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+
 
 
 # -- the receiver (its own process) ---------------------------------------------------------------
@@ -127,20 +124,6 @@ def call(base: str, key: str, method: str, path: str, body: dict | None = None) 
         return response.status, json.loads(response.read() or b"null")
 
 
-def start(args: list[str], env: dict, port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT,
-                               stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return process
-        except urllib.error.HTTPError:
-            return process  # it answers
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError(f"{args} did not start")
 
 
 def wait_for(log_path: Path, count: int, timeout: float) -> list[tuple[float, str, str]]:
