@@ -18,6 +18,7 @@ import click
 
 from rentalcomply import __version__
 from rentalcomply.config import ConfigError, example_toml, load_settings
+from rentalcomply.core.modules import optional_modules
 
 CONFIG_EXIT_CODE = 2
 
@@ -489,3 +490,11 @@ def doctor(state: State, as_json: bool) -> None:
             click.echo(f"{'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
     if not all(check.ok for check in checks):
         sys.exit(1)
+
+
+# Capabilities add their command groups (`reports`, `sync`, `users`, `police`) from their own
+# `cli.py`, which defines register(main), so this file stays the root and does not grow.
+CLI_MODULES = ("rentalcomply.checkin.cli", "rentalcomply.reports.cli", "rentalcomply.sync.cli",
+               "rentalcomply.police.cli", "rentalcomply.dashboard.cli")
+for _module in optional_modules(CLI_MODULES):
+    _module.register(main)

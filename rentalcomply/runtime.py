@@ -7,6 +7,7 @@ import os
 
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
+from rentalcomply.core.modules import optional_modules
 from rentalcomply.web import idempotency
 
 
@@ -26,19 +27,19 @@ def bootstrap(settings, migrate: bool = True):
     return settings
 
 
+# Task modules register themselves with the Huey instance on import; a consumer must know every
+# task before it dequeues one. A capability not (yet) in this build is skipped.
+TASK_MODULES = (
+    "rentalcomply.core.maintenance", "rentalcomply.accounts.tasks", "rentalcomply.webhooks.tasks",
+    "rentalcomply.checkin.tasks", "rentalcomply.reports.tasks", "rentalcomply.sync.tasks",
+    "rentalcomply.police.tasks",
+)
+
+
 def _import_tasks(settings) -> None:
-    # Task modules register themselves with the Huey instance on import; a consumer must know
-    # every task before it dequeues one. A task module may define configure(settings) to learn
-    # the settings its tasks need (a worker has no web app to hand them over).
-    import importlib
-    for module in ("rentalcomply.core.maintenance", "rentalcomply.accounts.tasks",
-                   "rentalcomply.webhooks.tasks"):
-        try:
-            imported = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
+    # A task module may define configure(settings) to learn the settings its tasks need (a worker
+    # has no web app to hand them over).
+    for imported in optional_modules(TASK_MODULES):
         configure = getattr(imported, "configure", None)
         if configure is not None:
             configure(settings)

@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 EVENT_TYPES = (
     "booking.created", "booking.updated", "booking.cancelled", "booking.conflict",
     "checkin.invited", "checkin.completed",
-    "police.submitted", "police.rejected", "police.failed",
-    "report.ready", "report.failed",
+    "police.submitted", "police.rejected", "police.failed", "police.at_risk",
+    "report.ready", "report.failed", "report.due_soon",
     "sync.completed", "sync.error",
     "webhook.test",
 )

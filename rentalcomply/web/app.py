@@ -8,6 +8,7 @@ import bottle
 
 from rentalcomply import __version__
 from rentalcomply.core.db import db
+from rentalcomply.core.modules import optional_modules
 from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
 from rentalcomply.web import openapi
 from rentalcomply.web.gate import Gate
@@ -17,13 +18,19 @@ from rentalcomply.web.routing import Api, Reply, internal_error
 log = logging.getLogger(__name__)
 
 
+# Capabilities whose routes join the API, in the order their routes are declared. A capability not
+# (yet) in this build is skipped, so each one plugs in from its own folder.
+CAPABILITY_MODULES = (
+    "rentalcomply.properties.api", "rentalcomply.bookings.api", "rentalcomply.webhooks.api",
+    "rentalcomply.checkin.api", "rentalcomply.reports.api", "rentalcomply.sync.api",
+    "rentalcomply.police.api", "rentalcomply.dashboard.api",
+)
+
+
 def _capabilities():
     # Each capability's api.register(api) adds its routes. Imported here, not at module level, so
     # that importing the web package never drags every capability in.
-    from rentalcomply.bookings import api as bookings_api
-    from rentalcomply.properties import api as properties_api
-    from rentalcomply.webhooks import api as webhooks_api
-    return [properties_api, bookings_api, webhooks_api]
+    return list(optional_modules(CAPABILITY_MODULES))
 
 
 def create_app(settings) -> Gate:
