@@ -36,6 +36,7 @@ AUTOCOMPLETE = {"first_name": "given-name", "last_name": "family-name", "birth_d
                 "address_city": "address-level2", "address_postcode": "postal-code",
                 "address_country": "country", "nationality": "off"}
 # Fields shown only in a case, for the page's script: (field, value) or an age bound.
+ALSO_WHEN = {"document_support_number": ("document_type", "id_card residence_permit")}
 SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "birth_province": ("birth_country", "IT"),
               "second_last_name": ("nationality", "ES"),
@@ -266,7 +267,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "error": errors.get(f"guests[{index}].{name}"),
                 "hint": i18n.text(lang, "hint." + name) if i18n.has("hint." + name) else "",
                 "autocomplete": AUTOCOMPLETE.get(name, "off"),
-                "when": SHOWN_WHEN.get(name),
+                "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
+                "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
             }
             if definition.kind == "country":

@@ -37,6 +37,10 @@
         var show = true;
         var when = field.getAttribute("data-when");
         if (when) { show = value(guest, when) === field.getAttribute("data-when-value"); }
+        var also = field.getAttribute("data-also");
+        if (also && show) {
+          show = field.getAttribute("data-also-values").split(" ").indexOf(value(guest, also)) >= 0;
+        }
         var minAge = field.getAttribute("data-min-age");
         var maxAge = field.getAttribute("data-max-age");
         if (minAge !== null && age !== null && age < Number(minAge)) { show = false; }

@@ -41,12 +41,16 @@
           % end
         % elif section == 'address':
         <h2 class="section-title">{{t('page.address')}}</h2>
+        % elif section == 'contact':
+        <h2 class="section-title">{{t('page.contact')}}</h2>
+        <p class="hint section-hint">{{t('hint.contact')}}</p>
         % end
         <div class="grid">
         % for f in fields:
           % described = ' '.join(x for x in ((f['id'] + '-hint') if f['hint'] else '', (f['id'] + '-error') if f['error'] else '') if x)
           <div class="field field-{{f['kind']}}"
                {{!('data-when="%s" data-when-value="%s"' % f['when']) if f['when'] else ''}}
+               {{!('data-also="%s" data-also-values="%s"' % f['also']) if f['also'] else ''}}
                {{!('data-min-age="%d"' % f['min_age']) if f['min_age'] is not None else ''}}
                {{!('data-max-age="%d"' % f['max_age']) if f['max_age'] is not None else ''}}>
             % if f['kind'] == 'signature':
@@ -58,7 +62,7 @@
             <input type="hidden" name="{{f['name']}}" id="{{f['id']}}" value="{{f['value']}}">
             <noscript><p class="hint">{{t('page.noscript')}}</p></noscript>
             % else:
-            <label for="{{f['id']}}">{{f['label']}}</label>
+            <label for="{{f['id']}}">{{f['label']}}{{!' <span class="optional">' if f['optional'] else ''}}{{t('page.optional') if f['optional'] else ''}}{{!'</span>' if f['optional'] else ''}}</label>
               % attrs = ' aria-describedby="%s"' % described if described else ''
               % attrs += ' aria-invalid="true"' if f['error'] else ''
               % if f['options']:
