@@ -89,7 +89,7 @@ def register(api) -> None:
         except LinkExpired:
             raise _refusal(410, "page.expired_title", "page.expired", lang_hint)
 
-    @app.get("/checkin/<token>")
+    @app.get("/checkin/<token>", page=True)
     @_guarded
     def show(token):
         lang_hint = _requested_language()
@@ -102,7 +102,7 @@ def register(api) -> None:
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
                                          consent, {}))
 
-    @app.post("/checkin/<token>")
+    @app.post("/checkin/<token>", page=True)
     @_guarded
     def form_post(token):
         lang_hint = _requested_language()
@@ -151,7 +151,7 @@ def register(api) -> None:
         lang = service.page_language(body.get("lang"), booking)
         return booking, row, body, lang
 
-    @app.post("/checkin/<token>/progress")
+    @app.post("/checkin/<token>/progress", page=True)
     @_guarded
     def progress(token):
         booking, row, body, lang = read_json(token)
@@ -162,7 +162,7 @@ def register(api) -> None:
             return pages.json_response({"status": "COMPLETED", "errors": []})
         return pages.json_response({"status": "IN_PROGRESS", "errors": _errors(problems, lang)})
 
-    @app.post("/checkin/<token>/submit")
+    @app.post("/checkin/<token>/submit", page=True)
     @_guarded
     def submit(token):
         booking, row, body, lang = read_json(token)

@@ -62,7 +62,7 @@ def register_static(app: bottle.Bottle) -> None:
         return
     app._rentalcomply_static = True
 
-    @app.get("/static/<path:path>")
+    @app.get("/static/<path:path>", page=True)  # a page asset, not in the API document
     def static(path):
         if path.split("/", 1)[0] not in SERVED_FOLDERS:
             return html_response("Not found", status=404)
