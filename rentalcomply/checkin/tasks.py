@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from huey import crontab
+from huey.exceptions import CancelExecution
 
 from rentalcomply.checkin import mail, service
 from rentalcomply.core import events
@@ -42,7 +43,9 @@ def send_invitation(booking_id: str) -> bool:
     except mail.DeliveryFailed as failure:
         if failure.permanent:
             return False  # recorded on the booking; retrying cannot help
-        raise
+        # Retried while retries remain, logged as one warning line (the reason is on the
+        # booking already), not as a traceback.
+        raise CancelExecution(retry=None) from None
 
 
 @huey.periodic_task(crontab(minute="5"))
