@@ -191,6 +191,13 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         context.close()
         assert api(server, "GET", f"/bookings/{booking['id']}")["checkin_status"] == "COMPLETED"
 
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="el-GR")
+    page = context.new_page()
+    response = page.goto(f"{server.base}/checkin/{'0' * 32}")
+    assert response.status == 404
+    page.screenshot(path=str(ARTIFACTS / "checkin-not-found-greek.png"))
+    context.close()
+
     delivered = hooks.wait_for(3, timeout=30)
     events = [json.loads(r.body) for r in delivered]
     assert sorted(e["data"]["id"] for e in events) == sorted(booking_ids)
