@@ -10,7 +10,7 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
                                            REPORT_STATUSES, SOURCES, STATUSES)
 from rentalcomply.core.errors import BookingConflict, NotFound
 from rentalcomply.web import openapi
-from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP
+from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
@@ -23,7 +23,7 @@ openapi.schema("Booking", {
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
                  "channel", "source", "external_ref", "status", "checkin_status", "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
-                 "created_at", "updated_at", "cancelled_at"],
+                 "created_at", "updated_at", "cancelled_at", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^book_", "examples": ["book_2Xk9mQ7vLp3RtW8nBz4c"]},
@@ -61,6 +61,7 @@ openapi.schema("Booking", {
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "cancelled_at": NULLABLE_TIMESTAMP,
+        "version": VERSION,
     },
 })
 

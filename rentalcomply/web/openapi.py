@@ -33,6 +33,10 @@ def nullable(kind: str | list, **extra) -> dict:
 TIMESTAMP = {"type": "string", "format": "date-time", "examples": ["2026-11-22T09:15:00Z"]}
 DATE = {"type": "string", "format": "date", "examples": ["2026-11-22"]}
 NULLABLE_TIMESTAMP = {"type": ["string", "null"], "format": "date-time"}
+VERSION = {"type": "integer", "minimum": 1, "examples": [3],
+           "description": "Grows by one with every change of the resource: of two states (or two "
+                          "events) of the same resource, the one with the higher version is the "
+                          "newer."}
 
 schema("Error", {
     "type": "object",

@@ -8,10 +8,10 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, BaseModel, Event, JSONField
+from rentalcomply.core.models import Account, BaseModel, Event, JSONField, Versioned
 
 
-class WebhookEndpoint(BaseModel):
+class WebhookEndpoint(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     url = pw.TextField()

@@ -292,6 +292,7 @@ def endpoint_view(endpoint: WebhookEndpoint, secret: str | None = None) -> dict:
             else None),
         "created_at": clock.iso(endpoint.created_at),
         "updated_at": clock.iso(endpoint.updated_at),
+        "version": endpoint.version,
     }
     if secret is not None:
         view["secret"] = secret
