@@ -99,6 +99,15 @@ class ApiKey(BaseModel):
         return set(self.scopes.split())
 
 
+class ApiKeyChange(BaseModel):
+    """One row whose `marker` takes a new random value in the transaction of every change of an
+    API key (revocation, rotation): every process reads it per request, one primary-key lookup,
+    and drops the keys it caches when it moved (accounts.service.find_key)."""
+
+    id = pw.IntegerField(primary_key=True)
+    marker = pw.CharField(max_length=32)
+
+
 class Property(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, backref="properties", on_delete="CASCADE")

@@ -1,5 +1,6 @@
 """A `version` on properties, bookings, channel connections and webhook endpoints; the resource
-each webhook delivery announces, so that one endpoint gets one resource's events in order.
+each webhook delivery announces, so that one endpoint gets one resource's events in order; the
+one-row marker of API key changes, so that a key revoked by another process is refused at once.
 
 Every change of such a row adds one to it (core.models.Versioned), so a receiver of events can
 tell the newest state of a resource from an older one whatever order the events reach it in.
@@ -22,9 +23,13 @@ def up(migrator, db):
     # The turn of a delivery: the waiting deliveries of its endpoint and resource.
     db.execute_sql('CREATE INDEX "webhook_delivery_endpoint_id_resource_key_status" ON '
                    '"webhook_delivery" ("endpoint_id", "resource_key", "status")')
+    db.execute_sql('CREATE TABLE "api_key_change" ("id" INTEGER NOT NULL PRIMARY KEY, '
+                   '"marker" VARCHAR(32) NOT NULL)')
+    db.execute_sql("INSERT INTO \"api_key_change\" (\"id\", \"marker\") VALUES (1, 'initial')")
 
 
 def down(migrator, db):
+    db.execute_sql('DROP TABLE IF EXISTS "api_key_change"')
     db.execute_sql('DROP INDEX IF EXISTS "webhook_delivery_endpoint_id_resource_key_status"')
     migrator.migrate(migrator.drop_column("webhook_delivery", "resource_version"),
                      migrator.drop_column("webhook_delivery", "resource_key"),
