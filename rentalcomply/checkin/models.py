@@ -5,10 +5,10 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, BaseModel, Booking, JSONField
+from rentalcomply.core.models import Account, Booking, JSONField, Versioned
 
 
-class Checkin(BaseModel):
+class Checkin(Versioned):
     booking = pw.ForeignKeyField(Booking, primary_key=True, on_delete="CASCADE")
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     # HMAC of the link's token under the server secret; the token itself is never stored.
@@ -25,6 +25,5 @@ class Checkin(BaseModel):
     sends = JSONField(default=list)
     completed_at = pw.DateTimeField(null=True)
     purged_at = pw.DateTimeField(null=True)
-    version = pw.IntegerField(default=1)
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)

@@ -266,15 +266,13 @@ def _store(row: Checkin, booking: Booking, guests: list[dict], consent: bool | N
     row.lead_guest_name = name[:200] or row.lead_guest_name
     if consent is not None:
         row.consent_at = now if consent else None
-    row.version += 1
     row.updated_at = now
     row.save()
 
 
 def _touch(booking: Booking, now: dt.datetime) -> None:
+    """Save a changed booking; its version grows by one in the UPDATE (core.models.Versioned)."""
     booking.updated_at = now
-    if hasattr(booking, "version") and isinstance(getattr(booking, "version", None), int):
-        booking.version += 1
     booking.save()
 
 
@@ -353,8 +351,7 @@ def purge_guest_data(retention_days: int) -> int:
     for (booking_id,) in stale.tuples():
         with atomic():
             now = clock.utcnow()
-            purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now,
-                                      version=Checkin.version + 1)
+            purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now)
                        .where((Checkin.booking == booking_id) & Checkin.guests_sealed.is_null(False))
                        .execute())
     return purged

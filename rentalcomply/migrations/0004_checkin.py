@@ -4,8 +4,8 @@ the last e-mail delivery error on the booking.
 A frozen copy of rentalcomply/checkin/models.py as it was when this migration was written.
 """
 
-from peewee import (BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, Model,
-                    TextField)
+from peewee import (SQL, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField,
+                    Model, TextField)
 
 
 def up(migrator, db):
@@ -33,7 +33,7 @@ def up(migrator, db):
         sends = TextField(default="[]")
         completed_at = DateTimeField(null=True)
         purged_at = DateTimeField(null=True)
-        version = IntegerField(default=1)
+        version = IntegerField(default=1, constraints=[SQL("DEFAULT 1")])
         created_at = DateTimeField()
         updated_at = DateTimeField()
 

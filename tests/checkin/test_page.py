@@ -81,8 +81,12 @@ def test_submitting_a_valid_party_completes_and_shows_the_confirmation(guest, in
                                                   "lang": "en"})
     assert response.json == {"status": "COMPLETED", "next": path + "?lang=en"}
     assert Booking.get_by_id(booking.id).checkin_status == "COMPLETED"
-    assert [e.type for e in Event.select() if e.type.startswith("checkin.")] == [
-        "checkin.invited", "checkin.completed"]
+    checkin_events = [e for e in Event.select().order_by(Event.created_at, Event.id)
+                      if e.type.startswith("checkin.")]
+    assert sorted(e.type for e in checkin_events) == ["checkin.completed", "checkin.invited"]
+    versions = {e.type: e.data["version"] for e in checkin_events}
+    assert versions["checkin.completed"] > versions["checkin.invited"] > 1
+    assert Booking.get_by_id(booking.id).version == versions["checkin.completed"]
     confirmation = guest.get(path)
     assert "Check-in complete" in confirmation.text and "Μαρία Παπαδοπούλου" in confirmation.text
 
