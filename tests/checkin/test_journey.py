@@ -48,7 +48,8 @@ def spanish_browser_party() -> list[dict]:
         {"first_name": "Daniel", "last_name": "García", "second_last_name": "Ruiz", "sex": "M",
          "birth_date": (dt.date.today() - dt.timedelta(days=16 * 365)).isoformat(),
          "nationality": "ES", "minor_relationship": "parent", "document_type": "passport",
-         "document_country": "ES", "document_number": "PAB654321", "signature": PNG_DATA_URL},
+         "document_country": "ES", "document_number": "PAB654321",
+         "signature": "typed:Daniel García Ruiz"},  # signed from the keyboard
     ]
 
 
@@ -75,7 +76,10 @@ def fill_guest(page, index: int, values: dict) -> None:
     for name in ordered:
         field_id = f"g{index}-{name}"
         if name == "signature":
-            draw_signature(page, field_id)
+            if values[name].startswith("typed:"):
+                page.locator(f"#{field_id}-typed").press_sequentially(values[name][6:])
+            else:
+                draw_signature(page, field_id)
             assert page.input_value(f"#{field_id}").startswith("data:image/png;base64,")
             continue
         element = page.locator(f"#{field_id}")

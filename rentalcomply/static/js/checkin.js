@@ -205,9 +205,28 @@
     }
     canvas.addEventListener("pointerup", finish);
     canvas.addEventListener("pointercancel", finish);
+    /* Without a pointer (a keyboard, a screen reader), the name typed is written as the
+       signature. Typing does not trigger the form's own listeners: the pad saves itself. */
+    var typed = pad.parentNode.querySelector("[data-signature-for]");
+    typed.parentNode.hidden = false;
+    typed.addEventListener("input", function (event) {
+      event.stopPropagation();
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      prepare();
+      var name = typed.value.trim();
+      if (!name) { drawn = false; target.value = ""; schedule(); return; }
+      context.font = "italic 56px 'DejaVu Serif', Georgia, serif";
+      context.fillStyle = "#17211e";
+      context.textBaseline = "middle";
+      context.fillText(name, 24, canvas.height / 2, canvas.width - 48);
+      drawn = true; target.value = canvas.toDataURL("image/png");
+      pad.classList.remove("invalid"); schedule();
+    });
+    typed.addEventListener("change", function (event) { event.stopPropagation(); });
     pad.querySelector(".signature-clear").addEventListener("click", function () {
       context.clearRect(0, 0, canvas.width, canvas.height);
       prepare();
+      typed.value = "";
       drawn = false; target.value = ""; schedule();
     });
   });

@@ -59,6 +59,10 @@
               <canvas width="640" height="220" role="img" aria-labelledby="{{f['id']}}-label"{{!(' aria-describedby="%s"' % described) if described else ''}}></canvas>
               <button type="button" class="button-link signature-clear">{{t('page.clear')}}</button>
             </div>
+            <div class="signature-typed" hidden>
+              <label for="{{f['id']}}-typed" class="label-quiet">{{t('page.type_signature')}}</label>
+              <input type="text" id="{{f['id']}}-typed" maxlength="80" autocomplete="name" data-signature-for="{{f['id']}}">
+            </div>
             <input type="hidden" name="{{f['name']}}" id="{{f['id']}}" value="{{f['value']}}">
             <noscript><p class="hint">{{t('page.noscript')}}</p></noscript>
             % else:
