@@ -126,7 +126,7 @@ def browser():
         chromium.close()
 
 
-def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tmp_path, smtp,
+def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tmp_path, smtp,  # noqa: F811
                                                                   hooks, browser):
     inbox, smtp_port = smtp
     data_dir = tmp_path / "data"

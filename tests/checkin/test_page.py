@@ -4,7 +4,6 @@ import datetime as dt
 
 import pytest
 
-from rentalcomply.checkin import service
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Event
 from tests.checkin.conftest import greek_party, italian_party, spanish_party
