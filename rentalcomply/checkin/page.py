@@ -42,6 +42,9 @@ SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "second_last_name": ("nationality", "ES"),
               "document_support_number": ("document_country", "ES")}
 SECTIONS = ("person", "document", "address", "contact", "signature")
+# The country a guest reading the page in a language most likely comes from, offered first in
+# every country list beside the property's own (a long list is slow to scroll on a phone).
+LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR"}
 
 
 def _guarded(handler):
@@ -251,6 +254,9 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
     prop = Property.get_by_id(booking.property_id)
     country = prop.country
     countries = party_rules.country_choices(lang)
+    names = dict(countries)
+    top = [(code, names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
+           if code in names]
     blocks = []
     for index in range(booking.guest_count):
         values = guests[index] if index < len(guests) and isinstance(guests[index], dict) else {}
@@ -272,7 +278,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "min_age": None, "max_age": None, "options": [],
             }
             if definition.kind == "country":
-                field["options"] = countries
+                field["options"], field["top"] = countries, top
             elif definition.choices:
                 choices = definition.choices
                 if name == "relationship":

@@ -72,8 +72,21 @@
               % if f['options']:
             <select id="{{f['id']}}" name="{{f['name']}}" autocomplete="{{f['autocomplete']}}"{{!attrs}}>
               <option value="">{{t('choice.choose')}}</option>
+                % top = f.get('top') or []
+                % in_top = any(value == f['value'] for value, _ in top)
+                % if top:
+              <optgroup label="★">
+                  % for value, text in top:
+                <option value="{{value}}"{{!' selected' if value == f['value'] else ''}}>{{text}}</option>
+                  % end
+              </optgroup>
+              <optgroup label="A–Z">
+                % end
                 % for value, text in f['options']:
-              <option value="{{value}}"{{!' selected' if value == f['value'] else ''}}>{{text}}</option>
+              <option value="{{value}}"{{!' selected' if value == f['value'] and not in_top else ''}}>{{text}}</option>
+                % end
+                % if top:
+              </optgroup>
                 % end
             </select>
               % else:
