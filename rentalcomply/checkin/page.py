@@ -132,25 +132,24 @@ def register(api) -> None:
         try:
             booking, row = open_link(token, lang_hint)
         except bottle.HTTPResponse as refusal:
-            code = {404: "NOT_FOUND", 410: "LINK_EXPIRED", 429: "RATE_LIMITED"}[refusal.status_code]
-            raise pages.json_response({"error": {"code": code, "message": refusal.status_line}},
-                                      status=refusal.status_code)
+            code, message = {404: ("NOT_FOUND", "No such check-in link."),
+                             410: ("LINK_EXPIRED", "This check-in link has expired."),
+                             429: ("RATE_LIMITED", "Too many attempts; wait a minute.")
+                             }[refusal.status_code]
+            raise _json_error(refusal.status_code, code, message)
         raw = bottle.request.environ["wsgi.input"].read(MAX_BODY_BYTES + 1) \
             if bottle.request.content_length != 0 else b""
         media = (bottle.request.content_type or "").split(";")[0].strip().lower()
         if media != "application/json":
-            raise pages.json_response({"error": {"code": "UNSUPPORTED_MEDIA_TYPE",
-                                                 "message": "Send JSON."}}, status=415)
+            raise _json_error(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.")
         if len(raw) > MAX_BODY_BYTES:
-            raise pages.json_response({"error": {"code": "PAYLOAD_TOO_LARGE",
-                                                 "message": "The request is too large."}}, status=413)
+            raise _json_error(413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.")
         try:
             body = json.loads(raw.decode("utf-8"))
         except (ValueError, UnicodeDecodeError, RecursionError):
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("guests"), list):
-            raise pages.json_response({"error": {"code": "INVALID_JSON",
-                                                 "message": "Send {\"guests\": [...]}."}}, status=400)
+            raise _json_error(400, "INVALID_JSON", 'Send {"guests": [...]} as JSON.')
         lang = service.page_language(body.get("lang"), booking)
         return booking, row, body, lang
 
@@ -224,6 +223,13 @@ def _refusal(status: int, title_key: str, text_key: str, lang: str | None,
     body = pages.render("message", lang=lang, title=i18n.text(lang, title_key),
                         text=i18n.text(lang, text_key), tone="warning")
     return pages.html_response(body, status=status, headers=headers)
+
+
+def _json_error(status: int, code: str, message: str) -> bottle.HTTPResponse:
+    """An error of the page's JSON endpoints, in the API's shape."""
+    return pages.json_response({"error": {
+        "code": code, "message": message,
+        "request_id": bottle.request.environ.get("rentalcomply.request_id")}}, status=status)
 
 
 def _errors(problems, lang: str) -> list[dict]:

@@ -184,3 +184,14 @@ def test_a_token_in_plain_http_from_afar_is_refused(wsgi_app, invited):
     _, path = invited("GR")
     plain = TestApp(wsgi_app, extra_environ={"REMOTE_ADDR": "203.0.113.7", "HTTP_HOST": "x"})
     plain.get(path, status=403)
+
+
+def test_the_json_endpoints_refuse_what_is_not_a_party(guest, invited):
+    _, path = invited("GR")
+    assert guest.post(path + "/submit", "guests=1", status=415).json["error"]["code"] == \
+        "UNSUPPORTED_MEDIA_TYPE"
+    bad = guest.post(path + "/submit", b"{nope", content_type="application/json", status=400)
+    assert bad.json["error"]["code"] == "INVALID_JSON" and bad.json["error"]["request_id"]
+    guest.post_json(path + "/progress", {"guests": "all of us"}, status=400)
+    huge = b'{"guests": ["' + b"x" * (1024 * 1024) + b'"]}'
+    guest.post(path + "/progress", huge, content_type="application/json", status=413)
