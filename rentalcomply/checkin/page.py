@@ -304,6 +304,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                        "error": errors.get(f"guests[{index}]"),
                        "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
     retention = settings.retention.guest_documents_days
+    period = (i18n.text(lang, "period.years", n=retention // 365) if retention % 365 == 0
+              else i18n.text(lang, "period.days", n=retention))
     country_name = party_rules.countries().get(country, {}).get(lang, country)
     return pages.render(
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
@@ -313,7 +315,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
         t=lambda key, **values: i18n.text(lang, key, **values),
         privacy=i18n.text(lang, "page.privacy", host=prop.name, country=country_name,
-                          days=retention),
+                          period=period),
         document_age=party_rules.document_age(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary")})
