@@ -92,3 +92,59 @@ def test_it_logs_in_with_the_password_from_a_file(tmp_path, authenticating_smtp)
     with pytest.raises(mail.DeliveryFailed) as refused:
         mail.deliver(settings, message)
     assert not refused.value.permanent and "wrong" not in refused.value.reason
+
+
+def self_signed(tmp_path):
+    """A certificate for 127.0.0.1 and its key, as PEM files."""
+    import datetime as dt
+    import ipaddress
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = dt.datetime.now(dt.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + dt.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                           critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_file, key_file
+
+
+@pytest.mark.parametrize("mode", ["starttls", "use_ssl"])
+def test_it_speaks_tls_and_checks_the_servers_certificate(tmp_path, monkeypatch, mode):
+    import ssl
+    from email.message import EmailMessage
+    from rentalcomply.checkin import mail
+    from rentalcomply.config import load_settings
+    cert_file, key_file = self_signed(tmp_path)
+    server_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_context.load_cert_chain(cert_file, key_file)
+    inbox = Inbox()
+    options = ({"tls_context": server_context, "require_starttls": True} if mode == "starttls"
+               else {"ssl_context": server_context})
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
+    controller.start()
+    try:
+        settings = load_settings(data_dir=tmp_path / "d", env={
+            "RENTALCOMPLY_SMTP_HOST": "127.0.0.1", "RENTALCOMPLY_SMTP_PORT": str(controller.port),
+            f"RENTALCOMPLY_SMTP_{mode.upper()}": "true", "RENTALCOMPLY_SMTP_TIMEOUT_SECONDS": "5"})
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = "a@example.org", "b@example.org", "tls"
+        message.set_content("hello")
+        with pytest.raises(mail.DeliveryFailed):  # an unknown certificate is refused
+            mail.deliver(settings, message)
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert_file))  # now the machine trusts it
+        mail.deliver(settings, message)
+        assert inbox.wait(1)[0]["Subject"] == "tls"
+    finally:
+        controller.stop()
