@@ -144,7 +144,9 @@ def register(api) -> None:
                            "validated exactly as the guest page validates; every problem comes "
                            "back in `details` with its field as `guests[i].name`. A valid party "
                            "of `guest_count` guests sets `checkin_status` COMPLETED and emits "
-                           "`checkin.completed` (no guest data in it), as the page does.",
+                           "`checkin.completed` (no guest data in it), as the page does; also "
+                           "for a stay whose check-in EXPIRED (a late party from the agency). "
+                           "Sending it again for a COMPLETED check-in replaces the party.",
                body={"guests": PartyField("array", required=True, min_items=1,
                                           max_items=MAX_PARTY)},
                response="GuestParty",

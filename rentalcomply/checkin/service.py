@@ -69,9 +69,12 @@ def _checkin_row(booking: Booking) -> Checkin:
     row = Checkin.get_or_none(Checkin.booking == booking.id)
     if row is None:
         now = clock.utcnow()
-        row = Checkin.create(booking=booking.id, account=booking.account_id,
-                             token_hash=token_hash(token_for(booking.id)), sends=[],
-                             created_at=now, updated_at=now)
+        # Two first invitations at once (PostgreSQL does not serialise them): one row wins.
+        (Checkin.insert(booking=booking.id, account=booking.account_id,
+                        token_hash=token_hash(token_for(booking.id)), sends=[],
+                        created_at=now, updated_at=now)
+         .on_conflict_ignore().execute())
+        row = Checkin.get(Checkin.booking == booking.id)
     return row
 
 
