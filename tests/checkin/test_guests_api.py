@@ -174,3 +174,19 @@ def test_an_empty_party_reads_as_empty(reader, make_booking):
     booking = make_booking("GR")
     data = reader.get(f"/api/v1/bookings/{booking.id}/guests").json["data"]
     assert data["guests"] == [] and data["checkin_status"] == "NOT_STARTED"
+
+
+def test_sending_the_party_again_replaces_it_without_a_second_event(owner, make_booking):
+    booking = make_booking("GR")
+    put(owner, booking.id, greek_party())
+    corrected = greek_party()
+    corrected[0]["first_name"] = "Μαρίνα"
+    data = put(owner, booking.id, corrected).json["data"]
+    assert data["guests"][0]["first_name"] == "Μαρίνα" and data["checkin_status"] == "COMPLETED"
+    assert len([e for e in Event.select() if e.type == "checkin.completed"]) == 1
+
+
+def test_a_late_party_completes_an_expired_check_in(owner, make_booking):
+    booking = make_booking("GR", arrival_in=1, nights=1)
+    Booking.update(checkin_status="EXPIRED").where(Booking.id == booking.id).execute()
+    assert put(owner, booking.id, greek_party()).json["data"]["checkin_status"] == "COMPLETED"
