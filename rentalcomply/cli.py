@@ -384,16 +384,21 @@ def properties() -> None:
               help="The property's number at AADE (the Greek short-term rental register).")
 @click.option("--country", default="GR", show_default=True, metavar="CC",
               help="ISO 3166-1 alpha-2 country code.")
+@click.option("--timezone", default=None, metavar="ZONE",
+              help="IANA time zone name. Default: the country's, where it has only one "
+                   "(a country with several, like ES, needs it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")
 @pass_state
 def properties_create(state: State, account_ref: str, name: str, address: str,
-                      aade_property_id: str | None, country: str, as_json: bool) -> None:
+                      aade_property_id: str | None, country: str, timezone: str | None,
+                      as_json: bool) -> None:
     """Create a property (the API's PATCH /properties/{id} sets the other fields)."""
     from rentalcomply.properties import service
     state.open()
     account = resolve_account(account_ref)
     prop = _domain_call(service.create_property, account.id, name=name, address=address,
-                        aade_property_id=aade_property_id, country=country.upper())
+                        aade_property_id=aade_property_id, country=country.upper(),
+                        timezone=timezone)
     if as_json:
         _emit_json({**service.property_view(prop), "account_id": account.id})
     else:
