@@ -182,6 +182,12 @@ class Field:
         return schema
 
 
+def _printable_name(name: str) -> str:
+    """A field name as it can be shown: a lone surrogate ("\\ud800" in the JSON sent, valid JSON
+    but no Unicode character) is written as that escape, so the error stays valid UTF-8."""
+    return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
              partial: bool = False) -> dict:
     """Check `values` against `fields`; return the cleaned values (defaults filled unless partial).
@@ -192,7 +198,8 @@ def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
     cleaned: dict[str, Any] = {}
     for name in values:
         if name not in fields:
-            details.append({"field": name, "message": "is not a known field" if not from_query
+            details.append({"field": _printable_name(name),
+                            "message": "is not a known field" if not from_query
                             else "is not a known query parameter"})
     for name, field in fields.items():
         if name not in values:
