@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -456,19 +457,23 @@ def backup(state: State, output: str | None) -> None:
 def restore(state: State, archive: str) -> None:
     """Replace the data with a backup made by `rentalcomply backup`. Stop the server first.
 
-    The archive is checked before anything changes; the current files are moved into
+    Refused (exit 1, naming the PIDs) while a server or worker uses the data directory. The
+    archive is checked before anything changes; the current files are moved into
     before-restore-<time>/ in the data directory, and migrations bring an older backup up to date.
     """
     from rentalcomply.core.db import db
+    from rentalcomply.ops import datalock
     from rentalcomply.ops.backup import BackupError, restore_backup
     from rentalcomply.runtime import bootstrap
     settings = state.settings()
+    os.umask(0o077)  # what the restore creates is private, whatever the caller's umask
     try:
-        manifest, aside = restore_backup(settings, archive)
-    except BackupError as exc:
+        with datalock.exclusive(settings.data_dir):
+            manifest, aside = restore_backup(settings, archive)
+            bootstrap(settings)
+            db.close()
+    except (BackupError, datalock.DataDirectoryBusy) as exc:
         raise click.ClickException(str(exc)) from None
-    bootstrap(settings)
-    db.close()
     click.echo(f"Restored the backup of {manifest.get('created_at', '?')} "
                f"(RentalComply {manifest.get('version', '?')}) into {settings.data_dir}")
     if not manifest.get("secret_included"):

@@ -28,6 +28,8 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.core import queue
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
+from rentalcomply.ops import datalock
+from rentalcomply.ops.datalock import DataDirectoryBusy
 from rentalcomply.runtime import bootstrap, configure_logging
 from rentalcomply.web.gate import status_line
 from rentalcomply.web.json import error_body
@@ -156,6 +158,12 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         shutdown.install()
     server = consumer = None
     try:
+        holder = datalock.hold(settings.data_dir)
+    except DataDirectoryBusy as exc:
+        print(f"RentalComply cannot start: {exc}", file=sys.stderr, flush=True)
+        shutdown.restore()
+        return 1
+    try:
         bootstrap(settings)
         announce_first_key(out)
         app = create_app(settings)
@@ -178,6 +186,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         pass
     finally:
         _stop(server, consumer)
+        holder.release()
         shutdown.restore()
     print("RentalComply stopped.", file=out, flush=True)
     return 0
@@ -203,8 +212,18 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     """Run the task consumer alone until SIGINT or SIGTERM (for scale-out); return the exit code."""
     out = out or sys.stdout
     configure_logging(settings.server.log_level)
-    bootstrap(settings)
+    try:
+        holder = datalock.hold(settings.data_dir)
+    except DataDirectoryBusy as exc:
+        print(f"RentalComply worker cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
+    try:
+        bootstrap(settings)
+    except BaseException:
+        holder.release()
+        raise
     if queue.huey.immediate:
+        holder.release()
         print("queue.url is memory://: tasks run inside the process that queues them, so there "
               "is nothing for a separate worker to do.", file=sys.stderr, flush=True)
         return 2
@@ -223,6 +242,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
         if consumer is not None:
             consumer.stop(graceful=True)
         db.close()
+        holder.release()
         shutdown.restore()
     print("RentalComply worker stopped.", file=out, flush=True)
     return 0
