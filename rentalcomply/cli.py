@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import click
 
 from rentalcomply import __version__
-from rentalcomply.config import ConfigError, example_toml, load_settings
+from rentalcomply.config import SETTINGS_BY_NAME, ConfigError, example_toml, load_settings
 from rentalcomply.core.modules import optional_modules
 
 CONFIG_EXIT_CODE = 2
@@ -189,11 +189,18 @@ def commented_config() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _default(dotted: str) -> Any:
+    """A setting's default, as the settings registry declares it (so help texts cannot drift)."""
+    return SETTINGS_BY_NAME[dotted].default
+
+
 @main.command()
-@click.option("--host", default=None, help="Listen address (server.host; default 127.0.0.1).")
-@click.option("--port", default=None, metavar="PORT", help="Listen port (server.port; default 8080).")
+@click.option("--host", default=None,
+              help=f"Listen address (server.host; default {_default('server.host')}).")
+@click.option("--port", default=None, metavar="PORT",
+              help=f"Listen port (server.port; default {_default('server.port')}).")
 @click.option("--threads", default=None, metavar="N",
-              help="Waitress worker threads (server.threads; default 4).")
+              help=f"Waitress worker threads (server.threads; default {_default('server.threads')}).")
 @click.option("--no-worker", is_flag=True,
               help="Do not run the task worker in this process (run `rentalcomply worker` instead).")
 @pass_state
