@@ -9,16 +9,21 @@ that is being moved aside. While a restore runs, a server or worker that starts 
 
 The kernel drops a flock when its process ends, however it ends (SIGKILL included), so a crashed
 server never leaves a stale lock behind. The PIDs come from the lock file itself (each holder
-records its own) and, on Linux, from /proc/locks, which names every holder exactly.
+records its own) and, on Linux, from /proc/locks, which names every holder exactly. Where there is
+no flock (Windows), no lock is taken: stop the server before a restore by hand.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; the lock is not taken there (stop the server by hand)
+    fcntl = None
 
 LOCK_FILE = "server.lock"
 
@@ -43,7 +48,10 @@ def _open(data_dir) -> int:
     return fd
 
 
-def _try_lock(fd: int, operation: int) -> bool:
+def _try_lock(fd: int, operation: str) -> bool:
+    if fcntl is None:
+        return True
+    operation = fcntl.LOCK_SH if operation == "shared" else fcntl.LOCK_EX
     try:
         fcntl.flock(fd, operation | fcntl.LOCK_NB)
     except OSError as exc:
@@ -70,7 +78,7 @@ class Holder:
 def hold(data_dir) -> Holder:
     """Hold the data directory as a server or worker. Raises DataDirectoryBusy during a restore."""
     fd = _open(data_dir)
-    if not _try_lock(fd, fcntl.LOCK_SH):
+    if not _try_lock(fd, "shared"):
         os.close(fd)
         raise DataDirectoryBusy(f"a restore is in progress in {data_dir}: start again when it "
                                 "has finished")
@@ -84,7 +92,7 @@ def exclusive(data_dir):
     of the servers and workers using it."""
     fd = _open(data_dir)
     try:
-        if not _try_lock(fd, fcntl.LOCK_EX):
+        if not _try_lock(fd, "exclusive"):
             pids = holders(data_dir, fd)
             who = (("process " if len(pids) == 1 else "processes ")
                    + ", ".join(str(pid) for pid in pids)) if pids else "another process"
