@@ -69,9 +69,12 @@ def test_a_server_does_not_start_while_a_restore_holds_the_data_directory(tmp_pa
     with datalock.exclusive(data):
         server = ServerProcess(["--data-dir", str(data), "serve", "--port", str(free_port())],
                                clean_environment(), 0)
-        assert server.process.wait(timeout=30) == 1
-        server.stderr_done.wait(10)
-        assert "a restore is in progress" in "".join(server.stderr_lines)
+        try:
+            assert server.process.wait(timeout=30) == 1
+            server.stderr_done.wait(10)
+            assert "a restore is in progress" in "".join(server.stderr_lines)
+        finally:
+            server.kill()
 
 
 def test_a_killed_server_leaves_no_lock_behind(start_server, tmp_path):
