@@ -173,7 +173,7 @@ SETTINGS: list[Setting] = [
     S("queue", "url", _parse_str, "", "Task queue URL. Empty: SQLite file queue.db in the data directory. redis://host:6379/0 for Redis (install the redis extra). memory:// runs tasks at once, in the caller (tests).", secret=True),
     S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer."),
     # rate_limit
-    S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute."),
+    S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute: per key (or account), and per client address for requests without a valid key."),
     S("rate_limit", "per", _choice("key", "account"), "key", "What the limit counts: each API key, or all keys of an account together."),
     # smtp
     S("smtp", "host", _parse_str, "localhost", "SMTP server for guest e-mails."),

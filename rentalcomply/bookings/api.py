@@ -69,7 +69,8 @@ openapi.schema("Booking", {
                         "description": "Gross agreed rent in euros (fee included); null if "
                                        "not known."},
         "climate_fee": {**MONEY, "description": "Greece's climate resilience fee for the stay, "
-                                                "in euros: each night at its month's rate."},
+                                                "in euros: each night at its month's rate; 0 for "
+                                                "a property outside Greece (`country` not GR)."},
         "currency": {"type": "string", "enum": ["EUR"]},
         "payment_method": {"anyOf": [ref("PaymentMethod"), {"type": "null"}]},
         "created_at": TIMESTAMP,

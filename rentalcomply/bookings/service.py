@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 
-from rentalcomply.bookings.fees import FeeRates, climate_fee_cents, euros_to_cents
+from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_cents
 from rentalcomply.core import clock, events
 from rentalcomply.core.checks import nullable_text
 from rentalcomply.core.db import atomic, db
@@ -178,9 +178,10 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
             id=new_id("book"), account=account_id, property=prop.id, channel="manual",
             source=source, status="confirmed", checkin_status="NOT_STARTED",
             report_status="NOT_REQUIRED" if prop.police_connector == "none" else "PENDING",
-            climate_fee_cents=climate_fee_cents(values["arrival_date"], values["departure_date"],
-                                                prop.climate_fee_category, rates,
-                                                values["total_price_cents"]),
+            climate_fee_cents=property_fee_cents(prop.country, values["arrival_date"],
+                                                 values["departure_date"],
+                                                 prop.climate_fee_category, rates,
+                                                 values["total_price_cents"]),
             created_at=now, updated_at=now, **values)
         events.emit(account_id, "booking.created", booking_view(booking))
     return booking
@@ -218,9 +219,9 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
                 _refuse_overlap(prop, booking.arrival_date, booking.departure_date,
                                 exclude_id=booking.id)
         if changed.keys() & {"arrival_date", "departure_date", "total_price_cents"}:
-            booking.climate_fee_cents = climate_fee_cents(
-                booking.arrival_date, booking.departure_date, prop.climate_fee_category, rates,
-                booking.total_price_cents)
+            booking.climate_fee_cents = property_fee_cents(
+                prop.country, booking.arrival_date, booking.departure_date,
+                prop.climate_fee_category, rates, booking.total_price_cents)
         booking.updated_at = clock.utcnow()
         booking.save()
         events.emit(account_id, "booking.updated", booking_view(booking))
