@@ -89,8 +89,11 @@ def make_property(account_a):
     def make(country: str = "GR", connector: str = "none", **extra):
         names = {"GR": "Villa Anemoi", "IT": "Casa Limone", "ES": "Casa del Mar",
                  "PT": "Casa Azul", "FR": "Mas des Oliviers"}
+        zones = {"ES": "Europe/Madrid", "PT": "Europe/Lisbon"}  # countries of several zones
         fields = dict(name=names.get(country, "Home"), address="Somewhere 1", country=country,
                       max_guests=6, police_connector=connector)
+        if country in zones:
+            fields["timezone"] = zones[country]
         fields.update(extra)
         return properties.create_property(account_a, **fields)
     return make

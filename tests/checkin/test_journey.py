@@ -145,7 +145,8 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
     for number, (country, connector, language, party) in enumerate(stays):
         prop = api(server, "POST", "/properties", {
             "name": {"GR": "Villa Anemoi", "IT": "Casa Limone", "ES": "Casa del Mar"}[country],
-            "address": "Main street 1", "country": country, "police_connector": connector}, 201)
+            "address": "Main street 1", "country": country, "police_connector": connector,
+            **({"timezone": "Europe/Madrid"} if country == "ES" else {})}, 201)
         booking = api(server, "POST", "/bookings", {
             "property_id": prop["id"], "guest_name": party[0]["first_name"] + " " + party[0]["last_name"],
             "guest_email": f"guest{number}@example.com", "guest_language": language,
