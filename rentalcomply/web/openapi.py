@@ -156,7 +156,8 @@ def _operation(route, path_params: list[str]) -> dict:
                            **({"description": field.description} if field.description else {})})
     if route.method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
-                           "description": "Retry-safe key: the same key and body return the first response (24 h).",
+                           "description": "Retry-safe key: the same key and body return the first response "
+                                          "(24 h), marked with the header Idempotent-Replayed: true.",
                            "schema": {"type": "string", "minLength": 1, "maxLength": 255,
                                       "pattern": "^[\\x21-\\x7e]+$"}})
     if parameters:
@@ -180,6 +181,10 @@ def _operation(route, path_params: list[str]) -> dict:
         success.setdefault("headers", {})["Location"] = {
             "description": "Path of the created resource, where it has one of its own.",
             "schema": {"type": "string"}}
+    if route.method == "POST":
+        success.setdefault("headers", {})["Idempotent-Replayed"] = {
+            "description": "true when this is the stored first response to the same Idempotency-Key.",
+            "schema": {"type": "string", "enum": ["true"]}}
     responses = {str(route.status): success}
     responses.update(_error_responses(route))
     operation["responses"] = responses
