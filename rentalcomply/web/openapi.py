@@ -168,7 +168,7 @@ def _operation(route, path_params: list[str]) -> dict:
             body_schema["required"] = required
         media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
         # An empty body is refused wherever a body is declared (`{}` is the empty change).
-        operation["requestBody"] = {"required": True,
+        operation["requestBody"] = {"required": not route.optional_body,
                                     "content": {m: {"schema": body_schema} for m in media}}
     success: dict = {"description": route.summary}
     success_schema = _success_schema(route)
