@@ -58,7 +58,7 @@ TEXT = {
     "fee_heading": {"el": "Τέλος ανθεκτικότητας ανά μήνα και περίοδο",
                     "en": "Climate resilience fee by month and season"},
     "month": {"el": "Μήνας", "en": "Month"},
-    "season": {"el": "Περίοδος", "en": "Season"},
+    "season": {"el": "Εποχή", "en": "Season"},
     "summer": {"el": "Απρίλιος–Οκτώβριος", "en": "April–October"},
     "winter": {"el": "Νοέμβριος–Μάρτιος", "en": "November–March"},
     "rate": {"el": "Τιμή/νύχτα", "en": "Per night"},

@@ -17,6 +17,7 @@ from rentalcomply.reports.building import ATHENS, ReportData
 
 FONT = "DejaVu"
 ROW_HEIGHT = 5.2
+REASON_LINE = 4.0  # wrapped reasons sit closer than table rows
 INK = (33, 37, 41)
 MUTED = (108, 117, 125)
 RULE = (173, 181, 189)
@@ -33,7 +34,7 @@ STAY_COLUMNS = (("arrival", 21, "L"), ("departure", 21, "L"), ("nights_short", 1
 
 
 def _font_path(name: str) -> str:
-    return str(resources.files("rentalcomply.reports").joinpath("fonts", name))
+    return str(resources.files("rentalcomply.reports").joinpath("fonts").joinpath(name))
 
 
 class _Document(FPDF):
@@ -108,10 +109,10 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     top = pdf.get_y()
     for column, items in enumerate((summary[:half], summary[half:])):
         for row, (label, value) in enumerate(items):
-            pdf.set_xy(pdf.l_margin + column * 135, top + row * 5.6)
+            pdf.set_xy(pdf.l_margin + column * (width / 2 + 4), top + row * 5.6)
             pdf.set_fill_color(*(STRIPE_FILL if row % 2 == 0 else (255, 255, 255)))
             pdf.set_font(FONT, "", 9.5)
-            pdf.cell(85, 5.6, label, fill=True)
+            pdf.cell(width / 2 - 44, 5.6, label, fill=True)
             pdf.set_font(FONT, "B", 9.5)
             pdf.cell(40, 5.6, value, align="R", fill=True)
     pdf.set_xy(pdf.l_margin, top + half * 5.6 + 2)
@@ -138,7 +139,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             pdf.set_font(FONT, "", 8.5)
             pdf.cell(width, 5, t("no_stays"), new_x="LMARGIN", new_y="NEXT")
         else:
-            header = [(t(key), w, "C" if align == "L" else align) for key, w, align in STAY_COLUMNS]
+            header = [(t(key), w, align) for key, w, align in STAY_COLUMNS]
             _table_header(pdf, header)
             aligns = [(w, align) for _, w, align in STAY_COLUMNS]
             for index, stay in enumerate(section.stays):
@@ -156,10 +157,10 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             pdf.set_font(FONT, "B", 9)
             pdf.cell(width, 5, t("cancellation_heading"), new_x="LMARGIN", new_y="NEXT")
             columns = ((t("arrival"), 21, "L"), (t("departure"), 21, "L"),
-                       (t("cancelled_on"), 22, "L"), (t("renter"), 69, "L"),
+                       (t("cancelled_on"), 22, "L"), (t("renter"), 89, "L"),
                        (t("reference"), 33, "L"), (t("platform"), 23, "L"),
                        (t("payment"), 26, "L"), (t("amount_kept"), 35, "R"))
-            header = [(label, w, "C" if align == "L" else align) for label, w, align in columns]
+            header = [(label, w, align) for label, w, align in columns]
             _table_header(pdf, header)
             aligns = [(w, align) for _, w, align in columns]
             for index, item in enumerate(section.cancellations):
@@ -184,7 +185,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     else:
         columns = ((t("month"), 40, "L"), (t("season"), 45, "L"), (t("category"), 70, "L"),
                    (t("nights"), 25, "R"), (t("rate"), 30, "R"), (t("fee_short"), 35, "R"))
-        header = [(label, w, "C" if align == "L" else align) for label, w, align in columns]
+        header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
         aligns = [(w, align) for _, w, align in columns]
         for index, line in enumerate(data.fee_lines):
@@ -207,7 +208,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     else:
         columns = ((t("booking"), 48, "L"), (t("property"), 45, "L"), (t("guest"), 40, "L"),
                    (t("arrival"), 21, "L"), (t("departure"), 21, "L"), (t("reason"), 98, "L"))
-        header = [(label, w, "C" if align == "L" else align) for label, w, align in columns]
+        header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
         for index, item in enumerate(data.attention):
             _attention_row(pdf, header, columns, index, item, language, day)
@@ -266,9 +267,9 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     reasons = item.texts(language)
     # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
     reason_width = columns[-1][1]
-    lines = sum(len(pdf.multi_cell(reason_width, ROW_HEIGHT, text, dry_run=True,
+    lines = sum(len(pdf.multi_cell(reason_width, REASON_LINE, text, align="L", dry_run=True,
                                    output="LINES")) for text in reasons)
-    height = max(1, lines) * ROW_HEIGHT
+    height = max(ROW_HEIGHT, lines * REASON_LINE + 1)
     if pdf.will_page_break(height):
         pdf.add_page()
         _table_header(pdf, header)
@@ -281,8 +282,8 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     for (_, width, align), value in zip(columns[:-1], values):
         pdf.cell(width, height, value, align=align, fill=fill)
     pdf.set_text_color(*WARN)
-    pdf.multi_cell(reason_width, ROW_HEIGHT, "\n".join(reasons), fill=fill, new_x="LMARGIN",
-                   new_y="NEXT")
+    pdf.multi_cell(reason_width, REASON_LINE, "\n".join(reasons), fill=fill, align="L",
+                   new_x="LMARGIN", new_y="NEXT", padding=(0.5, 0))
     pdf.set_text_color(*INK)
     pdf.set_xy(pdf.l_margin, max(pdf.get_y(), top + height))
 
