@@ -187,7 +187,7 @@ def register(api) -> None:
         report = service.request_generation(ctx.account_id, year, month)
         tasks.queue_generation(ctx.account_id, year, month)
         return Reply(service.report_view(service.get_report(ctx.account_id, report.code)),
-                     status=202, headers={"Location": f"/api/v1/reports/{report.code}"})
+                     status=202)
 
     @api.post("/reports/<report_id>/submission", scope="write", tags=TAGS,
               summary="Record the filing of a report",
