@@ -71,3 +71,48 @@ def test_deadlines_roll_over_the_year():
     assert stays_due_date(2026, 12) == dt.date(2027, 1, 20)
     assert fee_due_date(2026, 12) == dt.date(2027, 1, 31)
     assert fee_due_date(2027, 1) == dt.date(2027, 2, 28)
+
+
+def test_long_stays_placeholder_names_and_no_payment_method_need_attention(settings, account_a, rates):
+    from rentalcomply.bookings import service as bookings
+    from rentalcomply.core.models import Booking
+    from rentalcomply.properties import service as properties
+    prop = properties.create_property(account_a, name="Flat", address="Athens",
+                                      aade_property_id="00000000003")
+
+    def book(name, arrival, departure, price=100, method="cash"):
+        return bookings.create_booking(account_a, rates=rates, property_id=prop.id,
+                                       guest_name=name, arrival_date=arrival,
+                                       departure_date=departure, guest_count=1,
+                                       total_price=price, payment_method=method).id
+    long_stay = book("Long Stay", "2026-01-10", "2026-03-11", price=3000)  # 60 nights
+    placeholder = book("x", "2026-03-12", "2026-03-14")
+    Booking.update(guest_name="Booking.com guest").where(Booking.id == placeholder).execute()
+    no_method = book("No Method", "2026-03-15", "2026-03-16", method=None)
+    cheap = book("Cheap Stay", "2026-03-20", "2026-03-23", price=5)     # fee 6.00 > 5.00
+    data = build_report(account_a, 2026, 3, rates)
+    reasons = {a.booking_id: a.reasons for a in data.attention}
+    assert reasons[long_stay] == [("too_long", {"nights": 60})]
+    assert reasons[placeholder] == [("placeholder_name", {"name": "Booking.com guest"})]
+    assert reasons[no_method] == [("no_payment_method", {})]
+    assert [code for code, _ in reasons[cheap]] == ["fee_over_price"]
+    assert data.booking_count == 0 and data.climate_fee_total_cents == 0
+    texts = [text for a in data.attention for text in a.texts("en")]
+    assert "The stay is 60 nights: stays of 60 nights or more are not short-term rentals and are " \
+           "declared differently." in texts
+
+
+def test_an_account_without_greek_properties_gets_an_empty_report(settings, account_b, rates):
+    data = build_report(account_b, 2026, 3, rates)
+    assert data.sections == [] and data.attention == [] and data.booking_count == 0
+
+
+def test_a_cancellation_late_on_the_last_evening_in_utc_belongs_to_the_next_athens_day(
+        month, rates, account_a):
+    from rentalcomply.core.models import Booking
+    # 31 March 22:30 UTC is 1 April 01:30 in Athens (summer time): April's cancellation
+    Booking.update(cancelled_at=dt.datetime(2026, 3, 31, 22, 30)).where(
+        Booking.id == month["B5"]).execute()
+    assert build_report(account_a, 2026, 3, rates).cancellation_count == 0
+    [cancelled] = build_report(account_a, 2026, 4, rates).cancellations
+    assert cancelled.cancelled_on == dt.date(2026, 4, 1)
