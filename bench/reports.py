@@ -6,8 +6,8 @@ Seeds a fresh data directory (SQLite, as shipped) with one account, `--propertie
 properties (every tenth a detached house) and `--stays` stays departing in March 2026, a few
 with a missing price so the needs-attention list is not empty. Then, in this process:
 
-1. Baseline: read the period's bookings the way the report does (`build_report` minus nothing:
-   the query and the Python objects), which is the floor any report generation pays.
+1. Baseline: read the period's bookings with the query `build_report` makes, rows turned into
+   Python dicts: the floor any generation of this report pays.
 2. The whole generation, as `rentalcomply reports generate` runs it: build, PDF, XML (validated
    against the XSD), CSV, files stored, row updated, event written.
 
@@ -102,7 +102,6 @@ def main() -> None:
     args = parser.parse_args()
 
     from rentalcomply.accounts import service as accounts
-    from rentalcomply.bookings.fees import FeeRates
     from rentalcomply.config import load_settings
     from rentalcomply.core.db import db
     from rentalcomply.core.models import Booking
