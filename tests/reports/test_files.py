@@ -85,6 +85,7 @@ def test_the_xml_validates_against_the_shipped_xsd_and_holds_the_figures(owner, 
     document = etree.fromstring(response.body)
     schema_path = pathlib.Path(xmlfile.__file__).with_name("aade-report.xsd")
     assert etree.XMLSchema(etree.parse(str(schema_path))).validate(document)
+    xmlfile.validate_bytes(response.body)  # what `validate_bytes` tells a caller, too
     totals = document.find("r:totals", NS).attrib
     assert dict(totals) == {"stays": "3", "nights": "13", "grossRent": "1500.00",
                             "stayClimateFee": "30.00", "netRent": "1470.00",
@@ -114,8 +115,10 @@ def test_an_xml_that_breaks_the_schema_is_never_stored(month, rates, account_a, 
     data = build_report(account_a, 2026, 3, rates)
     data.sections[0].stays[0].payment_method = "barter"
     import datetime as dt
-    with pytest.raises(xmlfile.InvalidReportXml):
+    with pytest.raises(xmlfile.InvalidReportXml, match="paymentMethod"):
         xmlfile.render_xml(data, dt.datetime(2026, 4, 1))
+    with pytest.raises(xmlfile.InvalidReportXml):
+        xmlfile.validate_bytes(b'<report xmlns="urn:rentalcomply:aade-report:1"/>')
 
 
 def test_the_csv_has_a_bom_and_one_row_per_stay_in_declaration_order(owner, anonymous, march):
