@@ -55,7 +55,7 @@ TEXT = {
     "cancelled_on": {"el": "Ακύρωση", "en": "Cancelled"},
     "cancellation_heading": {"el": "Ακυρώσεις με οφειλόμενο ποσό",
                              "en": "Cancellations that still pay"},
-    "fee_heading": {"el": "Τέλος ανθεκτικότητας ανά μήνα και περίοδο",
+    "fee_heading": {"el": "Τέλος ανθεκτικότητας ανά μήνα και εποχή",
                     "en": "Climate resilience fee by month and season"},
     "month": {"el": "Μήνας", "en": "Month"},
     "season": {"el": "Εποχή", "en": "Season"},

@@ -28,7 +28,7 @@ WARN = (160, 60, 0)
 
 # (label key, width in mm, align) of the stays table: the declaration form's order.
 STAY_COLUMNS = (("arrival", 21, "L"), ("departure", 21, "L"), ("nights_short", 11, "R"),
-                ("renter", 58, "L"), ("reference", 33, "L"), ("platform", 23, "L"),
+                ("renter", 61, "L"), ("reference", 33, "L"), ("platform", 23, "L"),
                 ("payment", 26, "L"), ("gross_short", 27, "R"), ("fee_short", 23, "R"),
                 ("net_short", 27, "R"))
 
@@ -157,7 +157,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             pdf.set_font(FONT, "B", 9)
             pdf.cell(width, 5, t("cancellation_heading"), new_x="LMARGIN", new_y="NEXT")
             columns = ((t("arrival"), 21, "L"), (t("departure"), 21, "L"),
-                       (t("cancelled_on"), 22, "L"), (t("renter"), 89, "L"),
+                       (t("cancelled_on"), 22, "L"), (t("renter"), 92, "L"),
                        (t("reference"), 33, "L"), (t("platform"), 23, "L"),
                        (t("payment"), 26, "L"), (t("amount_kept"), 35, "R"))
             header = [(label, w, align) for label, w, align in columns]
@@ -183,7 +183,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         pdf.set_font(FONT, "", 8.5)
         pdf.cell(width, 5, t("no_fee"), new_x="LMARGIN", new_y="NEXT")
     else:
-        columns = ((t("month"), 40, "L"), (t("season"), 45, "L"), (t("category"), 70, "L"),
+        columns = ((t("month"), 40, "L"), (t("season"), 45, "L"), (t("category"), 98, "L"),
                    (t("nights"), 25, "R"), (t("rate"), 30, "R"), (t("fee_short"), 35, "R"))
         header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
@@ -206,8 +206,8 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         pdf.set_font(FONT, "", 8.5)
         pdf.cell(width, 5, t("attention_none"), new_x="LMARGIN", new_y="NEXT")
     else:
-        columns = ((t("booking"), 48, "L"), (t("property"), 45, "L"), (t("guest"), 40, "L"),
-                   (t("arrival"), 21, "L"), (t("departure"), 21, "L"), (t("reason"), 98, "L"))
+        columns = ((t("booking"), 51, "L"), (t("property"), 45, "L"), (t("guest"), 40, "L"),
+                   (t("arrival"), 21, "L"), (t("departure"), 21, "L"), (t("reason"), 95, "L"))
         header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
         for index, item in enumerate(data.attention):

@@ -49,7 +49,7 @@ def test_the_pdf_holds_the_hand_computed_figures_in_greek(owner, anonymous, marc
                      "1.500,00 €", "1.470,00 €", "28,00 €", "30,00 €", "150,00 €",
                      "Eleni Georgiou", "490,00 €", "John Smith", "BK-4455", "980,00 €",
                      "Maria Free", "Nikos Cancel", "18/03/2026",
-                     "Τέλος ανθεκτικότητας ανά μήνα και περίοδο", "Νοέμβριος–Μάρτιος",
+                     "Τέλος ανθεκτικότητας ανά μήνα και εποχή", "Νοέμβριος–Μάρτιος",
                      "Μονοκατοικία άνω των 80 τ.μ.", "Χρειάζονται προσοχή",
                      "Anna Noprice", "Petros Noama", "Δημιουργήθηκε"):
         assert expected in text, expected
