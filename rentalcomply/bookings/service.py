@@ -419,6 +419,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
         "amount_kept": cents_to_euros(get("amount_kept_cents")),
+        "version": get("version"),
     }
 
 

@@ -33,6 +33,47 @@ class BaseModel(pw.Model):
         legacy_table_names = False
 
 
+class Versioned(BaseModel):
+    """A resource with a `version` that grows by one with every change of its row.
+
+    Shown in the resource's API view, hence in every event announcing it, so that a receiver can
+    keep the newest state whatever order events reach it in (timestamps have one-second
+    resolution). The bump is part of the UPDATE itself (`version = version + 1`), both in
+    `save()` of a loaded row and in any bulk `Model.update(...)`, so two concurrent changes never
+    share a version; after `save()` the instance holds the version the database wrote.
+    """
+
+    version = pw.IntegerField(default=1, constraints=[pw.SQL("DEFAULT 1")])
+
+    def save(self, force_insert=False, only=None):
+        cls = type(self)
+        if force_insert or self._pk is None:
+            return super().save(force_insert=force_insert, only=only)
+        before = self.version
+        self.version = cls.version + 1  # an expression: the UPDATE adds one itself
+        if only is not None:
+            only = [*only, cls.version]
+        try:
+            rows = super().save(only=only)
+        except BaseException:
+            self.version = before
+            raise
+        found = (cls.select(cls.version).where(cls._meta.primary_key == self._pk)
+                 .tuples().first())
+        self.version = found[0] if found else (before or 0) + 1
+        self._dirty.discard("version")
+        return rows
+
+    @classmethod
+    def update(cls, __data=None, **update):
+        """`Model.update(...)` that also adds one to the version of every row it changes."""
+        data = dict(__data or {}, **update)
+        # By name: `key == cls.version` would build an SQL expression, not compare.
+        if not any(getattr(key, "name", key) == "version" for key in data):
+            data[cls.version] = cls.version + 1
+        return super().update(data)
+
+
 class Account(BaseModel):
     id = pw.CharField(primary_key=True, max_length=32)
     name = pw.CharField(max_length=200)
@@ -58,7 +99,16 @@ class ApiKey(BaseModel):
         return set(self.scopes.split())
 
 
-class Property(BaseModel):
+class ApiKeyChange(BaseModel):
+    """One row whose `marker` takes a new random value in the transaction of every change of an
+    API key (revocation, rotation): every process reads it per request, one primary-key lookup,
+    and drops the keys it caches when it moved (accounts.service.find_key)."""
+
+    id = pw.IntegerField(primary_key=True)
+    marker = pw.CharField(max_length=32)
+
+
+class Property(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, backref="properties", on_delete="CASCADE")
     name = pw.CharField(max_length=200)
@@ -74,7 +124,7 @@ class Property(BaseModel):
     updated_at = pw.DateTimeField(default=clock.utcnow)
 
 
-class ChannelConnection(BaseModel):
+class ChannelConnection(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     property = pw.ForeignKeyField(Property, backref="channel_connections", on_delete="CASCADE")
@@ -90,7 +140,7 @@ class ChannelConnection(BaseModel):
     created_at = pw.DateTimeField(default=clock.utcnow)
 
 
-class Booking(BaseModel):
+class Booking(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     property = pw.ForeignKeyField(Property, backref="bookings", on_delete="CASCADE")

@@ -285,6 +285,7 @@ def channel_view(connection: ChannelConnection) -> dict:
         "last_sync_success": clock.iso(connection.last_sync_success),
         "last_sync_attempt": clock.iso(connection.last_sync_attempt),
         "last_error": connection.last_error,
+        "version": connection.version,
     }
 
 
@@ -305,6 +306,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "channel_connections": [channel_view(connection) for connection in channels],
         "created_at": clock.iso(prop.created_at),
         "updated_at": clock.iso(prop.updated_at),
+        "version": prop.version,
     }
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, BaseModel, JSONField
+from rentalcomply.core.models import Account, JSONField, Versioned
 
 
-class Report(BaseModel):
+class Report(Versioned):
     # `code` is the public id, unique within an account only (another account has its own
     # rep_2026_03), so the row has a private integer key.
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
@@ -16,7 +16,6 @@ class Report(BaseModel):
     year = pw.IntegerField()
     month = pw.IntegerField(null=True)
     status = pw.CharField(max_length=16, default="pending")
-    version = pw.IntegerField(default=1)
     booking_count = pw.IntegerField(default=0)
     nights = pw.IntegerField(default=0)
     total_revenue_cents = pw.IntegerField(default=0)

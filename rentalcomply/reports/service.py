@@ -199,7 +199,6 @@ def request_generation(account_id: str, year: int, month: int | None) -> Report:
                 report.status = "pending"
             report.requested_at = now
             report.updated_at = now
-            report.version += 1
             report.save()
     return report
 
@@ -254,7 +253,6 @@ def generate(settings, account_id: str, year: int, month: int | None,
         report.error = None
         report.generated_at = started
         report.generation_count += 1
-        report.version += 1
         report.updated_at = clock.utcnow()
         report.save()
         events.emit(account_id, "report.ready", report_view(report))
@@ -275,7 +273,6 @@ def _fail(account_id: str, code: str, exc: Exception) -> Report:
         report.error = ("The report could not be generated: "
                         + (exc.message if isinstance(exc, ApiError) else type(exc).__name__)
                         + ". The previous files, if any, are kept; the server log has details.")
-        report.version += 1
         report.updated_at = clock.utcnow()
         report.save()
         events.emit(account_id, "report.failed", report_view(report))
@@ -361,7 +358,6 @@ def record_submission(account_id: str, code: str, reference: str) -> Report:
         report.status = "submitted"
         report.submitted_at = now
         report.submission_reference = reference
-        report.version += 1
         report.updated_at = now
         report.save()
     return report

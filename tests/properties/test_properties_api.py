@@ -22,7 +22,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "aade_property_id": "00012345678", "status": "active", "country": "GR",
         "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
         "police_connector": "none", "channel_connections": [],
-        "created_at": data["created_at"], "updated_at": data["created_at"],
+        "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,
     }
     assert data["created_at"].endswith("Z") and len(data["created_at"]) == 20
     assert Property.get_by_id(data["id"]).account_id == owner.account_id
@@ -126,8 +126,9 @@ def test_patch_changes_only_the_fields_sent(owner):
     patched = owner.patch_json(f"/api/v1/properties/{created['id']}",
                                {"name": "Villa Zephyros"}).json["data"]
     assert patched["name"] == "Villa Zephyros"
-    assert {k: v for k, v in patched.items() if k not in ("name", "updated_at")} == \
-        {k: v for k, v in created.items() if k not in ("name", "updated_at")}
+    assert {k: v for k, v in patched.items() if k not in ("name", "updated_at", "version")} == \
+        {k: v for k, v in created.items() if k not in ("name", "updated_at", "version")}
+    assert (created["version"], patched["version"]) == (1, 2)
 
 
 def test_patch_with_null_clears_a_nullable_field(owner):
