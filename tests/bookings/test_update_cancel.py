@@ -175,10 +175,11 @@ def test_a_cancellation_can_record_the_amount_the_guest_still_pays(owner, bookin
 
 
 def test_the_amount_kept_can_be_corrected_after_the_cancellation(owner, booking):
-    owner.post(url(booking) + "/cancel")
+    cancelled = owner.post(url(booking) + "/cancel").json["data"]
     clock.travel(dt.timedelta(hours=1))
     data = owner.post_json(url(booking) + "/cancel", {"amount_kept": 80}).json["data"]
     assert data["amount_kept"] == 80.0 and data["updated_at"] > data["cancelled_at"]
+    assert data["version"] == cancelled["version"] + 1
     assert event_types() == sorted(["booking.created", "booking.cancelled", "booking.updated"])
 
 
