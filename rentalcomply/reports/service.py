@@ -20,6 +20,8 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
+import peewee
+
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import cents_to_euros
 from rentalcomply.core import clock, events, signed_links
@@ -190,16 +192,19 @@ def request_generation(account_id: str, year: int, month: int | None) -> Report:
     with atomic():
         report = Report.get_or_none((Report.account == account_id) & (Report.code == code))
         if report is None:
-            report = Report.create(account=account_id, code=code, year=year, month=month,
-                                   status="pending", requested_at=now, created_at=now,
-                                   updated_at=now)
-        else:
-            # A submitted report stays submitted: regenerating refreshes its files only.
-            if report.status != "submitted":
-                report.status = "pending"
-            report.requested_at = now
-            report.updated_at = now
-            report.save()
+            try:
+                with atomic():  # a savepoint: another request may create the row first
+                    return Report.create(account=account_id, code=code, year=year, month=month,
+                                         status="pending", requested_at=now, created_at=now,
+                                         updated_at=now)
+            except peewee.IntegrityError:
+                report = get_report(account_id, code)
+        # A submitted report stays submitted: regenerating refreshes its files only.
+        if report.status != "submitted":
+            report.status = "pending"
+        report.requested_at = now
+        report.updated_at = now
+        report.save()
     return report
 
 
