@@ -165,7 +165,8 @@ def _operation(route, path_params: list[str]) -> dict:
         # One named schema per body, referenced from each media type: code generators make one
         # model of it (an inline schema under two media types became two models).
         media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
-        # An empty body is refused wherever a body is declared (`{}` is the empty change).
+        # An empty body is refused wherever a body is declared (`{}` is the empty change), unless
+        # the route declares it optional (POST /bookings/{id}/cancel).
         operation["requestBody"] = {"required": not route.optional_body, "content": {
             m: {"schema": ref(body_schema_name(route))} for m in media}}
     success: dict = {"description": route.summary}
