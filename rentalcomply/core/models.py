@@ -40,7 +40,9 @@ class Versioned(BaseModel):
     keep the newest state whatever order events reach it in (timestamps have one-second
     resolution). The bump is part of the UPDATE itself (`version = version + 1`), both in
     `save()` of a loaded row and in any bulk `Model.update(...)`, so two concurrent changes never
-    share a version; after `save()` the instance holds the version the database wrote.
+    share a version; after `save()` the instance holds the version the database wrote. An upsert
+    (`insert(...).on_conflict(update=...)`) is not covered: put `version: Model.version + 1` in
+    its update yourself.
     """
 
     version = pw.IntegerField(default=1, constraints=[pw.SQL("DEFAULT 1")])
