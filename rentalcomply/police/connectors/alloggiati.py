@@ -102,9 +102,10 @@ class AlloggiatiConnector(Connector):
         if result is None or not result.esito or info is None or not info.token:
             reason = (result.ErroreDes if result is not None else None) or "no token given"
             raise AuthError(f"Alloggiati Web refused the credentials: {reason}")
-        expires = info.expires
-        if expires.tzinfo is not None:
-            expires = expires.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        # The lifetime the service gave (expires - issued), counted on our clock: the two
+        # machines' clocks need not agree.
+        lifetime = info.expires - info.issued if info.issued and info.expires else dt.timedelta(0)
+        expires = clock.utcnow() + max(lifetime, dt.timedelta(0))
         with self._lock:
             self._tokens[key] = (info.token, expires)
         return info.token
