@@ -53,6 +53,12 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
     return event
 
 
+def wake_after_commit() -> None:
+    """Run the after-commit hooks when this thread's transaction commits, though it emitted no
+    event (a change that queues background work, such as a police re-filing)."""
+    _emitted.pending = True
+
+
 def resource_of(event_type: str, data) -> tuple[str | None, int | None]:
     """The resource an event announces, as (`booking:book_...`, its version), or (None, None).
 

@@ -637,6 +637,7 @@ def refile(account_id: str, booking_id: str) -> dict:
             _save_filing(row, status="queued", connector=prop.police_connector, attempts=0,
                          next_attempt_at=clock.utcnow(), error=None, sending_since=None)
         _save_booking(booking, report_status="QUEUED", report_error=None)
+        events.wake_after_commit()  # filed at once after the commit (police/tasks.py)
     return police_view(account_id, booking_id)
 
 

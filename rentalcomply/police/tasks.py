@@ -55,7 +55,7 @@ def _file_completed_checkins() -> None:
     try:
         waiting = (Booking.select(Booking.id).where((Booking.report_status == "PENDING")
                                                    & (Booking.checkin_status == "COMPLETED"))
-                   .exists())
+                   .exists()) or bool(service.due_filings())
     except Exception:  # never fail the request for this; the periodic task files too
         log.exception("police: looking for completed check-ins failed")
         return

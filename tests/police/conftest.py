@@ -77,16 +77,16 @@ def family(document_number: str = "YA1234567") -> list[dict]:
     ]
 
 
-def singles(second_document: str = "YB7654321") -> list[dict]:
+def group(leader_document: str = "18AB12345") -> list[dict]:
     return [
         {"first_name": "Luca", "last_name": "Verdi", "sex": "M", "birth_date": "1985-01-01",
-         "birth_country": "FR", "nationality": "FR", "relationship": "single",
-         "document_type": "passport", "document_number": "18AB12345", "document_country": "FR",
+         "birth_country": "FR", "nationality": "FR", "relationship": "head_of_group",
+         "document_type": "passport", "document_number": leader_document, "document_country": "FR",
          "document_issue_place": "Paris", "email": "luca@example.com"},
         {"first_name": "Sara", "last_name": "Neri", "sex": "F", "birth_date": "1987-02-02",
          "birth_country": "IT", "birth_municipality": "Napoli", "birth_province": "NA",
-         "nationality": "IT", "relationship": "family_member", "document_type": "id_card",
-         "document_number": second_document, "document_country": "IT",
+         "nationality": "IT", "relationship": "group_member", "document_type": "id_card",
+         "document_number": "YB7654321", "document_country": "IT",
          "document_issue_place": "Napoli"},
     ]
 

@@ -162,13 +162,9 @@ def ordered(guests: list[Guest]) -> list[Guest]:
 def records(stay: Stay, guests: list[Guest], apartment_id: str | None = None) -> list[str]:
     """Every guest's line, members after their head. RecordError lists every refused field."""
     lines, problems = [], []
-    guests = ordered(guests)
-    heads = {g.role for g in guests if g.role not in HEADS}
-    for guest in guests:
-        if guest.role in HEADS and HEADS[guest.role] not in heads:
-            problems.append((guest.index, "relationship", "a member needs a head of family or "
-                                                          "group leader"))
-            continue
+    # A member without its head here is one whose head was filed before (a re-filing sends only
+    # the guests not yet accepted): its line is still valid.
+    for guest in ordered(guests):
         try:
             lines.append(record(stay, guest, apartment_id))
         except RecordError as exc:
