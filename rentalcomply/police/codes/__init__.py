@@ -155,6 +155,12 @@ def it_municipality(name: str, province: str | None = None,
     guest born in Monza in 1980 may write MB, the province of today, for a town then in MI)."""
     wanted = fold(name)
     candidates = [p for p in it_municipalities() if p.name == wanted and p.valid_on(on)]
+    # The authority's table gives only an end of validity: an open code without a known start
+    # is today's code, and yields to a closed one that still covered the day.
+    closed = [p for p in candidates if p.valid_to is not None]
+    if closed and on is not None:
+        candidates = sorted(closed, key=lambda p: p.valid_to) + [
+            p for p in candidates if p.valid_to is None and p.valid_from is not None]
     if province:
         matching = [p for p in candidates if p.province == province.upper()]
         if matching:
