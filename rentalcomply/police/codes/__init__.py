@@ -195,6 +195,12 @@ def it_municipality_names() -> list[str]:
     return sorted({p.name.title() for p in it_municipalities() if p.valid_on(today)})
 
 
+def it_province_codes() -> list[str]:
+    """Province codes of the municipalities valid today."""
+    today = dt.date.today()
+    return sorted({p.province for p in it_municipalities() if p.province and p.valid_on(today)})
+
+
 # --- refreshing ----------------------------------------------------------------------------------
 
 def refresh(country: str, table: str, text: str) -> int:
