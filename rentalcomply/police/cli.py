@@ -33,7 +33,8 @@ def _pairs(values: tuple[str, ...], option: str) -> dict[str, str | None]:
 @police.command("configure")
 @click.option("--account", "account_ref", required=True, metavar="ACC",
               help="Account id (or its name, when unique).")
-@click.option("--property", "property_id", required=True, metavar="ID")
+@click.option("--property", "property_id", required=True, metavar="ID",
+              help="The property's id (prop_...).")
 @click.option("--connector", type=click.Choice(["none", "file", "alloggiati", "ses_hospedajes",
                                                 "siba"]), help="The property's connector.")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
@@ -72,7 +73,8 @@ def police_configure(state: State, account_ref: str, property_id: str, connector
 
 
 @police.command("refresh-codes")
-@click.option("--country", required=True, type=click.Choice(["IT"], case_sensitive=False))
+@click.option("--country", required=True, type=click.Choice(["IT"], case_sensitive=False),
+              help="The authority's country.")
 @click.option("--table", type=click.Choice(["luoghi", "stati", "documenti"]),
               help="Which table FILE is (guessed from its codes when left out).")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
