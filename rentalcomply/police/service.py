@@ -25,7 +25,6 @@ before re-filing, rather than risking a second filing.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import json
 import logging
@@ -34,7 +33,7 @@ from typing import Any
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock, events, sealing, signed_links
-from rentalcomply.core.db import atomic, db
+from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
@@ -136,7 +135,7 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
                 prop.updated_at = clock.utcnow()
                 prop.save()
         name = prop.police_connector
-        if settings is None and credentials is None:
+        if not settings and not credentials:  # absent or empty: nothing to merge
             return prop
         if name == "none":
             raise ValidationError("police_connector", "choose a connector before its settings "
@@ -367,6 +366,8 @@ def attempt(filing_id: str) -> str | None:
         if booking.status == "cancelled" and row.kind != "cancellation":
             _save_filing(row, status="failed", error="the booking was cancelled before filing",
                          next_attempt_at=None)
+            if booking.report_status in ("PENDING", "QUEUED"):
+                _save_booking(booking, report_status="NOT_REQUIRED", report_error=None)
             return row.status
         connector_name = row.connector
         try:
@@ -601,8 +602,50 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
     return announced
 
 
+def queue_cancellations() -> list[str]:
+    """A cancellation filing for every cancelled booking whose arrival filing the authority took,
+    where the connector files cancellations (Spain: within 24 hours of the cancellation)."""
+    rows = (PoliceFiling.select()
+            .join(Booking, on=(PoliceFiling.booking == Booking.id))
+            .where((PoliceFiling.kind == "arrival") & (PoliceFiling.status == "submitted")
+                   & (PoliceFiling.connector == "ses_hospedajes")
+                   & (Booking.status == "cancelled")))
+    queued = []
+    for row in rows:
+        with atomic():
+            booking = Booking.get_by_id(row.booking_id)
+            exists = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                              & (PoliceFiling.kind == "cancellation"))
+            if exists is not None:
+                continue
+            now = clock.utcnow()
+            cancelled = booking.cancelled_at or now
+            PoliceFiling.create(id=new_id("pf"), account=booking.account_id, booking=booking.id,
+                                kind="cancellation", connector=row.connector, status="queued",
+                                deadline=cancelled + dt.timedelta(hours=24), next_attempt_at=now,
+                                guests=[], created_at=now, updated_at=now)
+            queued.append(booking.id)
+    return queued
+
+
+def purge_files(retention_days: int) -> int:
+    """Erase built police files (they hold the guests' identity) with the guest data, after the
+    retention; receipts and outcomes stay."""
+    cutoff = clock.today() - dt.timedelta(days=retention_days)
+    stale = [fid for (fid,) in PoliceFiling.select(PoliceFiling.id)
+             .join(Booking, on=(PoliceFiling.booking == Booking.id))
+             .where(PoliceFiling.file_sealed.is_null(False) & (Booking.departure_date < cutoff))
+             .tuples()]
+    for filing_id in stale:
+        with atomic():
+            PoliceFiling.update(file_sealed=None, updated_at=clock.utcnow()).where(
+                PoliceFiling.id == filing_id).execute()
+    return len(stale)
+
+
 def run_due() -> dict[str, int]:
     """Everything the worker does each minute, in order."""
+    queue_cancellations()
     queued = queue_completed()
     recovered = recover_interrupted()
     attempted = [attempt(fid) for fid in due_filings()]

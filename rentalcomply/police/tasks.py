@@ -3,6 +3,7 @@
 - `run_due` (every minute): queue the filings of check-ins completed, recover interrupted
   submissions, attempt the filings due (first attempts and retries), poll asynchronous outcomes,
   announce `police.at_risk`.
+- `purge_files` (daily): built police files erased with the guest data, after the retention.
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
   completed check-in waits to be filed (a late check-in is filed at once, not a minute later).
 """
@@ -23,7 +24,12 @@ log = logging.getLogger(__name__)
 _running = threading.local()
 
 
+_settings = None
+
+
 def configure(settings) -> None:
+    global _settings
+    _settings = settings
     service.configure(settings)
 
 
@@ -44,6 +50,11 @@ def _run() -> dict:
 @huey.periodic_task(crontab(minute="*"))
 def run_due() -> dict:
     return _run()
+
+
+@huey.periodic_task(crontab(minute="27", hour="3"))
+def purge_files() -> int:
+    return service.purge_files(_settings.retention.guest_documents_days)
 
 
 @huey.task()

@@ -20,7 +20,7 @@ import threading
 from importlib import resources
 
 from rentalcomply.core import clock
-from rentalcomply.police.connectors.base import (AuthError, Connector, Filing, Guest, GuestOutcome,
+from rentalcomply.police.connectors.base import (AuthError, Connector, Guest, GuestOutcome,
                                                  Outcome, PermanentError, Stay, TransientError,
                                                  UncertainError)
 from rentalcomply.police.formats import alloggiati as records
