@@ -33,7 +33,7 @@ from typing import Any
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock, events, sealing, signed_links
-from rentalcomply.core.db import atomic
+from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
@@ -353,11 +353,21 @@ def due_filings(now: dt.datetime | None = None) -> list[str]:
         .order_by(PoliceFiling.deadline).tuples()]
 
 
+def _locked(filing_id: str) -> PoliceFiling | None:
+    """The filing, its row locked until the transaction ends where the database has row locks
+    (PostgreSQL: two workers never both mark it `sending`; SQLite's write transactions already
+    run one at a time)."""
+    query = PoliceFiling.select().where(PoliceFiling.id == filing_id)
+    if db.obj.for_update:
+        query = query.for_update()
+    return query.first()
+
+
 def attempt(filing_id: str) -> str | None:
     """One attempt of a due filing; returns its status after, or None when it was not due.
     Safe to call twice at once: the `sending` mark is taken in a write transaction."""
     with atomic():
-        row = PoliceFiling.get_or_none(PoliceFiling.id == filing_id)
+        row = _locked(filing_id)
         if row is None or row.status not in ("queued", "polling") \
                 or (row.next_attempt_at and row.next_attempt_at > clock.utcnow()):
             return None
@@ -412,7 +422,7 @@ def attempt(filing_id: str) -> str | None:
         log.exception("police filing %s: the connector failed", filing_id)
         outcome, failure = None, TransientError(f"internal error in the connector: {exc.__class__.__name__}")
     with atomic():
-        row = PoliceFiling.get_by_id(filing_id)
+        row = _locked(filing_id)
         booking = Booking.get_by_id(row.booking_id)
         if row.status != "sending":  # recovered meanwhile: that decision stands
             return row.status
@@ -543,8 +553,8 @@ def recover_interrupted(now: dt.datetime | None = None) -> list[str]:
         (PoliceFiling.status == "sending") & (PoliceFiling.sending_since < limit)).tuples()]
     for filing_id in stale:
         with atomic():
-            row = PoliceFiling.get_by_id(filing_id)
-            if row.status != "sending":
+            row = _locked(filing_id)
+            if row is None or row.status != "sending":
                 continue
             booking = Booking.get_by_id(row.booking_id)
             prop = Property.get_by_id(booking.property_id)
