@@ -183,6 +183,8 @@ def _operation(route, path_params: list[str]) -> dict:
             "description": "Path of the created resource, where it has one of its own.",
             "schema": {"type": "string"}}
     responses = {str(route.status): success}
+    if route.conditional:
+        responses["304"] = {"description": "Not Modified: the `If-None-Match` ETag is current."}
     responses.update(_error_responses(route))
     operation["responses"] = responses
     return operation

@@ -66,6 +66,8 @@ class RouteSpec:
     errors: tuple[type[ApiError], ...]
     public: bool
     content_type: str  # of a success response
+    # Answers 304 Not Modified to a matching If-None-Match (documented as such).
+    conditional: bool = False
 
 
 class Context:
@@ -102,11 +104,11 @@ class Api:
               query: dict[str, Field] | None = None, body: dict[str, Field] | None = None,
               response: Any = None, status: int = 200, paginated: bool = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
-              content_type: str = "application/json"):
+              content_type: str = "application/json", conditional: bool = False):
         def register(handler: Callable) -> Callable:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
-                             tuple(errors), public, content_type)
+                             tuple(errors), public, content_type, conditional)
             self.routes.append(spec)
             self.app.route(spec.path, method, self._wrap(spec))
             return handler
