@@ -109,7 +109,7 @@ def register(api) -> None:
                          "bookings of every channel and the channels' blocks that have not "
                          "ended, without guest data. Answers `ETag` and `304` to a matching "
                          "`If-None-Match`.",
-             response=None, content_type="text/calendar; charset=utf-8", conditional=True,
+             response=None, content_type="text/calendar", conditional=True,
              errors=[NotFound])
     def ical_feed(ctx, token):
         prop = export.property_for_token(token)
