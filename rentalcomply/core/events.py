@@ -11,7 +11,7 @@ import threading
 from typing import Callable
 
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Event
 
@@ -49,6 +49,23 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
                          created_at=clock.utcnow())
     _emitted.pending = True
     return event
+
+
+def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
+    """Record several events in one statement (a sync importing a hundred bookings): the same
+    rows as `emit` for each, without building a model and its SQL per event."""
+    if not items:
+        return 0
+    for event_type, _ in items:
+        if event_type not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {event_type!r}")
+    if not db.in_transaction():
+        raise RuntimeError("emit_many() must be called inside the transaction of the change")
+    now = clock.utcnow()
+    insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
+                         "data": data, "created_at": now} for event_type, data in items])
+    _emitted.pending = True
+    return len(items)
 
 
 def notify_committed() -> None:
