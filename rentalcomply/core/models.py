@@ -124,6 +124,9 @@ class Booking(BaseModel):
     external_uid = pw.CharField(max_length=255, null=True)
     # Channel blocks ("Not available") are kept for conflict detection but are not bookings.
     is_block = pw.BooleanField(default=False)
+    # Cancelled by a sync because its event left the feed: a sync reinstates it if the event comes
+    # back (a host's own cancellation stays).
+    cancelled_by_sync = pw.BooleanField(default=False)
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
     cancelled_at = pw.DateTimeField(null=True)

@@ -31,6 +31,8 @@ def up(migrator, db):
         migrator.add_column("channel_connection", "lease_until", DateTimeField(null=True)),
         # The host accepted the removals the last sync held back: the next sync applies them.
         migrator.add_column("channel_connection", "accept_removals", BooleanField(default=False)),
+        # Cancelled because its event left the feed (not by the host): reinstated if it returns.
+        migrator.add_column("booking", "cancelled_by_sync", BooleanField(default=False)),
         # Bumped to rotate the property's exported calendar URL (the token is derived from it).
         migrator.add_column("property", "ical_token_generation", IntegerField(default=0)),
     )
@@ -61,4 +63,5 @@ def down(migrator, db):
         migrator.drop_column("channel_connection", "lease_until"),
         migrator.drop_column("channel_connection", "accept_removals"),
         migrator.drop_column("property", "ical_token_generation"),
+        migrator.drop_column("booking", "cancelled_by_sync"),
     )

@@ -213,6 +213,9 @@ def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOpt
             booking = existing.get(stay.uid)
             if booking is None:
                 new_stays.append(stay)
+            elif booking.status == "cancelled" and booking.cancelled_by_sync:
+                _move(prop, booking, stay, options.rates, reinstate=True)
+                result.updated += 1
             elif booking.status == "confirmed" and (
                     booking.arrival_date, booking.departure_date) != (stay.arrival, stay.departure):
                 _move(prop, booking, stay, options.rates)
@@ -315,7 +318,7 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
         "climate_fee_cents": 0 if stay.is_block or rates is None else climate_fee_cents(
             stay.arrival, stay.departure, prop.climate_fee_category, rates),
         "external_ref": stay.external_ref, "external_uid": stay.uid, "is_block": stay.is_block,
-        "created_at": now, "updated_at": now, "cancelled_at": None,
+        "created_at": now, "updated_at": now, "cancelled_at": None, "cancelled_by_sync": False,
     } for stay in stays]
     insert_rows(Booking, rows)
     events.emit_many(prop.account_id, [("booking.created", bookings.booking_view(row))
@@ -323,8 +326,13 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
     return len(rows)
 
 
-def _move(prop: Property, booking: Booking, stay: Stay, rates: FeeRates | None) -> None:
+def _move(prop: Property, booking: Booking, stay: Stay, rates: FeeRates | None, *,
+          reinstate: bool = False) -> None:
+    """New dates from the feed; `reinstate`: the stay a sync cancelled is back in the feed (the
+    host accepted removals of a feed that was only broken for a while)."""
     booking.arrival_date, booking.departure_date = stay.arrival, stay.departure
+    if reinstate:
+        booking.status, booking.cancelled_at, booking.cancelled_by_sync = "confirmed", None, False
     if not booking.is_block and rates is not None:
         booking.climate_fee_cents = climate_fee_cents(stay.arrival, stay.departure,
                                                       prop.climate_fee_category, rates,
@@ -343,6 +351,7 @@ def _cancel(booking: Booking) -> None:
         booking.save()
     else:
         bookings.cancel_booking(booking.account_id, booking.id)
+    Booking.update(cancelled_by_sync=True).where(Booking.id == booking.id).execute()
 
 
 def _touch(booking: Booking) -> None:

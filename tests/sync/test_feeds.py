@@ -381,3 +381,31 @@ def test_a_connection_being_synced_is_skipped_by_a_second_sync(feeds, villa, con
     assert result.status == "skipped" and not feeds.requests
     service._release(connection.id, "someone")
     assert service.sync_connection(connection.id).status == "ok"
+
+
+def test_a_stay_cancelled_by_a_sync_comes_back_with_its_event_but_a_host_cancellation_stays(
+        feeds, villa, connect, owner):
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112"),
+                                   event("r2@airbnb.com", "20270115", "20270120")))
+    connection = connect(villa.id, "airbnb", "/a.ics")
+    service.sync_connection(connection.id)
+    first, second = Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date)
+    owner.post(f"/api/v1/bookings/{second.id}/cancel")
+    feeds.serve("/a.ics", calendar())  # a broken export, accepted by mistake
+    assert service.sync_connection(connection.id, accept_removals=True).cancelled == 1
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112"),
+                                   event("r2@airbnb.com", "20270115", "20270120")))
+    assert service.sync_connection(connection.id).updated == 1
+    assert Booking.get_by_id(first.id).status == "confirmed"
+    assert Booking.get_by_id(first.id).cancelled_at is None
+    assert Booking.get_by_id(second.id).status == "cancelled"
+
+
+def test_an_unreadable_event_is_never_taken_for_a_cancellation(feeds, villa, connect):
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112")))
+    connection = connect(villa.id, "airbnb", "/a.ics")
+    service.sync_connection(connection.id)
+    feeds.serve("/a.ics", calendar("UID:r1@airbnb.com\nSUMMARY:Reserved"))  # no DTSTART
+    result = service.sync_connection(connection.id)
+    assert (result.status, result.cancelled) == ("ok", 0)
+    assert stays(connection) == [("2027-01-08", "2027-01-12", "confirmed", False)]
