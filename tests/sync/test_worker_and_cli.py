@@ -93,7 +93,9 @@ def run_cli(settings, *args):
     result = CliRunner().invoke(
         main, ["--data-dir", str(settings.data_dir), "sync", "run", *args],
         env={"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
-             "RENTALCOMPLY_SYNC_TIMEOUT_SECONDS": "1", "RENTALCOMPLY_QUEUE_URL": "memory://"},
+             "RENTALCOMPLY_SYNC_TIMEOUT_SECONDS": "1", "RENTALCOMPLY_QUEUE_URL": "memory://",
+             # The test's database, SQLite or PostgreSQL.
+             "RENTALCOMPLY_DATABASE_URL": settings.database.url or None},
         catch_exceptions=False)
     close_database()
     return result
