@@ -338,7 +338,7 @@ def keys_list(state: State, account_ref: str | None, as_json: bool) -> None:
 @click.argument("key_id")
 @pass_state
 def keys_revoke(state: State, key_id: str) -> None:
-    """Revoke an API key at once (a running server notices within seconds)."""
+    """Revoke an API key at once: a running server refuses it from its next request."""
     from rentalcomply.accounts import service
     state.open()
     record = _domain_call(service.revoke_key, key_id)

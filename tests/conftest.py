@@ -17,7 +17,7 @@ import pytest
 from rentalcomply.accounts import service as accounts
 from rentalcomply.config import load_settings
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import close_database, db
 from rentalcomply.runtime import bootstrap
 from rentalcomply.web.app import create_app
 from tests.openapi_check import DocumentChecker, DocumentedTestApp
@@ -52,7 +52,7 @@ def scratch_postgres_database():
     try:
         yield urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
     finally:
-        db.close()
+        close_database()  # an in-process database, if the test opened one
         # FORCE: server threads of the test may still hold connections.
         admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
         admin.close()

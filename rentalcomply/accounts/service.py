@@ -16,15 +16,18 @@ import zlib
 from rentalcomply.core import clock, secrets
 from rentalcomply.core.db import atomic, db, startup_lock
 from rentalcomply.core.ids import encode_base62, new_id, random_base62
-from rentalcomply.core.models import Account, ApiKey
+from rentalcomply.core.models import Account, ApiKey, ApiKeyChange
 
 KEY_PREFIX = "rc_"
 KEY_BODY_LENGTH = 40
 CHECKSUM_LENGTH = 6
 SCOPES = ("read", "write", "webhooks")
 DEFAULT_ROTATION_GRACE_HOURS = 24
-KEY_CACHE_SECONDS = 5.0
-_key_cache: dict[str, tuple[float, ApiKey]] = {}
+# A looked-up key is kept this long, and only while the key-change marker has not moved: the
+# marker is what makes a revocation by another process (the command line) count at once; the
+# time only bounds how long a key record is kept at all.
+KEY_CACHE_SECONDS = 60.0
+_key_cache: dict[str, tuple[float, str | None, ApiKey]] = {}
 
 
 class KeyError_(ValueError):
@@ -111,10 +114,13 @@ def _get_key(key_id: str) -> ApiKey:
 
 
 def revoke_key(key_id: str) -> ApiKey:
-    record = _get_key(key_id)
-    if record.revoked_at is None:
-        record.revoked_at = clock.utcnow()
-        record.save()
+    """Revoke a key: refused by the next request of every process once this returns."""
+    with atomic():
+        record = _get_key(key_id)
+        if record.revoked_at is None:
+            record.revoked_at = clock.utcnow()
+            record.save()
+            _keys_changed()
     forget_cached_keys()
     return record
 
@@ -136,6 +142,7 @@ def rotate_key(key_id: str, grace_hours: int = DEFAULT_ROTATION_GRACE_HOURS) -> 
             grace_end = now + dt.timedelta(hours=grace_hours)
             old.expires_at = min(old.expires_at, grace_end) if old.expires_at else grace_end
         old.save()
+        _keys_changed()
     forget_cached_keys()
     return new_record, key
 
@@ -150,25 +157,45 @@ def key_is_usable(record: ApiKey, now: dt.datetime | None = None) -> bool:
 def find_key(key: str) -> ApiKey | None:
     """The usable key record for a presented key, or None. Mistyped keys cost no lookup.
 
-    Records are cached for a few seconds (an HMAC and a query per request add up under load);
-    revocation and rotation in this process clear the cache, from another process (the command
-    line) they take effect within KEY_CACHE_SECONDS.
+    Records are cached (a key lookup per request adds up under load), each with the key-change
+    marker read before it was looked up. Every request reads the marker, one primary-key lookup of
+    a one-row table; a cached record counts only while the marker is the same, so a revocation or
+    rotation committed by any process (the command line beside the server) is seen by the very
+    next request.
     """
     if not key_is_well_formed(key):
         return None
     digest = hash_key(key)
+    marker = _key_change_marker()
     now = time.monotonic()
     cached = _key_cache.get(digest)
-    if cached is not None and now - cached[0] < KEY_CACHE_SECONDS:
-        record = cached[1]
+    if cached is not None and cached[1] == marker and now - cached[0] < KEY_CACHE_SECONDS:
+        record = cached[2]
     else:
         record = ApiKey.select(ApiKey).where(ApiKey.key_hash == digest).first()
         if record is None or not hmac.compare_digest(record.key_hash, digest):
             return None
         if len(_key_cache) > 10_000:
             _key_cache.clear()
-        _key_cache[digest] = (now, record)
+        # Tagged with the marker read before the lookup: a record read just before a change
+        # committed carries the old marker, so it is never used after the change.
+        _key_cache[digest] = (now, marker, record)
     return record if key_is_usable(record) else None
+
+
+_MARKER_SQL = "SELECT marker FROM api_key_change WHERE id = 1"
+
+
+def _key_change_marker() -> str | None:
+    row = db.execute_sql(_MARKER_SQL).fetchone()
+    return row[0] if row else None
+
+
+def _keys_changed() -> None:
+    """Move the key-change marker; call inside the transaction that changes a key."""
+    marker = random_base62(16)
+    if not ApiKeyChange.update(marker=marker).where(ApiKeyChange.id == 1).execute():
+        ApiKeyChange.create(id=1, marker=marker)  # the row went missing: bring it back
 
 
 def forget_cached_keys() -> None:

@@ -10,12 +10,22 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
                                            REPORT_STATUSES, SOURCES, STATUSES)
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
 from rentalcomply.web import openapi
-from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP
+from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
 TAGS = ["bookings"]
 MONEY = {"type": "number", "minimum": 0, "description": "Euros, two decimals."}
+# The window service.EARLIEST_DATE..LATEST_DATE (2000-01-01 to 2099-12-31) as a pattern beside
+# `format: date`, so that clients and fuzzers know it.
+DATE_WINDOW_PATTERN = r"^20[0-9]{2}-[0-9]{2}-[0-9]{2}$"
+DATE_WINDOW = "Between 2000-01-01 and 2099-12-31."
+
+# Nullable enums name their choices once: `anyOf: [{$ref}, {type: null}]` is one enum class in a
+# generated client (an inline `type: [string, null]` enum became three).
+openapi.schema("BookingSource", {"type": "string", "enum": list(SOURCES),
+                                 "description": "How a manual booking came in."})
+openapi.schema("PaymentMethod", {"type": "string", "enum": list(PAYMENT_METHODS)})
 
 openapi.schema("Booking", {
     "type": "object",
@@ -23,7 +33,7 @@ openapi.schema("Booking", {
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
                  "channel", "source", "external_ref", "status", "checkin_status", "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
-                 "created_at", "updated_at", "cancelled_at"],
+                 "created_at", "updated_at", "cancelled_at", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^book_", "examples": ["book_2Xk9mQ7vLp3RtW8nBz4c"]},
@@ -40,7 +50,7 @@ openapi.schema("Booking", {
         "channel": {"type": "string", "enum": list(CHANNELS),
                     "description": "`manual` for bookings made through this API, else the "
                                    "channel whose calendar feed it came from."},
-        "source": {"type": ["string", "null"], "enum": list(SOURCES) + [None],
+        "source": {"anyOf": [ref("BookingSource"), {"type": "null"}],
                    "description": "How a manual booking came in; null for imported ones."},
         "external_ref": {"type": ["string", "null"],
                          "description": "The channel's reservation code, when the feed has one."},
@@ -57,10 +67,11 @@ openapi.schema("Booking", {
         "climate_fee": {**MONEY, "description": "Greece's climate resilience fee for the stay, "
                                                 "in euros: each night at its month's rate."},
         "currency": {"type": "string", "enum": ["EUR"]},
-        "payment_method": {"type": ["string", "null"], "enum": list(PAYMENT_METHODS) + [None]},
+        "payment_method": {"anyOf": [ref("PaymentMethod"), {"type": "null"}]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "cancelled_at": NULLABLE_TIMESTAMP,
+        "version": VERSION,
     },
 })
 
@@ -73,9 +84,12 @@ def _guest_fields(creating: bool) -> dict[str, Field]:
     return {
         "guest_name": Field("string", required=creating, min_length=1, max_length=GUEST_NAME_MAX,
                             example="Maria Papadopoulou"),
-        "arrival_date": Field("date", required=creating, example="2026-07-10"),
+        "arrival_date": Field("date", required=creating, example="2026-07-10",
+                              schema_pattern=DATE_WINDOW_PATTERN, description=DATE_WINDOW),
         "departure_date": Field("date", required=creating, example="2026-07-14",
-                                description="After arrival_date, at most 365 nights later."),
+                                schema_pattern=DATE_WINDOW_PATTERN,
+                                description="After arrival_date, at most 365 nights later. "
+                                            + DATE_WINDOW),
         "guest_count": Field("integer", required=creating, minimum=1, maximum=GUEST_COUNT_LIMIT,
                              description="Up to the property's max_guests (50 when it sets none).",
                              example=2),
@@ -87,9 +101,11 @@ def _guest_fields(creating: bool) -> dict[str, Field]:
                                 description="Language of the guest's e-mails and check-in page.",
                                 **default("en")),
         "total_price": Field("number", nullable=True, minimum=0, maximum=MAX_TOTAL_PRICE,
+                             multiple_of=0.01,
                              description="Gross agreed rent in euros, at most two decimals; "
                                          "0 for a free stay (no climate fee).", example=480.0),
-        "payment_method": Field("string", nullable=True, choices=PAYMENT_METHODS),
+        "payment_method": Field("string", nullable=True, choices=PAYMENT_METHODS,
+                                enum_name="PaymentMethod"),
     }
 
 
@@ -97,7 +113,7 @@ def _create_fields() -> dict[str, Field]:
     return {
         "property_id": Field("string", required=True, max_length=64, example="prop_7Hq2mX9bKz3LpT5wRn8c"),
         **_guest_fields(creating=True),
-        "source": Field("string", choices=SOURCES, default="direct",
+        "source": Field("string", choices=SOURCES, default="direct", enum_name="BookingSource",
                         description="How the booking came in."),
     }
 

@@ -416,6 +416,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
+        "version": get("version"),
     }
 
 

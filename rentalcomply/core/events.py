@@ -45,8 +45,10 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
         raise ValueError(f"unknown event type {event_type!r}")
     if not db.in_transaction():
         raise RuntimeError("emit() must be called inside the transaction of the change")
+    # To the microsecond: the dispatcher takes events in this order, and one resource's events,
+    # written by transactions that change its row one after the other, must keep theirs.
     event = Event.create(id=new_id("evt"), account=account_id, type=event_type, data=data,
-                         created_at=clock.utcnow())
+                         created_at=clock.utcnow_precise())
     _emitted.pending = True
     return event
 
@@ -61,11 +63,25 @@ def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
             raise ValueError(f"unknown event type {event_type!r}")
     if not db.in_transaction():
         raise RuntimeError("emit_many() must be called inside the transaction of the change")
-    now = clock.utcnow()
+    now = clock.utcnow_precise()  # as emit(): the dispatcher's order
     insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
                          "data": data, "created_at": now} for event_type, data in items])
     _emitted.pending = True
     return len(items)
+
+
+def resource_of(event_type: str, data) -> tuple[str | None, int | None]:
+    """The resource an event announces, as (`booking:book_...`, its version), or (None, None).
+
+    An event whose data is a resource with an `id` and a `version` (the resource's API view)
+    announces that resource: its kind is the event name's first part.
+    """
+    if not isinstance(data, dict):
+        return None, None
+    resource_id, version = data.get("id"), data.get("version")
+    if not isinstance(resource_id, str) or isinstance(version, bool) or not isinstance(version, int):
+        return None, None
+    return f"{event_type.split('.', 1)[0]}:{resource_id}"[:100], version
 
 
 def notify_committed() -> None:

@@ -33,6 +33,47 @@ class BaseModel(pw.Model):
         legacy_table_names = False
 
 
+class Versioned(BaseModel):
+    """A resource with a `version` that grows by one with every change of its row.
+
+    Shown in the resource's API view, hence in every event announcing it, so that a receiver can
+    keep the newest state whatever order events reach it in (timestamps have one-second
+    resolution). The bump is part of the UPDATE itself (`version = version + 1`), both in
+    `save()` of a loaded row and in any bulk `Model.update(...)`, so two concurrent changes never
+    share a version; after `save()` the instance holds the version the database wrote.
+    """
+
+    version = pw.IntegerField(default=1, constraints=[pw.SQL("DEFAULT 1")])
+
+    def save(self, force_insert=False, only=None):
+        cls = type(self)
+        if force_insert or self._pk is None:
+            return super().save(force_insert=force_insert, only=only)
+        before = self.version
+        self.version = cls.version + 1  # an expression: the UPDATE adds one itself
+        if only is not None:
+            only = [*only, cls.version]
+        try:
+            rows = super().save(only=only)
+        except BaseException:
+            self.version = before
+            raise
+        found = (cls.select(cls.version).where(cls._meta.primary_key == self._pk)
+                 .tuples().first())
+        self.version = found[0] if found else (before or 0) + 1
+        self._dirty.discard("version")
+        return rows
+
+    @classmethod
+    def update(cls, __data=None, **update):
+        """`Model.update(...)` that also adds one to the version of every row it changes."""
+        data = dict(__data or {}, **update)
+        # By name: `key == cls.version` would build an SQL expression, not compare.
+        if not any(getattr(key, "name", key) == "version" for key in data):
+            data[cls.version] = cls.version + 1
+        return super().update(data)
+
+
 class Account(BaseModel):
     id = pw.CharField(primary_key=True, max_length=32)
     name = pw.CharField(max_length=200)
@@ -58,7 +99,16 @@ class ApiKey(BaseModel):
         return set(self.scopes.split())
 
 
-class Property(BaseModel):
+class ApiKeyChange(BaseModel):
+    """One row whose `marker` takes a new random value in the transaction of every change of an
+    API key (revocation, rotation): every process reads it per request, one primary-key lookup,
+    and drops the keys it caches when it moved (accounts.service.find_key)."""
+
+    id = pw.IntegerField(primary_key=True)
+    marker = pw.CharField(max_length=32)
+
+
+class Property(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, backref="properties", on_delete="CASCADE")
     name = pw.CharField(max_length=200)
@@ -71,12 +121,12 @@ class Property(BaseModel):
     climate_fee_category = pw.CharField(max_length=32, default="standard")
     police_connector = pw.CharField(max_length=32, default="none")
     # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
-    ical_token_generation = pw.IntegerField(default=0)
+    ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
 
 
-class ChannelConnection(BaseModel):
+class ChannelConnection(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     property = pw.ForeignKeyField(Property, backref="channel_connections", on_delete="CASCADE")
@@ -94,11 +144,11 @@ class ChannelConnection(BaseModel):
     lease_owner = pw.CharField(max_length=32, null=True)
     lease_until = pw.DateTimeField(null=True)
     # The host accepted the removals the last sync held back; the next sync applies them.
-    accept_removals = pw.BooleanField(default=False)
+    accept_removals = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])
     created_at = pw.DateTimeField(default=clock.utcnow)
 
 
-class Booking(BaseModel):
+class Booking(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     property = pw.ForeignKeyField(Property, backref="bookings", on_delete="CASCADE")
@@ -126,7 +176,7 @@ class Booking(BaseModel):
     is_block = pw.BooleanField(default=False)
     # Cancelled by a sync because its event left the feed: a sync reinstates it if the event comes
     # back (a host's own cancellation stays).
-    cancelled_by_sync = pw.BooleanField(default=False)
+    cancelled_by_sync = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
     cancelled_at = pw.DateTimeField(null=True)

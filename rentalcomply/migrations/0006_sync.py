@@ -5,8 +5,7 @@ Frozen copies of rentalcomply/sync/models.py and of the columns added to core/mo
 were when this migration was written.
 """
 
-from peewee import (BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, Model,
-                    TextField)
+from peewee import CharField, DateTimeField, ForeignKeyField, Model, PostgresqlDatabase
 
 
 def up(migrator, db):
@@ -25,17 +24,21 @@ def up(migrator, db):
     class Booking(Base):
         id = CharField(primary_key=True, max_length=32)
 
-    migrator.migrate(
+    # Plain `ADD COLUMN ... NOT NULL DEFAULT`, taken in place by SQLite and PostgreSQL (peewee's
+    # add_column would rebuild each SQLite table), and rows written without them get the default.
+    datetime = "TIMESTAMP" if isinstance(db, PostgresqlDatabase) else "DATETIME"
+    for statement in (
         # Who is syncing the connection now, and until when (a conditional UPDATE claims it).
-        migrator.add_column("channel_connection", "lease_owner", CharField(max_length=32, null=True)),
-        migrator.add_column("channel_connection", "lease_until", DateTimeField(null=True)),
+        'ALTER TABLE "channel_connection" ADD COLUMN "lease_owner" VARCHAR(32)',
+        f'ALTER TABLE "channel_connection" ADD COLUMN "lease_until" {datetime}',
         # The host accepted the removals the last sync held back: the next sync applies them.
-        migrator.add_column("channel_connection", "accept_removals", BooleanField(default=False)),
+        'ALTER TABLE "channel_connection" ADD COLUMN "accept_removals" BOOLEAN NOT NULL DEFAULT FALSE',
         # Cancelled because its event left the feed (not by the host): reinstated if it returns.
-        migrator.add_column("booking", "cancelled_by_sync", BooleanField(default=False)),
+        'ALTER TABLE "booking" ADD COLUMN "cancelled_by_sync" BOOLEAN NOT NULL DEFAULT FALSE',
         # Bumped to rotate the property's exported calendar URL (the token is derived from it).
-        migrator.add_column("property", "ical_token_generation", IntegerField(default=0)),
-    )
+        'ALTER TABLE "property" ADD COLUMN "ical_token_generation" INTEGER NOT NULL DEFAULT 0',
+    ):
+        db.execute_sql(statement)
 
     class SyncAccountState(Base):
         account = ForeignKeyField(Account, primary_key=True, on_delete="CASCADE")

@@ -9,7 +9,7 @@ from rentalcomply.properties.service import (ADDRESS_MAX, AADE_ID_MAX, CHANNEL_S
                                              MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
 from rentalcomply.web import openapi
-from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, ref
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
@@ -19,7 +19,7 @@ openapi.schema("ChannelConnection", {
     "type": "object",
     "description": "A channel's calendar feed (iCal) connected to a property.",
     "required": ["id", "provider", "ical_url", "status", "last_sync_success", "last_sync_attempt",
-                 "last_error"],
+                 "last_error", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^ch_", "examples": ["ch_4Vb8Qm2LzXk9TnR7pWd3"]},
@@ -34,6 +34,7 @@ openapi.schema("ChannelConnection", {
         "last_sync_success": NULLABLE_TIMESTAMP,
         "last_sync_attempt": NULLABLE_TIMESTAMP,
         "last_error": {"type": ["string", "null"]},
+        "version": VERSION,
     },
 })
 
@@ -41,7 +42,7 @@ openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "channel_connections",
-                 "ical_export_url", "created_at", "updated_at"],
+                 "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^prop_", "examples": ["prop_7Hq2mX9bKz3LpT5wRn8c"]},
@@ -70,6 +71,7 @@ openapi.schema("Property", {
                                          "3f9a0c1e5b7d2a4f6e8c0b1d3f5a7c9e.ics"]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
+        "version": VERSION,
     },
 })
 

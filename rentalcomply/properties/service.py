@@ -285,6 +285,7 @@ def channel_view(connection: ChannelConnection) -> dict:
         "last_sync_success": clock.iso(connection.last_sync_success),
         "last_sync_attempt": clock.iso(connection.last_sync_attempt),
         "last_error": connection.last_error,
+        "version": connection.version,
     }
 
 
@@ -306,6 +307,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),
         "updated_at": clock.iso(prop.updated_at),
+        "version": prop.version,
     }
 
 

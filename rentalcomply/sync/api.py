@@ -7,7 +7,7 @@ from rentalcomply.core.errors import NotFound, RateLimited
 from rentalcomply.properties import service as properties
 from rentalcomply.sync import export, service, tasks
 from rentalcomply.web import openapi
-from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, ref
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import Reply
 
 TAGS = ["sync"]
@@ -15,7 +15,7 @@ TAGS = ["sync"]
 openapi.schema("SyncConnectionStatus", {
     "type": "object",
     "required": ["id", "property_id", "provider", "last_sync_success", "last_sync_attempt",
-                 "status", "last_error"],
+                 "status", "last_error", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^ch_"},
@@ -27,6 +27,7 @@ openapi.schema("SyncConnectionStatus", {
         "last_error": {"type": ["string", "null"],
                        "description": "Why the last sync failed (HTTP status, timeout, size, not "
                                       "iCalendar, removals held back), or null."},
+        "version": VERSION,
     },
 })
 

@@ -172,7 +172,9 @@ def _claim(connection_id: str, owner: str, lease_seconds: int) -> bool:
     now = clock.utcnow()
     with _write():
         claimed = (ChannelConnection
-                   .update(lease_owner=owner, lease_until=now + dt.timedelta(seconds=lease_seconds))
+                   # The lease is bookkeeping, not a change of the connection: no new version.
+                   .update(lease_owner=owner, lease_until=now + dt.timedelta(seconds=lease_seconds),
+                           version=ChannelConnection.version)
                    .where((ChannelConnection.id == connection_id)
                           & (ChannelConnection.lease_until.is_null()
                              | (ChannelConnection.lease_until < now)))
@@ -183,7 +185,8 @@ def _claim(connection_id: str, owner: str, lease_seconds: int) -> bool:
 def _release(connection_id: str, owner: str) -> None:
     try:
         with _write():
-            (ChannelConnection.update(lease_owner=None, lease_until=None)
+            (ChannelConnection.update(lease_owner=None, lease_until=None,
+                                      version=ChannelConnection.version)
              .where((ChannelConnection.id == connection_id)
                     & (ChannelConnection.lease_owner == owner)).execute())
     except Exception:  # the lease expires by itself
@@ -222,7 +225,10 @@ def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOpt
                 result.updated += 1
             elif booking.status == "confirmed" and stay.external_ref and not booking.external_ref:
                 booking.external_ref = stay.external_ref
-                booking.save(only=[Booking.external_ref])
+                _touch(booking)
+                booking.save(only=[Booking.external_ref, Booking.updated_at])
+                if not booking.is_block:
+                    events.emit(account_id, "booking.updated", bookings.booking_view(booking))
         result.created = _import_stays(prop, connection, new_stays, options.rates)
         for booking in removals:
             _cancel(booking)
@@ -319,6 +325,7 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
             stay.arrival, stay.departure, prop.climate_fee_category, rates),
         "external_ref": stay.external_ref, "external_uid": stay.uid, "is_block": stay.is_block,
         "created_at": now, "updated_at": now, "cancelled_at": None, "cancelled_by_sync": False,
+        "version": 1,
     } for stay in stays]
     insert_rows(Booking, rows)
     events.emit_many(prop.account_id, [("booking.created", bookings.booking_view(row))
@@ -351,13 +358,13 @@ def _cancel(booking: Booking) -> None:
         booking.save()
     else:
         bookings.cancel_booking(booking.account_id, booking.id)
-    Booking.update(cancelled_by_sync=True).where(Booking.id == booking.id).execute()
+    # Bookkeeping of the same change, whose event already carries the version: no new one.
+    (Booking.update(cancelled_by_sync=True, version=Booking.version)
+     .where(Booking.id == booking.id).execute())
 
 
 def _touch(booking: Booking) -> None:
-    booking.updated_at = clock.utcnow()
-    if hasattr(booking, "version"):  # resources carry a growing version
-        booking.version = (booking.version or 0) + 1
+    booking.updated_at = clock.utcnow()  # save() adds one to the version
 
 
 # --- double bookings ----------------------------------------------------------------------------
@@ -535,6 +542,7 @@ def status_view(connection: ChannelConnection) -> dict:
         "last_sync_attempt": clock.iso(connection.last_sync_attempt),
         "status": connection.status,
         "last_error": connection.last_error,
+        "version": connection.version,
     }
 
 

@@ -33,6 +33,10 @@ def nullable(kind: str | list, **extra) -> dict:
 TIMESTAMP = {"type": "string", "format": "date-time", "examples": ["2026-11-22T09:15:00Z"]}
 DATE = {"type": "string", "format": "date", "examples": ["2026-11-22"]}
 NULLABLE_TIMESTAMP = {"type": ["string", "null"], "format": "date-time"}
+VERSION = {"type": "integer", "minimum": 1, "examples": [3],
+           "description": "Grows by one with every change of the resource: of two states (or two "
+                          "events) of the same resource, the one with the higher version is the "
+                          "newer."}
 
 schema("Error", {
     "type": "object",
@@ -158,18 +162,12 @@ def _operation(route, path_params: list[str]) -> dict:
     if parameters:
         operation["parameters"] = parameters
     if route.body is not None:
-        body_schema = {
-            "type": "object",
-            "properties": {name: field.json_schema() for name, field in route.body.items()},
-            "additionalProperties": False,
-        }
-        required = [name for name, field in route.body.items() if field.required]
-        if required and route.method != "PATCH":
-            body_schema["required"] = required
+        # One named schema per body, referenced from each media type: code generators make one
+        # model of it (an inline schema under two media types became two models).
         media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
         # An empty body is refused wherever a body is declared (`{}` is the empty change).
-        operation["requestBody"] = {"required": True,
-                                    "content": {m: {"schema": body_schema} for m in media}}
+        operation["requestBody"] = {"required": True, "content": {
+            m: {"schema": ref(body_schema_name(route))} for m in media}}
     success: dict = {"description": route.summary}
     success_schema = _success_schema(route)
     if success_schema is not None:
@@ -188,6 +186,40 @@ def _operation(route, path_params: list[str]) -> dict:
     responses.update(_error_responses(route))
     operation["responses"] = responses
     return operation
+
+
+def body_schema_name(route) -> str:
+    """`update_booking` -> `UpdateBookingRequest`: the component schema of a route's body."""
+    return "".join(part.capitalize() for part in route.handler.__name__.split("_")) + "Request"
+
+
+def _body_schema(route) -> dict:
+    body_schema = {
+        "type": "object",
+        "properties": {name: field.json_schema() for name, field in route.body.items()},
+        "additionalProperties": False,
+    }
+    required = [name for name, field in route.body.items() if field.required]
+    if required and route.method != "PATCH":
+        body_schema["required"] = required
+    if route.method == "PATCH":
+        body_schema["description"] = ("A JSON merge patch: only the fields sent change; null "
+                                      "clears a nullable field.")
+    return body_schema
+
+
+def request_schemas(api) -> dict[str, dict]:
+    """The named schemas of request bodies, and the enums their fields and queries name."""
+    found: dict[str, dict] = {}
+    for route in api.routes:
+        for field in [*route.query.values(), *(route.body or {}).values()]:
+            found.update(field.component_schemas())
+        if route.body is not None:
+            name = body_schema_name(route)
+            if name in found or name in SCHEMAS:
+                raise ValueError(f"two request bodies would be named {name}")
+            found[name] = _body_schema(route)
+    return found
 
 
 def build_document(api) -> dict:
@@ -210,7 +242,7 @@ def build_document(api) -> dict:
         "servers": [{"url": api.settings.server.public_url}],
         "paths": paths,
         "components": {
-            "schemas": dict(sorted(SCHEMAS.items())),
+            "schemas": dict(sorted({**request_schemas(api), **SCHEMAS}.items())),
             "securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer",
                                                "description": "API key: rc_ followed by 40 characters."}},
         },

@@ -22,6 +22,12 @@ DEFAULT_INTEGER_LIMIT = 2**53
 DEFAULT_MAX_LENGTH = 10_000
 EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# What every text field refuses, stated in the document as a pattern: the NUL character.
+NO_NUL_PATTERN = r"^[^\x00]*$"
+
+
+def component_ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
 
 
 class Field:
@@ -32,7 +38,13 @@ class Field:
                  maximum: float | None = None, max_length: int | None = None,
                  min_length: int | None = None, items: "Field | None" = None,
                  max_items: int | None = None, min_items: int | None = None, pattern: str | None = None,
-                 default: Any = MISSING, description: str = "", example: Any = MISSING):
+                 default: Any = MISSING, description: str = "", example: Any = MISSING,
+                 enum_name: str | None = None, multiple_of: float | None = None,
+                 schema_pattern: str | None = None):
+        """`enum_name`: the component schema that names the choices (a nullable enum is then
+        `anyOf: [{$ref}, {type: null}]`, one class in generated clients). `multiple_of` and
+        `schema_pattern` only state in the document a rule the service checks (cents, the date
+        window); `pattern` is checked here too."""
         self.kind = kind
         self.required = required
         self.nullable = nullable
@@ -48,6 +60,9 @@ class Field:
         self.default = default
         self.description = description
         self.example = example
+        self.enum_name = enum_name
+        self.multiple_of = multiple_of
+        self.schema_pattern = schema_pattern
 
     # -- parsing ---------------------------------------------------------------------------------
 
@@ -153,10 +168,14 @@ class Field:
             "array": {"type": "array"},
         }
         schema = dict(kind_map[self.kind])
-        if self.nullable:
-            schema["type"] = [schema["type"], "null"]
         if self.choices is not None:
-            schema["enum"] = list(self.choices) + ([None] if self.nullable else [])
+            choices = component_ref(self.enum_name) if self.enum_name else \
+                {**schema, "enum": list(self.choices)}
+            schema = {"anyOf": [choices, {"type": "null"}]} if self.nullable else choices
+        elif self.nullable:
+            schema["type"] = [schema["type"], "null"]
+        if self.multiple_of is not None:
+            schema["multipleOf"] = self.multiple_of
         if self.minimum is not None:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
@@ -167,6 +186,10 @@ class Field:
             schema["minLength"] = self.min_length
         if self.pattern is not None:
             schema["pattern"] = self.pattern.pattern
+        elif self.schema_pattern is not None:
+            schema["pattern"] = self.schema_pattern
+        elif self.kind in ("string", "url") and self.choices is None:
+            schema["pattern"] = NO_NUL_PATTERN
         if self.items is not None:
             schema["items"] = self.items.json_schema()
         if self.max_items is not None:
@@ -180,6 +203,15 @@ class Field:
         if self.example is not MISSING:
             schema["examples"] = [self.example]
         return schema
+
+
+    def component_schemas(self) -> dict[str, dict]:
+        """The named schemas this field refers to (its enum, its items' enum)."""
+        found = self.items.component_schemas() if self.items is not None else {}
+        if self.enum_name and self.choices is not None:
+            found[self.enum_name] = {"type": "string" if self.kind != "integer" else "integer",
+                                     "enum": list(self.choices)}
+        return found
 
 
 def validate(values: dict, fields: dict[str, Field], from_query: bool = False,

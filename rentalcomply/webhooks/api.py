@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.web import openapi
-from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, paginate
 from rentalcomply.web.validation import Field
 from rentalcomply.webhooks import service
@@ -32,6 +32,7 @@ _ENDPOINT_PROPERTIES = {
                                                   "rotation signs deliveries too."},
     "created_at": TIMESTAMP,
     "updated_at": TIMESTAMP,
+    "version": VERSION,
 }
 openapi.schema("WebhookEndpoint", {
     "type": "object", "required": list(_ENDPOINT_PROPERTIES), "properties": _ENDPOINT_PROPERTIES,

@@ -8,6 +8,13 @@ the response makes the wait at least that long (read as at most 24 hours). `410 
 endpoint at once; an endpoint whose every attempt has failed for `webhooks.disable_after_days`
 (3) days is disabled too, with the reason shown in GET /webhooks/{id}.
 
+One resource's events reach one endpoint in the order they happened while the endpoint answers:
+a delivery that announces a resource (`resource_key`, `resource_version`) is not sent while a
+delivery of a lower version of that resource to that endpoint waits for its first attempt; when
+that attempt ends, `released_by` names the next in line. Once a first attempt has failed, the
+deliveries after it go on without waiting for its retries, so a failing endpoint may get a
+resource's events out of order: receivers keep the highest `data.version`.
+
 The state lives in the database, not in the queue: a delivery row says when its next attempt is
 due, so the periodic sweep (tasks.py) finds it again after a crash or a restart even if the queued
 task was lost. The price is at-least-once: a crash after the receiver answered but before the
@@ -22,6 +29,8 @@ import email.utils
 import json
 import logging
 import random
+
+from peewee import SQL, fn
 
 from rentalcomply import __version__
 from rentalcomply.core import clock, netguard
@@ -145,7 +154,8 @@ def _claim(delivery_id: str) -> _Claim | None:
              .where((WebhookDelivery.id == delivery_id)
                     & (WebhookDelivery.status == "pending")
                     & (WebhookDelivery.next_attempt_at.is_null() | (WebhookDelivery.next_attempt_at <= now))
-                    & (WebhookDelivery.locked_until.is_null() | (WebhookDelivery.locked_until < now)))
+                    & (WebhookDelivery.locked_until.is_null() | (WebhookDelivery.locked_until < now))
+                    & ~fn.EXISTS(_waiting_ahead()))
              .execute())
     if not taken:
         return None
@@ -167,6 +177,36 @@ def _claim(delivery_id: str) -> _Claim | None:
             _finish(delivery, "failed", now, last_error=f"Cannot sign: {exc}.")
         return None
     return _Claim(delivery, endpoint, event, secrets_)
+
+
+def _waiting_ahead():
+    """The deliveries that must go first: same endpoint, same resource, a lower version, first
+    attempt not yet made (or in flight). Correlated with the row being claimed."""
+    ahead = WebhookDelivery.alias("ahead")
+    return (ahead.select(SQL("1"))
+            .where((ahead.endpoint == WebhookDelivery.endpoint)
+                   & (ahead.resource_key == WebhookDelivery.resource_key)
+                   & (ahead.status == "pending") & (ahead.attempts == 0)
+                   & (ahead.resource_version < WebhookDelivery.resource_version)))
+
+
+def released_by(delivery_id: str) -> list[str]:
+    """The delivery whose turn came once this one's first attempt ended (succeeded or failed):
+    the lowest version of the same resource to the same endpoint still waiting for its first
+    attempt. Empty while this one still waits itself, or when it announces no resource."""
+    done = (WebhookDelivery.select(WebhookDelivery.endpoint, WebhookDelivery.resource_key,
+                                   WebhookDelivery.status, WebhookDelivery.attempts)
+            .where(WebhookDelivery.id == delivery_id).first())
+    if done is None or done.resource_key is None or (done.status == "pending" and done.attempts == 0):
+        return []
+    following = (WebhookDelivery.select(WebhookDelivery.id)
+                 .where((WebhookDelivery.endpoint == done.endpoint_id)
+                        & (WebhookDelivery.resource_key == done.resource_key)
+                        & (WebhookDelivery.status == "pending") & (WebhookDelivery.attempts == 0))
+                 .order_by(WebhookDelivery.resource_version, WebhookDelivery.created_at,
+                           WebhookDelivery.id)
+                 .first())
+    return [following.id] if following is not None else []
 
 
 def _finish(delivery: WebhookDelivery, status: str, now: dt.datetime, **fields) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, BaseModel, Event, JSONField
+from rentalcomply.core.models import Account, BaseModel, Event, JSONField, Versioned
 
 
-class WebhookEndpoint(BaseModel):
+class WebhookEndpoint(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     url = pw.TextField()
@@ -49,6 +49,11 @@ class WebhookDelivery(BaseModel):
     locked_until = pw.DateTimeField(null=True)
     created_at = pw.DateTimeField(default=clock.utcnow)
     completed_at = pw.DateTimeField(null=True)
+    # The resource the event announces (`booking:book_...`) and its version then (events.resource_of):
+    # of the deliveries of one endpoint and resource, only the lowest version not yet tried goes
+    # out; see delivery._claim. None for events that announce no versioned resource.
+    resource_key = pw.CharField(max_length=100, null=True)
+    resource_version = pw.IntegerField(null=True)
 
 
 class WebhookAttempt(BaseModel):

@@ -20,7 +20,7 @@ from typing import Iterable
 from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import NotFound, field_error
-from rentalcomply.core.events import EVENT_TYPES, emit
+from rentalcomply.core.events import EVENT_TYPES, emit, resource_of
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Event
 from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -292,6 +292,7 @@ def endpoint_view(endpoint: WebhookEndpoint, secret: str | None = None) -> dict:
             else None),
         "created_at": clock.iso(endpoint.created_at),
         "updated_at": clock.iso(endpoint.updated_at),
+        "version": endpoint.version,
     }
     if secret is not None:
         view["secret"] = secret
@@ -378,11 +379,13 @@ def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]
                        .execute())
             if not claimed:
                 continue
+            resource_key, resource_version = resource_of(event.type, event.data)
             for endpoint in _targets(event, endpoints.get(event.account_id, [])):
                 rows.append({"id": new_id("dlv"), "account": event.account_id,
                              "endpoint": endpoint.id, "event": event.id,
                              "event_type": event.type, "status": "pending", "attempts": 0,
-                             "next_attempt_at": now, "created_at": now})
+                             "next_attempt_at": now, "created_at": now,
+                             "resource_key": resource_key, "resource_version": resource_version})
         for offset in range(0, len(rows), 100):
             WebhookDelivery.insert_many(rows[offset:offset + 100]).on_conflict_ignore().execute()
     return len(pending), [row["id"] for row in rows]

@@ -2,7 +2,8 @@
 
 - `dispatch_events`: after each API write that emitted events (events.on_events_committed), turns
   the outbox into delivery rows and queues a `deliver` task for each.
-- `deliver(delivery_id)`: one attempt; schedules its own retry.
+- `deliver(delivery_id)`: one attempt; schedules its own retry, and queues the delivery of the
+  same resource to the same endpoint that waited for this one's first attempt.
 - `sweep_outbox` (every minute, and at once when a worker starts): dispatches what no write woke
   the dispatcher for, and queues every delivery whose next attempt is due but whose queued task was
   lost (a killed process, a queue emptied by hand). This is what makes a restart safe.
@@ -49,6 +50,8 @@ def deliver(delivery_id: str) -> None:
     delay = delivery.attempt(delivery_id)
     if delay is not None:
         deliver.schedule(args=(delivery_id,), delay=delay)
+    for next_id in delivery.released_by(delivery_id):
+        deliver(next_id)
 
 
 @huey.periodic_task(crontab(minute="*"))

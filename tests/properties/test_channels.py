@@ -26,7 +26,7 @@ def test_it_connects_a_feed_and_shows_its_url_masked(owner, villa):
     assert data == {"id": data["id"], "provider": "airbnb",
                     "ical_url": "https://www.airbnb.com/calendar/ical/123.ics?s=***",
                     "status": "pending", "last_sync_success": None, "last_sync_attempt": None,
-                    "last_error": None}
+                    "last_error": None, "version": 1}
     assert data["id"].startswith("ch_")
     assert ChannelConnection.get_by_id(data["id"]).ical_url == AIRBNB  # the real URL is kept
     shown = owner.get(f"/api/v1/properties/{villa.id}").json["data"]["channel_connections"]

@@ -23,7 +23,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
         "police_connector": "none", "channel_connections": [],
         "ical_export_url": data["ical_export_url"],
-        "created_at": data["created_at"], "updated_at": data["created_at"],
+        "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,
     }
     assert data["created_at"].endswith("Z") and len(data["created_at"]) == 20
     assert Property.get_by_id(data["id"]).account_id == owner.account_id
@@ -127,8 +127,9 @@ def test_patch_changes_only_the_fields_sent(owner):
     patched = owner.patch_json(f"/api/v1/properties/{created['id']}",
                                {"name": "Villa Zephyros"}).json["data"]
     assert patched["name"] == "Villa Zephyros"
-    assert {k: v for k, v in patched.items() if k not in ("name", "updated_at")} == \
-        {k: v for k, v in created.items() if k not in ("name", "updated_at")}
+    assert {k: v for k, v in patched.items() if k not in ("name", "updated_at", "version")} == \
+        {k: v for k, v in created.items() if k not in ("name", "updated_at", "version")}
+    assert (created["version"], patched["version"]) == (1, 2)
 
 
 def test_patch_with_null_clears_a_nullable_field(owner):

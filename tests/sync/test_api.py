@@ -22,7 +22,7 @@ def test_the_status_lists_each_connection_and_when_all_were_last_synced(feeds, v
     assert data == {"last_sync_all": None, "connections": [{
         "id": connection.id, "property_id": villa.id, "provider": "airbnb",
         "last_sync_success": None, "last_sync_attempt": None, "status": "pending",
-        "last_error": None}]}
+        "last_error": None, "version": 1}]}
     service.sync_account(connection.account_id)
     data = reader.get("/api/v1/sync/status").json["data"]
     assert data["last_sync_all"] is not None and data["connections"][0]["status"] == "ok"

@@ -409,3 +409,23 @@ def test_an_unreadable_event_is_never_taken_for_a_cancellation(feeds, villa, con
     result = service.sync_connection(connection.id)
     assert (result.status, result.cancelled) == ("ok", 0)
     assert stays(connection) == [("2027-01-08", "2027-01-12", "confirmed", False)]
+
+
+def test_each_change_a_sync_makes_gives_the_booking_its_next_version_and_the_event_says_it(
+        feeds, villa, connect):
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112")))
+    connection = connect(villa.id, "airbnb", "/a.ics")
+    service.sync_connection(connection.id)
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270109", "20270112")))
+    service.sync_connection(connection.id)
+    feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270109", "20270112"),
+                                   event("r2@airbnb.com", "20270301", "20270302")))
+    service.sync_connection(connection.id)
+    feeds.serve("/a.ics", calendar(event("r2@airbnb.com", "20270301", "20270302")))
+    service.sync_connection(connection.id)
+    booking = Booking.get(Booking.external_uid == "r1@airbnb.com")
+    announced = [(kind, data["version"]) for kind in ("booking.created", "booking.updated",
+                                                      "booking.cancelled")
+                 for data in events_of(kind) if data["id"] == booking.id]
+    assert announced == [("booking.created", 1), ("booking.updated", 2), ("booking.cancelled", 3)]
+    assert booking.version == 3

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from rentalcomply.web.openapi import build_document
 
 
@@ -36,3 +38,54 @@ def test_the_document_is_valid_json_schema_for_openapi(wsgi_app):
     for name, schema in document["components"]["schemas"].items():
         Draft202012Validator.check_schema(schema)
     json.dumps(document)
+
+
+def test_request_bodies_are_named_schemas_referenced_by_every_media_type(wsgi_app):
+    document = build_document(wsgi_app.api)
+    patch = document["paths"]["/api/v1/bookings/{booking_id}"]["patch"]["requestBody"]["content"]
+    assert set(patch) == {"application/json", "application/merge-patch+json"}
+    assert {media["schema"]["$ref"] for media in patch.values()} == \
+        {"#/components/schemas/UpdateBookingRequest"}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            for media in operation.get("requestBody", {}).get("content", {}).values():
+                assert set(media["schema"]) == {"$ref"}, f"{method} {path}"
+
+
+def test_nullable_enums_are_a_named_enum_or_null(wsgi_app):
+    schemas = build_document(wsgi_app.api)["components"]["schemas"]
+    null_or_method = {"anyOf": [{"$ref": "#/components/schemas/PaymentMethod"}, {"type": "null"}]}
+    assert schemas["Booking"]["properties"]["payment_method"] == null_or_method
+    assert schemas["UpdateBookingRequest"]["properties"]["payment_method"] == null_or_method
+    assert schemas["Booking"]["properties"]["source"]["anyOf"][0] == \
+        {"$ref": "#/components/schemas/BookingSource"}
+    assert schemas["PaymentMethod"] == {"type": "string",
+                                        "enum": ["platform", "bank_transfer", "cash", "card"]}
+
+
+def test_the_rules_the_validation_enforces_are_stated_in_the_schemas(wsgi_app):
+    import re
+    schemas = build_document(wsgi_app.api)["components"]["schemas"]
+    booking = schemas["CreateBookingRequest"]["properties"]
+    window = re.compile(booking["arrival_date"]["pattern"])
+    assert window.match("2000-01-01") and window.match("2099-12-31")
+    assert not window.match("1999-12-31") and not window.match("2100-01-01")
+    assert booking["departure_date"]["pattern"] == booking["arrival_date"]["pattern"]
+    assert booking["total_price"]["multipleOf"] == 0.01
+    no_nul = re.compile(booking["guest_name"]["pattern"])
+    assert no_nul.match("Νίκος Παπαδόπουλος") and not no_nul.match("Ni\x00kos")
+    assert schemas["UpdatePropertyRequest"]["properties"]["name"]["pattern"] == booking["guest_name"]["pattern"]
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"arrival_date": "1999-12-31"}, "arrival_date"),
+    ({"total_price": 10.001}, "total_price"),
+    ({"guest_name": "Ni\x00kos"}, "guest_name"),
+])
+def test_the_documented_rules_are_the_ones_refused(owner, change, field):
+    from rentalcomply.properties import service as properties
+    villa = properties.create_property(owner.account_id, name="Villa", address="Oia")
+    body = {"property_id": villa.id, "guest_name": "Maria", "arrival_date": "2031-07-10",
+            "departure_date": "2031-07-14", "guest_count": 2, **change}
+    response = owner.post_json("/api/v1/bookings", body, status=400)
+    assert field in {detail["field"] for detail in response.json["error"]["details"]}

@@ -93,3 +93,14 @@ def test_the_documented_settings_exist_with_their_defaults():
     assert len(rows) == 5
     for name, default in rows:
         assert str(SETTINGS_BY_NAME[name].default).lower() == default, name
+
+
+def test_the_documented_upsert_keeps_the_highest_version_whatever_the_order():
+    import sqlite3
+    section = DOC.split("### Keep the newest state", 1)[1]
+    create, upsert = re.search(r"```sql\n(.*?)```", section, re.S).group(1).split("\n\n")
+    database = sqlite3.connect(":memory:")
+    database.execute(create)
+    for version, status in ((1, "confirmed"), (3, "cancelled"), (2, "confirmed"), (1, "confirmed")):
+        database.execute(upsert, {"id": "book_1", "version": version, "status": status, "body": "{}"})
+    assert database.execute("SELECT version, status FROM booking").fetchall() == [(3, "cancelled")]
