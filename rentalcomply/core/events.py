@@ -84,9 +84,12 @@ def resource_of(event_type: str, data) -> tuple[str | None, int | None]:
     return f"{event_type.split('.', 1)[0]}:{resource_id}"[:100], version
 
 
-def notify_committed() -> None:
-    """Tell the dispatcher that events may be waiting. Call after the transaction commits."""
-    if not getattr(_emitted, "pending", False):
+def notify_committed(force: bool = False) -> None:
+    """Tell the dispatcher that events may be waiting. Call after the transaction commits.
+
+    `force`: wake it even if this thread emitted nothing (a batch whose events were written by
+    other threads, which deferred their own wake-ups to this one)."""
+    if not force and not getattr(_emitted, "pending", False):
         return
     _emitted.pending = False
     for hook in _after_commit_hooks:

@@ -74,6 +74,9 @@ _configured: SyncOptions | None = None
 # here instead of spinning on the database's busy timeout (which starved some of them at 8
 # threads in bench/sync.py). Across processes the lease and the busy timeout still hold.
 _writing = threading.RLock()
+# How many sync_many runs are under way in this process (they wake the dispatcher at their end).
+_batches = 0
+_batches_lock = threading.Lock()
 
 
 def _write():
@@ -142,6 +145,7 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
     if not _claim(connection_id, owner, options.lease_seconds):
         return SyncResult(connection_id, status="skipped",
                           error="already being synced, or no such connection")
+    released = False
     try:
         connection = ChannelConnection.get_or_none(ChannelConnection.id == connection_id)
         if connection is None or connection.status == "disabled":
@@ -157,15 +161,19 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
                                  etag=connection.etag if conditional else None,
                                  last_modified=connection.last_modified if conditional else None)
             if fetched.not_modified:
-                return _record_unchanged(connection_id, result)
-            timezone = Property.get_by_id(connection.property_id).timezone
-            feed = parse_feed(fetched.body, connection.provider, timezone)
-            return _apply(connection_id, feed, fetched.etag, fetched.last_modified, options,
-                          accepting, result)
+                result = _record_unchanged(connection_id, owner, result)
+            else:
+                timezone = Property.get_by_id(connection.property_id).timezone
+                feed = parse_feed(fetched.body, connection.provider, timezone)
+                result = _apply(connection_id, owner, feed, fetched.etag, fetched.last_modified,
+                                options, accepting, result)
         except (FeedError, _Held) as exc:
-            return _record_failure(connection_id, str(exc), result)
+            result = _record_failure(connection_id, owner, str(exc), result)
+        released = True  # the recording transaction gave the lease back
+        return result
     finally:
-        _release(connection_id, owner)
+        if not released:
+            _release(connection_id, owner)
 
 
 def _claim(connection_id: str, owner: str, lease_seconds: int) -> bool:
@@ -193,7 +201,7 @@ def _release(connection_id: str, owner: str) -> None:
         log.warning("could not release the sync lease of %s", connection_id, exc_info=True)
 
 
-def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOptions,
+def _apply(connection_id: str, owner: str, feed: Feed, etag, last_modified, options: SyncOptions,
            accepting: bool, result: SyncResult) -> SyncResult:
     with _write():
         connection = ChannelConnection.get_by_id(connection_id)
@@ -233,7 +241,8 @@ def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOpt
         for booking in removals:
             _cancel(booking)
             result.cancelled += 1
-        _report_conflicts(prop)
+        if result.created or result.updated:  # cancellations never make a double booking
+            _report_conflicts(prop)
         now = clock.utcnow()
         connection.status = "ok"
         connection.last_error = None
@@ -245,7 +254,8 @@ def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOpt
         connection.save(only=[ChannelConnection.status, ChannelConnection.last_error,
                               ChannelConnection.last_sync_attempt,
                               ChannelConnection.last_sync_success, ChannelConnection.etag,
-                              ChannelConnection.last_modified, ChannelConnection.accept_removals])
+                              ChannelConnection.last_modified, ChannelConnection.accept_removals,
+                              *_lease_given_back(connection, owner)])
         events.emit(account_id, "sync.completed", sync_event_view(connection, result))
     _notify()
     return result
@@ -253,8 +263,9 @@ def _apply(connection_id: str, feed: Feed, etag, last_modified, options: SyncOpt
 
 def _notify() -> None:
     # Wake the webhook dispatcher once the change is committed; inside a caller's transaction the
-    # caller commits, and the periodic sweep of the outbox delivers.
-    if not db.in_transaction():
+    # caller commits, and the periodic sweep of the outbox delivers. During a run of many syncs
+    # the run wakes it once at the end (one queue write instead of one per connection).
+    if not db.in_transaction() and not _batches:
         events.notify_committed()
 
 
@@ -268,7 +279,16 @@ def _removal_problem(future: int, removals: int, listed_any: bool) -> str | None
     return None
 
 
-def _record_unchanged(connection_id: str, result: SyncResult) -> SyncResult:
+def _lease_given_back(connection: ChannelConnection, owner: str) -> list:
+    """Clear our lease in the recording transaction itself (one write fewer per sync); the
+    fields to save. Another's lease (ours expired) is left alone."""
+    if connection.lease_owner != owner:
+        return []
+    connection.lease_owner = connection.lease_until = None
+    return [ChannelConnection.lease_owner, ChannelConnection.lease_until]
+
+
+def _record_unchanged(connection_id: str, owner: str, result: SyncResult) -> SyncResult:
     result.not_modified = True
     with _write():
         connection = ChannelConnection.get_by_id(connection_id)
@@ -277,13 +297,14 @@ def _record_unchanged(connection_id: str, result: SyncResult) -> SyncResult:
         connection.last_sync_attempt = connection.last_sync_success = now
         connection.save(only=[ChannelConnection.status, ChannelConnection.last_error,
                               ChannelConnection.last_sync_attempt,
-                              ChannelConnection.last_sync_success])
+                              ChannelConnection.last_sync_success,
+                              *_lease_given_back(connection, owner)])
         events.emit(connection.account_id, "sync.completed", sync_event_view(connection, result))
     _notify()
     return result
 
 
-def _record_failure(connection_id: str, reason: str, result: SyncResult) -> SyncResult:
+def _record_failure(connection_id: str, owner: str, reason: str, result: SyncResult) -> SyncResult:
     result.status, result.error = "error", reason
     result.created = result.updated = result.cancelled = 0
     with _write():
@@ -295,7 +316,8 @@ def _record_failure(connection_id: str, reason: str, result: SyncResult) -> Sync
         connection.last_error = reason[:1000]
         connection.last_sync_attempt = clock.utcnow()
         connection.save(only=[ChannelConnection.status, ChannelConnection.last_error,
-                              ChannelConnection.last_sync_attempt])
+                              ChannelConnection.last_sync_attempt,
+                              *_lease_given_back(connection, owner)])
         if not was_failing:  # once per new failure, not on every poll
             events.emit(connection.account_id, "sync.error", sync_event_view(connection, None))
     _notify()
@@ -377,28 +399,29 @@ def _report_conflicts(prop: Property) -> int:
     elsewhere, so a block over another channel's booking is the calendars working, not a
     conflict; announcing it would raise one for every booking once the feeds are linked.
     """
-    stays = list(Booking.select().where(
+    # Plain tuples (id, arrival, departure, connection): most syncs find no pair at all.
+    stays = list(Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
+                                Booking.connection).where(
         (Booking.property == prop.id) & (Booking.status == "confirmed")
         & (Booking.is_block == False) & (Booking.departure_date > clock.today()))  # noqa: E712
-        .order_by(Booking.arrival_date, Booking.id))
-    if len(stays) < 2:
-        return 0
+        .order_by(Booking.arrival_date, Booking.id).tuples())
     pairs = []
-    for i, first in enumerate(stays):
-        for second in stays[i + 1:]:
-            if second.arrival_date >= first.departure_date:
+    for i, (first_id, _, first_departure, first_source) in enumerate(stays):
+        for second_id, second_arrival, _, second_source in stays[i + 1:]:
+            if _as_date(second_arrival) >= _as_date(first_departure):
                 break
-            if first.connection_id == second.connection_id:
+            if first_source == second_source:
                 continue  # one feed's own overlaps are the channel's business
-            pairs.append(tuple(sorted((first, second), key=lambda b: b.id)))
+            pairs.append(tuple(sorted((first_id, second_id))))
     if not pairs:
         return 0
     known = {(row.first_booking_id, row.second_booking_id) for row in SyncConflict.select().where(
-        SyncConflict.first_booking.in_([a.id for a, _ in pairs]))}
+        SyncConflict.first_booking.in_([a for a, _ in pairs]))}
     reported = 0
-    for first, second in pairs:
-        if (first.id, second.id) in known:
+    for first_id, second_id in pairs:
+        if (first_id, second_id) in known:
             continue
+        first, second = Booking.get_by_id(first_id), Booking.get_by_id(second_id)
         SyncConflict.create(account=prop.account_id, property=prop.id, first_booking=first.id,
                             second_booking=second.id, reported_at=clock.utcnow())
         events.emit(prop.account_id, "booking.conflict", {
@@ -411,6 +434,10 @@ def _report_conflicts(prop: Property) -> int:
     return reported
 
 
+def _as_date(value) -> dt.date:
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value
+
+
 # --- many connections ---------------------------------------------------------------------------
 
 def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None, *,
@@ -420,8 +447,24 @@ def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None,
 
     Inside a transaction (the queue in immediate mode runs a task within the request's), they run
     one after another in it: other threads could not write until it ends."""
+    global _batches
     options = options or configured_options()
     ids = list(dict.fromkeys(connection_ids))
+    with _batches_lock:
+        _batches += 1
+    try:
+        results = _run_all(ids, options, accept_removals, progress)
+    finally:
+        with _batches_lock:
+            _batches -= 1
+    _note_complete_accounts(results)
+    if not db.in_transaction() and any(r.status != "skipped" for r in results):
+        events.notify_committed(force=True)
+    return results
+
+
+def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
+             progress) -> list[SyncResult]:
     results: list[SyncResult] = []
     if db.in_transaction() or options.parallel <= 1 or len(ids) <= 1:
         for connection_id in ids:
@@ -444,7 +487,6 @@ def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None,
                 results.append(result)
                 if progress:
                     progress(result)
-    _note_complete_accounts(results)
     return results
 
 

@@ -381,6 +381,11 @@ def test_a_connection_being_synced_is_skipped_by_a_second_sync(feeds, villa, con
     assert result.status == "skipped" and not feeds.requests
     service._release(connection.id, "someone")
     assert service.sync_connection(connection.id).status == "ok"
+    current = reloaded(connection)
+    assert current.lease_owner is None and current.lease_until is None  # given back
+    feeds.route("/a.ics", Answer(500))
+    assert service.sync_connection(connection.id).status == "error"
+    assert reloaded(connection).lease_owner is None
 
 
 def test_a_stay_cancelled_by_a_sync_comes_back_with_its_event_but_a_host_cancellation_stays(
