@@ -74,11 +74,16 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
     """The feed: stays that have not ended yet, bookings as "Reserved", blocks as "Not
     available"; stable bytes for unchanged data (DTSTAMP is the stay's last change)."""
     today = today or clock.today()
-    stays = (Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
-                            Booking.is_block, Booking.updated_at)
-             .where((Booking.property == prop.id) & (Booking.status == "confirmed")
-                    & (Booking.departure_date > today))
-             .order_by(Booking.arrival_date, Booking.id))
+    rows = list(Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
+                               Booking.is_block, Booking.updated_at, Booking.status,
+                               Booking.connection)
+                .where((Booking.property == prop.id) & (Booking.departure_date > today))
+                .order_by(Booking.arrival_date, Booking.id))
+    # Dates of the bookings (cancelled ones too) by source, to recognise a channel's echo.
+    booked = {(_date(b.arrival_date), _date(b.departure_date), b.connection_id)
+              for b in rows if not b.is_block}
+    stays = [b for b in rows if b.status == "confirmed"
+             and not (b.is_block and _echo(b, booked))]
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -94,6 +99,16 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
         event.add("transp", "OPAQUE")
         calendar.add_component(event)
     return calendar.to_ical()
+
+
+def _echo(block: Booking, booked: set) -> bool:
+    """Whether a channel's block has exactly the dates of another source's booking: the channel
+    closed the nights our feed listed as sold. Listing it back would keep those nights closed on
+    every channel after the booking is cancelled (each calendar re-importing the other's echo),
+    so it is left out; while the booking stands, the booking itself closes the nights."""
+    arrival, departure = _date(block.arrival_date), _date(block.departure_date)
+    return any((arrival, departure) == (a, d) and source != block.connection_id
+               for a, d, source in booked)
 
 
 def etag_of(body: bytes) -> str:

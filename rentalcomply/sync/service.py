@@ -392,27 +392,34 @@ def _touch(booking: Booking) -> None:
 # --- double bookings ----------------------------------------------------------------------------
 
 def _report_conflicts(prop: Property) -> int:
-    """Announce each new pair of confirmed, overlapping bookings of the property that come from
-    different sources (two channels, or a channel and a manual booking) — a double booking.
+    """Announce each new pair of overlapping confirmed stays of the property that come from
+    different sources (two channels, or a channel and a manual booking): a double booking, or a
+    channel's block over nights another channel sold.
 
-    Blocks are not counted: a channel blocks the nights our exported feed lists as booked
-    elsewhere, so a block over another channel's booking is the calendars working, not a
-    conflict; announcing it would raise one for every booking once the feeds are linked.
+    Not counted: two blocks (two channels closing the same nights sell nothing), and a block with
+    exactly the dates of the other source's booking — the echo of that booking, which a channel
+    importing our exported feed makes on purpose (the calendars working, not a conflict).
     """
-    # Plain tuples (id, arrival, departure, connection): most syncs find no pair at all.
-    stays = list(Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
-                                Booking.connection).where(
-        (Booking.property == prop.id) & (Booking.status == "confirmed")
-        & (Booking.is_block == False) & (Booking.departure_date > clock.today()))  # noqa: E712
-        .order_by(Booking.arrival_date, Booking.id).tuples())
+    # Plain tuples: most syncs find no pair at all.
+    stays = [(stay_id, _as_date(arrival), _as_date(departure), source, is_block)
+             for stay_id, arrival, departure, source, is_block in
+             Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
+                            Booking.connection, Booking.is_block).where(
+                 (Booking.property == prop.id) & (Booking.status == "confirmed")
+                 & (Booking.departure_date > clock.today()))
+             .order_by(Booking.arrival_date, Booking.id).tuples()]
     pairs = []
-    for i, (first_id, _, first_departure, first_source) in enumerate(stays):
-        for second_id, second_arrival, _, second_source in stays[i + 1:]:
-            if _as_date(second_arrival) >= _as_date(first_departure):
+    for i, first in enumerate(stays):
+        for second in stays[i + 1:]:
+            if second[1] >= first[2]:
                 break
-            if first_source == second_source:
+            if first[3] == second[3]:
                 continue  # one feed's own overlaps are the channel's business
-            pairs.append(tuple(sorted((first_id, second_id))))
+            if first[4] and second[4]:
+                continue
+            if (first[4] or second[4]) and first[1:3] == second[1:3]:
+                continue  # an echo of the booking
+            pairs.append(tuple(sorted((first[0], second[0]))))
     if not pairs:
         return 0
     known = {(row.first_booking_id, row.second_booking_id) for row in SyncConflict.select().where(
@@ -421,17 +428,26 @@ def _report_conflicts(prop: Property) -> int:
     for first_id, second_id in pairs:
         if (first_id, second_id) in known:
             continue
-        first, second = Booking.get_by_id(first_id), Booking.get_by_id(second_id)
-        SyncConflict.create(account=prop.account_id, property=prop.id, first_booking=first.id,
-                            second_booking=second.id, reported_at=clock.utcnow())
-        events.emit(prop.account_id, "booking.conflict", {
-            "property_id": prop.id,
-            "from": clock.iso_date(max(first.arrival_date, second.arrival_date)),
-            "to": clock.iso_date(min(first.departure_date, second.departure_date)),
-            "bookings": [bookings.booking_view(first), bookings.booking_view(second)],
-        })
+        pair = [Booking.get_by_id(first_id), Booking.get_by_id(second_id)]
+        SyncConflict.create(account=prop.account_id, property=prop.id, first_booking=first_id,
+                            second_booking=second_id, reported_at=clock.utcnow())
+        events.emit(prop.account_id, "booking.conflict", conflict_view(prop, pair))
         reported += 1
     return reported
+
+
+def conflict_view(prop: Property, pair: list[Booking]) -> dict:
+    """`booking.conflict` data: the overlap, the bookings as the API shows them, and the block
+    (a block is not a booking: no id, only its channel and dates)."""
+    return {
+        "property_id": prop.id,
+        "from": clock.iso_date(max(b.arrival_date for b in pair)),
+        "to": clock.iso_date(min(b.departure_date for b in pair)),
+        "bookings": [bookings.booking_view(b) for b in pair if not b.is_block],
+        "blocks": [{"channel": b.channel, "arrival_date": clock.iso_date(b.arrival_date),
+                    "departure_date": clock.iso_date(b.departure_date)}
+                   for b in pair if b.is_block],
+    }
 
 
 def _as_date(value) -> dt.date:

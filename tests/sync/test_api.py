@@ -185,3 +185,26 @@ def test_the_token_is_stored_nowhere(villa, settings):
     stored = [str(value) for table in ("property", "channel_connection", "sync_account_state")
               for row in db.execute_sql(f"SELECT * FROM {table}").fetchall() for value in row]
     assert stored and not any(mac in value for value in stored)
+
+
+def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_frees_the_nights(
+        feeds, villa, connect, anonymous):
+    feeds.serve("/b.ics", fixture("booking.ics"))
+    feeds.serve("/a.ics", calendar(event("echo@airbnb.com", "20270122", "20270125",
+                                         summary="Airbnb (Not available)"),
+                                   event("own@airbnb.com", "20270601", "20270605",
+                                         summary="Airbnb (Not available)")))
+    booking_com = connect(villa.id, "booking", "/b.ics")
+    service.sync_connection(booking_com.id)
+    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    url = properties.property_view(villa)["ical_export_url"]
+    assert booked_nights(exported(anonymous, url).body) == (
+        nights("2027-01-22", "2027-01-25") | nights("2027-03-01", "2027-03-08")
+        | nights("2027-06-01", "2027-06-05"))
+    body = fixture("booking.ics").decode()
+    cut = body.index("BEGIN:VEVENT")
+    feeds.serve("/b.ics", (body[:cut] + body[body.index("BEGIN:VEVENT", cut + 1):]).encode())
+    assert service.sync_connection(booking_com.id).cancelled == 1
+    # Airbnb still blocks 22 to 25 January (its echo), but we no longer ask it to.
+    assert booked_nights(exported(anonymous, url).body) == (
+        nights("2027-03-01", "2027-03-08") | nights("2027-06-01", "2027-06-05"))

@@ -364,11 +364,29 @@ def test_overlapping_bookings_of_two_channels_raise_one_conflict_per_pair(feeds,
     assert {b["channel"] for b in conflict["bookings"]} == {"airbnb", "booking"}
 
 
-def test_a_block_over_another_channel_s_booking_is_not_a_conflict(feeds, villa, connect):
-    feeds.serve("/a.ics", calendar(event("blk@airbnb.com", "20270122", "20270125",
+def test_a_block_over_nights_another_channel_sold_is_a_conflict(feeds, villa, connect):
+    """The fixtures themselves: Vrbo blocked 1 to 3 March, Booking.com sold 1 to 8 March."""
+    feeds.serve("/v.ics", fixture("vrbo.ics"))
+    feeds.serve("/b.ics", fixture("booking.ics"))
+    service.sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
+    service.sync_connection(connect(villa.id, "booking", "/b.ics").id)
+    [conflict] = events_of("booking.conflict")
+    assert (conflict["from"], conflict["to"]) == ("2027-03-01", "2027-03-03")
+    assert conflict["blocks"] == [{"channel": "vrbo", "arrival_date": "2027-03-01",
+                                   "departure_date": "2027-03-03"}]
+    assert [b["channel"] for b in conflict["bookings"]] == ["booking"]
+
+
+def test_a_channel_s_echo_of_a_booking_and_two_blocks_are_not_conflicts(feeds, villa, connect):
+    # Airbnb blocks exactly the nights our feed lists as sold on Booking.com: the calendars working.
+    feeds.serve("/a.ics", calendar(event("echo@airbnb.com", "20270122", "20270125",
+                                         summary="Airbnb (Not available)"),
+                                   event("blk@airbnb.com", "20270401", "20270405",
                                          summary="Airbnb (Not available)")))
+    feeds.serve("/v.ics", calendar(event("v-blk", "20270402", "20270404", summary="Blocked")))
     feeds.serve("/b.ics", fixture("booking.ics"))
     service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    service.sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
     service.sync_connection(connect(villa.id, "booking", "/b.ics").id)
     assert events_of("booking.conflict") == []
 
