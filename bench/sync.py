@@ -104,6 +104,8 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--events", type=int, default=100)
     parser.add_argument("--parallel", type=int, default=8)
+    parser.add_argument("--no-parser-processes", action="store_true",
+                        help="parse every feed in this process (to compare)")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -136,6 +138,8 @@ def run(port: int, data_dir: Path, args) -> None:
     env = {"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
            "RENTALCOMPLY_SYNC_PARALLEL_FETCHES": str(args.parallel)}
     settings = bootstrap(load_settings(data_dir=data_dir / "data", env=env))
+    if args.no_parser_processes:
+        service.PARSER_POOL_MIN_FEEDS = 10 ** 9
     account = accounts.create_account("Bench agency").id
     ids = []
     for number in range(args.connections):
@@ -166,7 +170,8 @@ def run(port: int, data_dir: Path, args) -> None:
 
     print(f"{args.connections} connections x {args.events} events "
           f"({fetched / 1e6:.1f} MB of feeds), {args.parallel} fetches at a time, "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores, parsing "
+          f"{'in this process' if args.no_parser_processes else 'in parser processes'}")
     print(f"  baseline, plain GETs of every feed:     {baseline:6.2f} s")
     print(f"  first sync ({stays} stays written):   {first_time:6.2f} s  "
           f"({first_time / baseline:.1f}x the baseline; target < 10 s)")

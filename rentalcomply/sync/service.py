@@ -24,9 +24,14 @@ are ever cancelled.
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
+import contextlib
 import dataclasses
 import datetime as dt
 import logging
+import multiprocessing
+import os
+import sys
 import threading
 from typing import Callable, Iterable
 
@@ -137,7 +142,7 @@ class _Held(Exception):
 # --- one connection -----------------------------------------------------------------------------
 
 def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
-                    accept_removals: bool = False) -> SyncResult:
+                    accept_removals: bool = False, parser=None) -> SyncResult:
     """Fetch and apply one connection's feed. Never raises for a feed's fault: the result (and
     the connection's status) says what happened."""
     options = options or configured_options()
@@ -164,7 +169,7 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
                 result = _record_unchanged(connection_id, owner, result)
             else:
                 timezone = Property.get_by_id(connection.property_id).timezone
-                feed = parse_feed(fetched.body, connection.provider, timezone)
+                feed = _parse(parser, fetched.body, connection.provider, timezone)
                 result = _apply(connection_id, owner, feed, fetched.etag, fetched.last_modified,
                                 options, accepting, result)
         except (FeedError, _Held) as exc:
@@ -450,6 +455,38 @@ def conflict_view(prop: Property, pair: list[Booking]) -> dict:
     }
 
 
+# Parsing is pure Python (icalendar) and was two thirds of a large first sync: with many feeds to
+# read, it runs in worker processes, so it uses the other cores while this process writes.
+PARSER_POOL_MIN_FEEDS = 16
+
+
+@contextlib.contextmanager
+def _parser_pool(feeds: int):
+    """Up to two parser processes for a run of at least PARSER_POOL_MIN_FEEDS feeds, or None.
+
+    Started with "spawn" (a fork of a process with threads can inherit a held lock); not in a
+    frozen binary, whose executable is the whole application rather than Python."""
+    cores = os.cpu_count() or 1
+    if feeds < PARSER_POOL_MIN_FEEDS or cores < 2 or getattr(sys, "frozen", False):
+        yield None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=min(2, cores), mp_context=multiprocessing.get_context("spawn"))
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _parse(parser, body: bytes, provider: str, timezone: str) -> Feed:
+    if parser is not None:
+        try:
+            return parser.submit(parse_feed, body, provider, timezone).result()
+        except concurrent.futures.process.BrokenProcessPool:
+            log.warning("the parser processes stopped; parsing in this one")
+    return parse_feed(body, provider, timezone)
+
+
 def _as_date(value) -> dt.date:
     return dt.date.fromisoformat(value) if isinstance(value, str) else value
 
@@ -484,21 +521,23 @@ def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
     results: list[SyncResult] = []
     if db.in_transaction() or options.parallel <= 1 or len(ids) <= 1:
         for connection_id in ids:
-            results.append(sync_connection(connection_id, options, accept_removals=accept_removals))
+            results.append(sync_connection(connection_id, options,
+                                           accept_removals=accept_removals))
             if progress:
                 progress(results[-1])
     else:
         def run(connection_id: str) -> SyncResult:
             try:
-                return sync_connection(connection_id, options, accept_removals=accept_removals)
+                return sync_connection(connection_id, options, accept_removals=accept_removals,
+                                       parser=parser)
             except Exception as exc:  # a bug must not stop the other connections
                 log.exception("sync of %s crashed", connection_id)
                 return SyncResult(connection_id, status="error", error=f"internal error: {exc}")
             finally:
                 db.close()  # this pool thread's connection
 
-        with concurrent.futures.ThreadPoolExecutor(max_workers=options.parallel,
-                                                   thread_name_prefix="sync") as pool:
+        with _parser_pool(len(ids)) as parser, concurrent.futures.ThreadPoolExecutor(
+                max_workers=options.parallel, thread_name_prefix="sync") as pool:
             for result in pool.map(run, ids):
                 results.append(result)
                 if progress:

@@ -127,3 +127,18 @@ def test_sync_run_accept_removals_applies_what_was_held_back(feeds, villa, conne
     assert accepted.exit_code == 0 and "3 cancelled" in accepted.output
     assert ChannelConnection.get_by_id(connection.id).status == "ok"
     assert properties.get_property(villa.account_id, villa.id)
+
+
+def test_a_large_run_parses_in_worker_processes_with_the_same_result(feeds, villa, connect,
+                                                                      settings):
+    ids = []
+    for number in range(service.PARSER_POOL_MIN_FEEDS):
+        feeds.serve(f"/v{number}.ics", fixture("vrbo.ics").replace(b"UID:", f"UID:{number}-".encode()))
+        ids.append(connect(villa.id, "vrbo", f"/v{number}.ics").id)
+    results = service.sync_many(ids)
+    assert [r.created for r in results] == [3] * len(ids)
+    names = {b.guest_name for b in Booking.select().where(Booking.property == villa.id)}
+    assert names == {"Αλέξανδρος Π.", "Melanie", "Blocked"}
+    feeds.route("/v0.ics", Answer(200, b"<html></html>"))
+    [first, *_] = service.sync_many(ids)  # a FeedError raised in a parser process comes back
+    assert first.status == "error" and "not an iCalendar" in first.error
