@@ -85,6 +85,10 @@ class ChannelOwnsDates(ApiError):
     message = "The dates of this booking come from a channel's calendar feed; change them there."
 
 
+class ReportNotReady(ApiError):
+    status, code, message = 409, "REPORT_NOT_READY", "The report has no files yet."
+
+
 class CheckinAlreadyCompleted(ApiError):
     status, code, message = 409, "CHECKIN_ALREADY_COMPLETED", "The guest has already completed check-in."
 

@@ -208,3 +208,12 @@ def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_fr
     # Airbnb still blocks 22 to 25 January (its echo), but we no longer ask it to.
     assert booked_nights(exported(anonymous, url).body) == (
         nights("2027-03-01", "2027-03-08") | nights("2027-06-01", "2027-06-05"))
+
+
+def test_an_imported_booking_s_created_event_shows_it_as_the_api_does(feeds, villa, connect, reader):
+    from rentalcomply.core.models import Event
+    feeds.serve("/a.ics", fixture("airbnb.ics"))
+    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    for event_row in Event.select().where(Event.type == "booking.created"):
+        shown = reader.get(f"/api/v1/bookings/{event_row.data['id']}").json["data"]
+        assert event_row.data == shown
