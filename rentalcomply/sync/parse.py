@@ -54,6 +54,7 @@ class Feed:
 
 def parse_feed(body: bytes, provider: str, timezone: str = "UTC") -> Feed:
     """The stays of a feed. Raises FeedError when the body is not a whole iCalendar."""
+    body = body.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark some exporters add
     if not body.strip():
         raise FeedError("the feed is empty (no calendar at all)")
     text_end = body.rstrip()[-200:].upper()

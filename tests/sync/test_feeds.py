@@ -452,3 +452,14 @@ def test_each_change_a_sync_makes_gives_the_booking_its_next_version_and_the_eve
                  for data in events_of(kind) if data["id"] == booking.id]
     assert announced == [("booking.created", 1), ("booking.updated", 2), ("booking.cancelled", 3)]
     assert booking.version == 3
+
+
+def test_a_byte_order_mark_and_bare_newlines_are_read_like_any_feed(feeds, villa, connect):
+    body = b"\xef\xbb\xbf" + fixture("booking.ics").replace(b"\r\n", b"\n")
+    feeds.serve("/b.ics", body)
+    connection = connect(villa.id, "booking", "/b.ics")
+    assert service.sync_connection(connection.id).created == 2
+
+
+def test_a_body_of_zero_bytes_is_an_error_not_an_empty_calendar(feeds, villa, connect):
+    failed_with(feeds, villa, connect, Answer(200, b"", etag=False), "the feed is empty")
