@@ -463,3 +463,10 @@ def test_a_byte_order_mark_and_bare_newlines_are_read_like_any_feed(feeds, villa
 
 def test_a_body_of_zero_bytes_is_an_error_not_an_empty_calendar(feeds, villa, connect):
     failed_with(feeds, villa, connect, Answer(200, b"", etag=False), "the feed is empty")
+
+
+def test_an_announced_length_over_the_cap_is_refused_before_reading_the_body(feeds, villa, connect):
+    # It announces 20 MB and sends 10 bytes: only a refusal on the header itself names the cap.
+    failed_with(feeds, villa, connect, Answer(200, b"BEGIN:VCAL", stream=True, etag=False,
+                                              headers={"Content-Length": "20000000"}),
+                "sync.max_bytes")
