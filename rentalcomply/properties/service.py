@@ -322,10 +322,17 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "police_connector": prop.police_connector,
         **(police if police is not None else _police_view(prop.id)),
         "channel_connections": [channel_view(connection) for connection in channels],
+        "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),
         "updated_at": clock.iso(prop.updated_at),
         "version": prop.version,
     }
+
+
+def export_url(prop: Property) -> str:
+    # Imported here: the sync package builds on this one.
+    from rentalcomply.sync.export import export_url as url_of
+    return url_of(prop)
 
 
 def property_views(properties: list[Property]) -> list[dict]:
