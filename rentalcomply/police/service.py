@@ -574,6 +574,8 @@ def recover_interrupted(now: dt.datetime | None = None) -> list[str]:
             row.sending_since = None
             if outcome is not None:
                 _record(booking, prop, row, outcome)
+            elif row.remote_id:  # it was a poll of a submission already taken: poll again
+                _save_filing(row, status="polling", next_attempt_at=clock.utcnow())
             else:
                 _fail(booking, row, "a submission was interrupted before its answer arrived: it "
                                     "may have been accepted. Check the authority's receipt "
@@ -688,7 +690,8 @@ def refile(account_id: str, booking_id: str) -> dict:
             raise PoliceNotReady(f"Nothing to file again: the filing is {booking.report_status}.")
         for row in rows:
             _save_filing(row, status="queued", connector=prop.police_connector, attempts=0,
-                         next_attempt_at=clock.utcnow(), error=None, sending_since=None)
+                         next_attempt_at=clock.utcnow(), error=None, sending_since=None,
+                         remote_id=None)
         _save_booking(booking, report_status="QUEUED", report_error=None)
         events.wake_after_commit()  # filed at once after the commit (police/tasks.py)
     return police_view(account_id, booking_id)
