@@ -196,3 +196,54 @@ class SesDouble(_Double):
                 f"<soapenv:Body><soapenv:Fault><faultcode>{code}</faultcode>"
                 f"<faultstring>{escape(text)}</faultstring></soapenv:Fault></soapenv:Body>"
                 "</soapenv:Envelope>").encode("utf-8")
+
+
+# --- SIBA ----------------------------------------------------------------------------------------
+
+class SibaDouble(_Double):
+    """SIBA: `EntregaBoletinsAlojamento` over SOAP 1.2. Answers "0", or `ErrosBA` for the lines in
+    `refuse_lines` ({line: (code, description)}); a wrong access key is refused on line 0."""
+    wsdl_name = "siba_boletins.wsdl"
+    location = "https://siba.ssi.gov.pt/baws/boletinsalojamento.asmx"
+    path = "baws/boletinsalojamento.asmx"
+    NS = "http://sef.pt/"
+
+    def __init__(self, unit="121212121", establishment=0, key="999999999"):
+        super().__init__()
+        self.unit, self.establishment, self.key = unit, establishment, key
+        self.refuse_lines: dict[int, tuple[str, str]] = {}
+        self.content_types: list[str] = []
+
+    def handle(self, headers, raw):
+        from rentalcomply.police.formats import siba
+
+        self.content_types.append(headers.get("Content-Type", ""))
+        if "application/soap+xml" not in headers.get("Content-Type", ""):
+            return 415, b"SOAP 1.2 expected", "text/plain"
+        request = _body(SOAP12, raw)
+        values = {etree.QName(child).localname: child.text for child in request}
+        if (values.get("UnidadeHoteleira") != self.unit or int(values.get("Estabelecimento") or -1)
+                != self.establishment or values.get("ChaveAcesso") != self.key):
+            return 200, self._answer([(0, "22", "Chave de acesso inválida")]), "application/soap+xml; charset=utf-8"
+        xml = base64.b64decode(values["Boletins"])
+        try:
+            siba.validate(xml)
+        except Exception as exc:
+            return 200, self._answer([(1, "99", f"Ficheiro inválido: {exc}"[:90])]), \
+                "application/soap+xml; charset=utf-8"
+        self.received.append(xml)
+        errors = sorted((line, code, text) for line, (code, text) in self.refuse_lines.items())
+        self.refuse_lines = {}
+        return 200, self._answer(errors), "application/soap+xml; charset=utf-8"
+
+    def _answer(self, errors):
+        if errors:
+            inner = "<ErrosBA>" + "".join(
+                f"<RetornoBA><Linha>{line}</Linha><Codigo_Retorno>{code}</Codigo_Retorno>"
+                f"<Descricao>{escape(text)}</Descricao></RetornoBA>" for line, code, text in errors) + "</ErrosBA>"
+        else:
+            inner = "0"
+        return (f'<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="{SOAP12}"><soap:Body>'
+                f'<EntregaBoletinsAlojamentoResponse xmlns="{self.NS}"><EntregaBoletinsAlojamentoResult>'
+                f"{escape(inner)}</EntregaBoletinsAlojamentoResult></EntregaBoletinsAlojamentoResponse>"
+                "</soap:Body></soap:Envelope>").encode("utf-8")
