@@ -1,13 +1,20 @@
 """What the SES.Hospedajes and SIBA connectors share: a zeep client from a shipped WSDL, pointed at
-the address of the server settings, and the mapping of transport failures onto the contract's
-errors (`TransientError` retries, `AuthError` stops)."""
+the address of the server settings, whose HTTP goes out through `core/netguard.py` (one deadline
+for the whole exchange, so a service that trickles its answer is cut at the timeout too), and the
+mapping of failures onto the contract's errors (`TransientError` retries, `AuthError` stops).
+
+zeep's own transport logs whole envelopes at DEBUG level; ours never logs a body (guest data)."""
 from __future__ import annotations
 
+import base64
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
+from rentalcomply.core import netguard
 from rentalcomply.police.connectors.base import AuthError, PermanentError, TransientError
+
+MAX_ANSWER_BYTES = 5_000_000
 
 
 @lru_cache(maxsize=None)
@@ -17,59 +24,77 @@ def _wsdl_path(name: str) -> str:
         return str(real)
 
 
-def service(wsdl: str, binding: str, endpoint_url: str, timeout: float, auth=None):
-    """A zeep service proxy for `binding` ('{ns}Name') at `endpoint_url`, every exchange bounded
-    by `timeout` seconds; the WSDL is read from the package, never fetched."""
-    import requests
+def service(wsdl: str, binding: str, endpoint_url: str, timeout: float,
+            basic_auth: tuple[str, str] | None = None):
+    """(client, service proxy) for `binding` ('{ns}Name') at `endpoint_url`; the WSDL is read
+    from the package, never fetched."""
     import zeep
+
     if not endpoint_url:
         raise PermanentError("the service address is not configured")
-    session = requests.Session()
-    session.auth = auth
-    session.trust_env = False  # no proxy or .netrc from the environment decides where filings go
-    transport = _Transport(session=session, timeout=timeout, operation_timeout=timeout)
     settings = zeep.Settings(strict=True, xml_huge_tree=False, forbid_dtd=True,
                              forbid_entities=True, forbid_external=True)
-    client = zeep.Client(_wsdl_path(wsdl), transport=transport, settings=settings)
+    client = zeep.Client(_wsdl_path(wsdl), transport=_transport(timeout, basic_auth), settings=settings)
     return client, client.create_service(binding, endpoint_url)
 
 
-def _transport_class():
+def _transport(timeout: float, basic_auth):
+    import requests
+    from requests.structures import CaseInsensitiveDict
     from zeep.transports import Transport
 
-    class StatusTransport(Transport):
-        """Reads the HTTP status before zeep reads the body: a 401 page or a proxy's 503 page is
-        no SOAP answer, whatever markup it carries."""
+    class GuardedTransport(Transport):
+        """POSTs through netguard and reads the HTTP status before zeep reads the body: a 401
+        page or a proxy's 503 page is no SOAP answer, whatever markup it carries."""
 
         def post(self, address, message, headers):
-            response = super().post(address, message, headers)
-            content_type = response.headers.get("Content-Type", "")
-            if response.status_code in (401, 403):
-                raise AuthError(f"the service refused the credentials (HTTP {response.status_code})")
-            if response.status_code in (408, 429, 502, 503, 504) or (
-                    response.status_code >= 500 and "xml" not in content_type):
-                raise TransientError(f"the service answered HTTP {response.status_code}")
+            headers = dict(headers)
+            if basic_auth:
+                token = base64.b64encode(f"{basic_auth[0]}:{basic_auth[1]}".encode("utf-8")).decode()
+                headers["Authorization"] = f"Basic {token}"
+            body = message if isinstance(message, bytes) else message.encode("utf-8")
+            try:
+                # The address is a server setting (never API input), so a service on the LAN or
+                # a test double on loopback is allowed; multicast and the like are still refused.
+                answer = netguard.fetch(address, method="POST", body=body, headers=headers,
+                                        timeout=timeout, allow_private=True,
+                                        max_bytes=MAX_ANSWER_BYTES)
+            except netguard.FetchTimeout:
+                raise TransientError("the service did not answer in time") from None
+            except netguard.FetchError as exc:
+                if exc.permanent:
+                    raise PermanentError(f"the service address is refused: {exc}") from None
+                raise TransientError(f"the service is unreachable: {exc}") from None
+            content_type = answer.header("content-type", "")
+            if answer.status in (401, 403):
+                raise AuthError(f"the service refused the credentials (HTTP {answer.status})")
+            if answer.status in (408, 429, 502, 503, 504) or (answer.status >= 500 and "xml" not in content_type):
+                raise TransientError(f"the service answered HTTP {answer.status}")
+            response = requests.Response()
+            response.status_code = answer.status
+            response.headers = CaseInsensitiveDict(answer.headers)
+            response._content = answer.body
+            response.url = address
+            response.encoding = "utf-8"
             return response
 
-    return StatusTransport
+        def load(self, url):  # the shipped WSDL is a local file; nothing is fetched
+            if "://" in url and not url.startswith("file://"):
+                raise PermanentError(f"refusing to fetch {url}")
+            return super().load(url)
 
-
-def _Transport(**kwargs):
-    return _transport_class()(**kwargs)
+    return GuardedTransport(timeout=timeout, operation_timeout=timeout)
 
 
 @contextmanager
 def calling(service_name: str):
-    """Turn what can go wrong on the wire into the contract's errors."""
-    import requests
+    """Turn what can go wrong on the wire into the contract's errors, naming the service."""
     from zeep import exceptions as zeep_errors
 
     try:
         yield
-    except requests.exceptions.Timeout:
-        raise TransientError(f"{service_name} did not answer in time") from None
-    except requests.exceptions.RequestException as exc:
-        raise TransientError(f"{service_name} unreachable: {type(exc).__name__}") from None
+    except (TransientError, AuthError, PermanentError) as exc:
+        raise type(exc)(str(exc).replace("the service", service_name, 1)) from None
     except zeep_errors.TransportError as exc:
         if exc.status_code in (401, 403):
             raise AuthError(f"{service_name} refused the credentials (HTTP {exc.status_code})") from None

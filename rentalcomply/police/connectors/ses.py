@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import re
 
-from requests.auth import HTTPBasicAuth
-
 from rentalcomply.police.connectors import _soap_es_pt as soap
 from rentalcomply.police.connectors.base import (AuthError, Connector, Filing, GuestOutcome, Outcome,
                                                  PermanentError, TransientError)
@@ -116,7 +114,7 @@ class SesConnector(Connector):
         if not user or not password:
             raise AuthError("the SES.Hospedajes user and password are not set")
         return soap.service(WSDL, BINDING, settings.get("endpoint_url"), timeout,
-                            auth=HTTPBasicAuth(user, password))
+                            basic_auth=(user, password))
 
 
 def _required(settings: dict, name: str) -> str:
