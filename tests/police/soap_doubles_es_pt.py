@@ -117,6 +117,7 @@ class SesDouble(_Double):
         self.return_code = 0
         self.batches: dict[str, dict] = {}
         self.headers_seen: list[dict] = []
+        self.catalogues: dict[str, dict[str, str]] = {}
 
     def handle(self, headers, raw):
         from rentalcomply.police.formats import ses
@@ -184,6 +185,20 @@ class SesDouble(_Double):
             return 200, self._answer("consultaLoteResponse",
                                      "<respuesta><codigo>0</codigo><descripcion>Ok</descripcion></respuesta>"
                                      + "".join(results)), "text/xml; charset=utf-8"
+        if name == "catalogoRequest":
+            wanted = request.find("peticion").findtext("catalogo")
+            table = self.catalogues.get(wanted)
+            if table is None:
+                return 200, self._answer("catalogoResponse",
+                                         "<resultado><codigo>10130</codigo><descripcion>Catálogo no "
+                                         "encontrado</descripcion></resultado><respuesta><resultado/>"
+                                         "</respuesta>"), "text/xml; charset=utf-8"
+            rows = "".join(f"<tupla><codigo>{escape(code)}</codigo><descripcion>{escape(text)}"
+                           "</descripcion></tupla>" for code, text in table.items())
+            return 200, self._answer("catalogoResponse",
+                                     "<resultado><codigo>0</codigo><descripcion>Ok</descripcion></resultado>"
+                                     f"<respuesta><resultado>{rows}</resultado></respuesta>"), \
+                "text/xml; charset=utf-8"
         return 500, self._fault("soapenv:Client", f"unknown operation {name}"), "text/xml; charset=utf-8"
 
     def _answer(self, element, inner):

@@ -88,7 +88,6 @@ def test_the_cancellation_is_its_own_communication_with_operation_b(service):
     queued = submit(service, filing=cancel)
     assert service.headers_seen[-1] == {"codigoArrendador": "0000000042", "aplicacion": "RentalComply",
                                         "tipoOperacion": "B"}
-    assert fmt.unpack  # the body is the cancellation XML naming the accepted communication
     assert accepted.reference.encode() in service.received[-1]
     assert poll(service, queued).state == "submitted"
 
@@ -145,3 +144,22 @@ def test_the_double_serves_the_wsdl_the_connector_ships(service):
     client = zeep.Client(service.url + "?wsdl", transport=zeep.transports.Transport(session=requests.Session()))
     operations = client.wsdl.bindings[f"{{{SesDouble.NS}}}ComunicacionPortSoap11"]._operations
     assert {"comunicacion", "consultaLote", "catalogo"} <= set(operations)
+
+
+def test_a_code_list_is_fetched_from_the_catalogo_operation_and_refreshes_the_catalogue(service, tmp_path):
+    from rentalcomply.police.codes import es
+
+    service.catalogues["TIPO_PAGO"] = {"EFECT": "Efectivo", "TARJT": "Tarjeta", "OTRO": "Otros"}
+    table = CONNECTOR.fetch_catalogue(CREDENTIALS, settings(service), "TIPO_PAGO", 5)
+    assert table == {"EFECT": "Efectivo", "TARJT": "Tarjeta", "OTRO": "Otros"}
+    refreshed = es.with_section("tipo_pago", table, base={**es.shipped(), "from_checkin": {}})
+    assert refreshed["tipo_pago"] == table
+    with pytest.raises(PermanentError, match="10130"):
+        CONNECTOR.fetch_catalogue(CREDENTIALS, settings(service), "NO_SUCH_LIST", 5)
+
+
+def test_the_reservation_is_sent_as_rh(service):
+    queued = submit(service, guests=[HOLDER], filing=Filing(id="pf_3", kind="reservation", attempt=1, remote_id=None))
+    assert service.headers_seen[-1]["tipoComunicacion"] == "RH"
+    assert b"<rol>TI</rol>" in service.received[-1]
+    assert poll(service, queued).state == "submitted"

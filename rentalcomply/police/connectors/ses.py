@@ -109,6 +109,17 @@ class SesConnector(Connector):
                        guests=[GuestOutcome(index=int(match.group(1)) - 1, accepted=False,
                                             code=result.tipoError, message=message)])
 
+    def fetch_catalogue(self, credentials, settings_for_property, name: str, timeout: float) -> dict[str, str]:
+        """{code: description} of the code list the service's `catalogo` operation answers for
+        `name` (the list's name as the service's manual gives it); feed it to
+        `rentalcomply.police.codes.es.with_section` to refresh a catalogue."""
+        _, service = self._service(credentials, settings_for_property, timeout)
+        with soap.calling("SES.Hospedajes"):
+            answer = service.catalogo(peticion={"catalogo": name})
+        _raise_for(int(answer.resultado.codigo), answer.resultado.descripcion or "")
+        rows = answer.respuesta.resultado.tupla if answer.respuesta and answer.respuesta.resultado else []
+        return {row.codigo.strip(): (row.descripcion or "").strip() for row in rows or [] if row.codigo}
+
     def _service(self, credentials, settings, timeout):
         user, password = credentials.get("user"), credentials.get("password")
         if not user or not password:

@@ -106,6 +106,16 @@ def load_es_catalogue(path: str | os.PathLike, section: str | None = None) -> di
     return _checked(base)
 
 
+def with_section(section: str, table: dict, base: dict | None = None) -> dict:
+    """The catalogue in use (or `base`) with one section replaced, checked; for a list fetched
+    from the service (`ses.CONNECTOR.fetch_catalogue`)."""
+    if section not in SECTIONS:
+        raise CatalogueError(f"{section}: unknown catalogue ({', '.join(SECTIONS)})")
+    data = copy.deepcopy(base if base is not None else catalogue())
+    data[section] = dict(table)
+    return _checked(data)
+
+
 def save_es_catalogue(data: dict, directory: str | os.PathLike) -> Path:
     """Write a checked catalogue into `directory` atomically; return the file's path."""
     data = _checked(data)
