@@ -200,6 +200,7 @@ SETTINGS: list[Setting] = [
     # reports
     S("reports", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed report download link."),
     S("reports", "generate_hour", _range(0, 23, _parse_int), 3, "Local hour (Europe/Athens) on the 1st of the month when last month's report is generated."),
+    S("reports", "language", _choice("el", "en"), "el", "Language of the headings and notes in report PDFs: el (Greek) or en (English)."),
     # climate_fee
     S("climate_fee", "standard_summer", _parse_float, 8.00, "Climate fee per night, standard short-term rental, summer months (EUR)."),
     S("climate_fee", "standard_winter", _parse_float, 2.00, "Climate fee per night, standard short-term rental, winter months (EUR)."),

@@ -228,16 +228,32 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
     return booking
 
 
-def cancel_booking(account_id: str, booking_id: str) -> Booking:
-    """Cancel a booking and emit `booking.cancelled`; cancelling it again changes nothing."""
+def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) -> Booking:
+    """Cancel a booking and emit `booking.cancelled`; cancelling it again changes nothing.
+
+    `amount_kept` (euros): what the guest still pays, declared to AADE in the month of the
+    cancellation. Given again for a cancelled booking, it corrects the amount (`booking.updated`).
+    """
+    kept_cents = None
+    if amount_kept is not None:
+        kept_cents, problem = _price_cents(amount_kept)
+        if problem:
+            raise ValidationError("amount_kept", problem)
     with atomic():
         booking = get_booking(account_id, booking_id)
-        if booking.status == "cancelled":
-            return booking
         now = clock.utcnow()
+        if booking.status == "cancelled":
+            if kept_cents is None or kept_cents == booking.amount_kept_cents:
+                return booking
+            booking.amount_kept_cents = kept_cents
+            booking.updated_at = now
+            booking.save()
+            events.emit(account_id, "booking.updated", booking_view(booking))
+            return booking
         booking.status = "cancelled"
         booking.cancelled_at = now
         booking.updated_at = now
+        booking.amount_kept_cents = kept_cents
         booking.save()
         events.emit(account_id, "booking.cancelled", booking_view(booking))
     return booking
@@ -404,6 +420,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
+        "amount_kept": cents_to_euros(get("amount_kept_cents")),
         "version": get("version"),
     }
 

@@ -173,6 +173,9 @@ class Booking(Versioned):
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
     cancelled_at = pw.DateTimeField(null=True)
+    # What the guest still pays after cancelling (declared to AADE in the month of the
+    # cancellation); null when nothing is kept or it was not recorded.
+    amount_kept_cents = pw.IntegerField(null=True)
 
     @builtins.property  # `property` is a field name in this class body
     def nights(self) -> int:
