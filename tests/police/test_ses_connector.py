@@ -58,15 +58,37 @@ def test_an_accepted_report_is_pending_with_its_batch_then_submitted_with_its_co
     assert poll(service, queued).state == "pending"       # still being processed
     done = poll(service, queued)
     assert done.state == "submitted"
-    assert done.reference == service.batches[queued.remote_id]["code"]
+    assert done.guests == [base.GuestOutcome(0, True), base.GuestOutcome(1, True)]
+    assert done.reference == service.batches[queued.reference]["code"]
 
 
 def test_one_refused_person_carries_the_authoritys_reason(service):
     service.refuse_person = 2
     outcome = poll(service, submit(service))
     assert outcome.state == "rejected"
-    assert outcome.guests == [base.GuestOutcome(index=1, accepted=False, code="DATOS",
-                                                message="Error en la persona 2: el número de soporte no es válido")]
+    assert outcome.guests == [
+        base.GuestOutcome(index=0, accepted=False, code=None,
+                          message="not recorded: SES refused the communication for another guest's data"),
+        base.GuestOutcome(index=1, accepted=False, code="DATOS",
+                          message="Error en la persona 2: el número de soporte no es válido")]
+
+
+def test_in_a_re_filing_of_part_of_the_party_persona_1_is_the_first_guest_sent(service):
+    service.refuse_person = 1
+    on_her_own = Guest(1, "traveller", dict(PARTNER.data, address_street="Calle Luna 2", address_city="Sevilla",
+                                            address_postcode="41001", address_country="ES", phone="+34 611 222 333"))
+    queued = submit(service, guests=(on_her_own,))
+    assert queued.remote_id.endswith(";1")
+    assert [(g.index, g.code) for g in poll(service, queued).guests] == [(1, "DATOS")]
+
+
+def test_the_remote_id_keeps_the_guests_sent_in_runs():
+    from rentalcomply.police.connectors.ses import _parse_remote_id, _remote_id
+
+    lote = "4b0e4b8a-7c1f-4f5e-9f0e-1f0c2d3e4a5b"
+    assert _remote_id(lote, list(range(40)) + [42]) == lote + ";0-39,42"
+    assert _parse_remote_id(lote + ";0-39,42") == (lote, list(range(40)) + [42])
+    assert _parse_remote_id(lote) == (lote, [])
 
 
 def test_a_refusal_naming_nobody_refuses_the_whole_filing(service):

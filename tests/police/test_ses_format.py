@@ -333,3 +333,16 @@ def test_the_body_is_the_xml_zipped_then_base64_and_always_the_same_bytes():
     assert body == ses.pack(document)
     assert body.startswith("UEsDB")  # "PK\x03\x04": a zip archive
     assert ses.unpack(body) == document
+
+
+def test_the_file_for_hosts_who_upload_by_hand_is_built_by_the_module():
+    from rentalcomply.police.connectors.base import Filing, PermanentError
+
+    arrival = Filing(id="pf_1", kind="arrival", attempt=1, remote_id=None)
+    name, content_type, body = ses.build_file(SETTINGS, stay(), [dni_holder()], arrival)
+    assert (name, content_type) == ("parte-viajeros-BK-2026-0001.xml", "application/xml")
+    assert body == ses.build_traveller_report(SETTINGS, stay(), [dni_holder()])
+    cancel = Filing(id="pf_2", kind="cancellation", attempt=1, remote_id="abc")
+    assert ses.build_file(SETTINGS, stay(), [], cancel)[0] == "anulacion-BK-2026-0001.xml"
+    with pytest.raises(PermanentError, match="guest 1: document_support_number"):
+        ses.build_file(SETTINGS, stay(), [dni_holder(document_support_number=None)], arrival)

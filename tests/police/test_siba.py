@@ -187,3 +187,12 @@ def test_the_file_for_upload(service):
     name, content_type, body = CONNECTOR.build_file(SETTINGS, STAY, PARTY, ARRIVAL)
     assert name == "boletins-arrival-BK-PT-7.xml" and content_type == "application/xml"
     assert base64.b64decode(siba.pack(body)) == body
+
+
+def test_the_module_builds_the_file_for_hosts_who_upload_by_hand():
+    departure = Filing(id="pf_10", kind="departure", attempt=1, remote_id=None)
+    name, _, body = siba.build_file(SETTINGS, STAY, PARTY, departure)
+    assert name == "boletins-departure-BK-PT-7.xml"
+    assert b"<Data_Movimento>2026-08-14T00:00:00</Data_Movimento>" in body
+    with pytest.raises(PermanentError, match="unidade_hoteleira"):
+        siba.build_file({}, STAY, PARTY, departure)

@@ -7,8 +7,11 @@ only queues it: `codigo` 0 and a batch id (`lote`), so `submit` answers `pending
 `poll` asks `consultaLote` until the batch is processed and answers the final outcome.
 
 One booking is one communication, and SES records a communication whole or refuses it whole:
-when it refuses, the error names the person at fault where it can ("persona 2", counted from 1),
-and that guest carries the reason; none of the party is recorded until it is filed again.
+when it refuses, the error names the person at fault where it can ("persona 2", counted from 1
+in the order sent), and that guest carries the reason; the others are reported not recorded, and
+the whole party is filed again once the data is fixed. An error that names no person fails the
+filing with the authority's text. The filing's `remote_id` is the batch id followed by the guests
+sent (`<lote>;0-3`), so the poll knows who "persona N" is and whom an acceptance covers.
 
 Filing kinds: "arrival" (PV), "reservation" (RH) and "cancellation" (tipoOperacion B, whose
 `filing.remote_id` is, at submit, the code of the communication it cancels: the `reference` of
@@ -52,12 +55,7 @@ class SesConnector(Connector):
         return fmt.build_traveller_report(settings, stay, guests), "A", "PV"
 
     def build_file(self, settings_for_property, stay, guests, filing):
-        try:
-            xml, _, kind = self.document(settings_for_property, stay, guests, filing)
-        except fmt.SesDataError as exc:
-            raise PermanentError(str(exc)) from None
-        name = {"PV": "parte-viajeros", "RH": "reserva-hospedaje"}.get(kind, "anulacion")
-        return f"{name}-{stay.reference}.xml", "application/xml", xml
+        return fmt.build_file(settings_for_property, stay, guests, filing)
 
     # --- the service ------------------------------------------------------------------------------
 
@@ -80,34 +78,40 @@ class SesConnector(Connector):
         lote = answer.respuesta.lote
         if not lote:
             raise TransientError("SES.Hospedajes accepted the communication without a batch id")
-        return Outcome(state="pending", reference=lote, remote_id=lote,
+        sent = [g.index for g in sorted(guests, key=lambda g: g.index)] if kind == "PV" else []
+        return Outcome(state="pending", reference=lote, remote_id=_remote_id(lote, sent),
                        poll_after_seconds=POLL_AFTER_SECONDS)
 
     def poll(self, credentials, settings_for_property, filing, timeout):
         if not filing.remote_id:
             raise PermanentError("no SES batch to ask about")
+        lote, sent = _parse_remote_id(filing.remote_id)
         _, service = self._service(credentials, settings_for_property, timeout)
         with soap.calling("SES.Hospedajes"):
-            answer = service.consultaLote(codigosLote={"lote": [filing.remote_id]})
+            answer = service.consultaLote(codigosLote={"lote": [lote]})
         _raise_for(int(answer.respuesta.codigo), answer.respuesta.descripcion or "")
-        batch = next((r for r in (answer.resultado or []) if r.lote == filing.remote_id), None)
+        batch = next((r for r in (answer.resultado or []) if r.lote == lote), None)
         results = (batch.resultadoComunicaciones.resultadoComunicacion
                    if batch is not None and batch.resultadoComunicaciones is not None else [])
         if not results:  # queued or being processed: ask again later
-            return Outcome(state="pending", reference=filing.remote_id, remote_id=filing.remote_id,
+            return Outcome(state="pending", reference=lote, remote_id=filing.remote_id,
                            poll_after_seconds=POLL_AFTER_SECONDS)
         result = sorted(results, key=lambda r: r.orden)[0]
         if result.codigoComunicacion:
             return Outcome(state="submitted", reference=result.codigoComunicacion,
-                           remote_id=filing.remote_id)
+                           remote_id=filing.remote_id,
+                           guests=[GuestOutcome(index, True) for index in sent])
         message = result.error or batch.descEstado or "refused"
         match = PERSON_RE.search(message)
-        if not match:
+        position = int(match.group(1)) if match else 0
+        if not 1 <= position <= len(sent):
             raise PermanentError(f"SES.Hospedajes refused the communication: "
                                  f"{result.tipoError or ''} {message}".strip())
-        return Outcome(state="rejected", reference=filing.remote_id, remote_id=filing.remote_id,
-                       guests=[GuestOutcome(index=int(match.group(1)) - 1, accepted=False,
-                                            code=result.tipoError, message=message)])
+        at_fault = sent[position - 1]
+        others = "not recorded: SES refused the communication for another guest's data"
+        return Outcome(state="rejected", reference=lote, remote_id=filing.remote_id,
+                       guests=[GuestOutcome(index, False, result.tipoError, message) if index == at_fault
+                               else GuestOutcome(index, False, None, others) for index in sent])
 
     def fetch_catalogue(self, credentials, settings_for_property, name: str, timeout: float) -> dict[str, str]:
         """{code: description} of the code list the service's `catalogo` operation answers for
@@ -126,6 +130,30 @@ class SesConnector(Connector):
             raise AuthError("the SES.Hospedajes user and password are not set")
         return soap.service(WSDL, BINDING, settings.get("endpoint_url"), timeout,
                             basic_auth=(user, password))
+
+
+def _remote_id(lote: str, sent: list[int]) -> str:
+    """The batch id, and which guests went into the communication in which order, so that the
+    poll can tell which guest "persona N" is (a re-filing may send only part of the party)."""
+    if not sent:
+        return lote
+    runs: list[list[int]] = []
+    for index in sent:  # "0-3,5": runs keep it short (the filing keeps 100 characters)
+        if runs and index == runs[-1][1] + 1:
+            runs[-1][1] = index
+        else:
+            runs.append([index, index])
+    return lote + ";" + ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
+def _parse_remote_id(remote_id: str) -> tuple[str, list[int]]:
+    lote, _, runs = remote_id.partition(";")
+    sent: list[int] = []
+    for run in filter(None, runs.split(",")):
+        first, _, last = run.partition("-")
+        if first.isdigit() and (not last or last.isdigit()):
+            sent.extend(range(int(first), int(last or first) + 1))
+    return lote, sent
 
 
 def _required(settings: dict, name: str) -> str:

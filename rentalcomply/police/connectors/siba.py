@@ -35,11 +35,7 @@ class SibaConnector(Connector):
         return fmt.build_bulletins(settings, stay, guests, file_number=number, movement=movement)
 
     def build_file(self, settings_for_property, stay, guests, filing):
-        try:
-            xml = self._xml(settings_for_property, stay, guests, filing)
-        except fmt.SibaDataError as exc:
-            raise PermanentError(str(exc)) from None
-        return f"boletins-{filing.kind}-{stay.reference}.xml", "application/xml", xml
+        return fmt.build_file(settings_for_property, stay, guests, filing)
 
     def submit(self, credentials, settings_for_property, stay, guests, filing, timeout):
         settings = settings_for_property

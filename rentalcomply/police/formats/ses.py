@@ -404,3 +404,22 @@ def unpack(body: str) -> bytes:
     """The XML inside a packed body (the first member of the archive)."""
     with zipfile.ZipFile(io.BytesIO(base64.b64decode(body, validate=True))) as archive:
         return archive.read(archive.namelist()[0])
+
+
+def build_file(settings_for_property: dict, stay, guests: list, filing) -> tuple[str, str, bytes]:
+    """(filename, content_type, bytes) of a filing, for hosts who upload it by hand (the `file`
+    connector): the traveller report for an arrival, the reservation for a "reservation", the
+    cancellation for a "cancellation" (whose `filing.remote_id` is the code of the communication
+    it cancels). Data that cannot make a valid file raises PermanentError naming each guest."""
+    from rentalcomply.police.connectors.base import PermanentError
+
+    try:
+        if filing.kind == "cancellation":
+            xml, name = build_cancellation([filing.remote_id] if filing.remote_id else []), "anulacion"
+        elif filing.kind == "reservation":
+            xml, name = build_reservation(settings_for_property, stay, guests), "reserva-hospedaje"
+        else:
+            xml, name = build_traveller_report(settings_for_property, stay, guests), "parte-viajeros"
+    except SesDataError as exc:
+        raise PermanentError(str(exc)) from None
+    return f"{name}-{stay.reference}.xml", "application/xml", xml

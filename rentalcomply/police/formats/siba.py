@@ -149,3 +149,17 @@ def validate(xml: bytes) -> None:
 
 def pack(xml: bytes) -> str:
     return base64.b64encode(xml).decode("ascii")
+
+
+def build_file(settings_for_property: dict, stay, guests: list, filing) -> tuple[str, str, bytes]:
+    """(filename, content_type, bytes) of an arrival or departure filing, for hosts who upload
+    it by hand (the `file` connector); PermanentError names what is missing."""
+    from rentalcomply.police.connectors.base import PermanentError
+
+    movement = stay.departure if filing.kind == "departure" else stay.arrival
+    number = settings_for_property.get("numero_ficheiro") or filing.attempt
+    try:
+        xml = build_bulletins(settings_for_property, stay, guests, file_number=number, movement=movement)
+    except SibaDataError as exc:
+        raise PermanentError(str(exc)) from None
+    return f"boletins-{filing.kind}-{stay.reference}.xml", "application/xml", xml
