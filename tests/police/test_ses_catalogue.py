@@ -79,3 +79,20 @@ def test_an_unusable_file_is_refused_with_its_reason(tmp_path, name, content, me
 def test_a_missing_file_is_refused(tmp_path):
     with pytest.raises(es.CatalogueError):
         es.load_es_catalogue(tmp_path / "none.json")
+
+
+def test_the_refresh_keeps_the_file_under_the_data_directory_the_police_codes_use(tmp_path):
+    from rentalcomply.police import codes
+
+    answer = tmp_path / "sexo.xml"
+    answer.write_text("<resultado><tupla><codigo>H</codigo><descripcion>Hombre</descripcion></tupla>"
+                      "<tupla><codigo>M</codigo><descripcion>Mujer</descripcion></tupla></resultado>", "utf-8")
+    written = es.refresh_es_catalogue(answer, tmp_path / "data")
+    assert written == tmp_path / "data" / "police-codes" / "es" / "catalogues.json"
+    previous = getattr(codes, "_data_dir", None)
+    codes._data_dir = tmp_path / "data"
+    try:
+        assert es.catalogue()["sexo"] == {"H": "Hombre", "M": "Mujer"}
+    finally:
+        codes._data_dir = previous
+    assert "O" in es.catalogue()["sexo"]

@@ -1,8 +1,9 @@
 """The Spanish code lists (SES.Hospedajes catalogues and INE municipalities) as refreshable data.
 
 The package ships `catalogues.json`; a refresh reads a file the authority publishes with
-`load_es_catalogue(path)` and keeps the result in the data directory with `save_es_catalogue`;
-`use_directory(directory)` makes the builders read the refreshed copy from then on.
+`load_es_catalogue(path)` and keeps the result in `<data dir>/police-codes/es/` with
+`save_es_catalogue` (both in one call: `refresh_es_catalogue(path, data_dir)`), where it replaces
+the shipped copy from then on.
 
 Sections: `tipo_documento`, `sexo`, `parentesco`, `tipo_pago` (code -> description, as the
 service's `catalogo` operation answers them), `municipios` (5-digit INE code -> name), and
@@ -42,6 +43,7 @@ CODE_RE = {
 REQUIRED_CODES = {"tipo_documento": ("NIF", "NIE", "PAS", "OTRO"), "tipo_pago": ("OTRO",)}
 
 _directory: Path | None = None
+_cached: tuple[object, dict] | None = None
 
 
 class CatalogueError(ValueError):
@@ -49,23 +51,52 @@ class CatalogueError(ValueError):
 
 
 def use_directory(directory: str | os.PathLike | None) -> None:
-    """Read the catalogue from `directory` (where `save_es_catalogue` wrote it) when one is there."""
-    global _directory
+    """Read the catalogue from `directory` (where `save_es_catalogue` wrote it) when one is there.
+    Left unset, it is `<data dir>/police-codes/es/`, the data directory being the one given to
+    `rentalcomply.police.codes.configure`."""
+    global _directory, _cached
     _directory = Path(directory) if directory else None
-    catalogue.cache_clear()
+    _cached = None
+
+
+def refreshed_directory() -> Path | None:
+    if _directory is not None:
+        return _directory
+    from rentalcomply.police import codes
+    data_dir = getattr(codes, "_data_dir", None)
+    return Path(data_dir) / "police-codes" / "es" if data_dir else None
+
+
+def catalogue() -> dict:
+    """The catalogue in use: the refreshed copy if there is one, else the shipped one (read again
+    when the refreshed file changes)."""
+    global _cached
+    directory = refreshed_directory()
+    path = directory / FILENAME if directory is not None else None
+    try:
+        key = (str(path), path.stat().st_mtime_ns) if path is not None else None
+    except OSError:
+        key = None
+    if _cached is None or _cached[0] != key:
+        data = _checked(json.loads(path.read_text("utf-8"))) if key else shipped()
+        _cached = (key, data)
+    return _cached[1]
 
 
 @lru_cache(maxsize=1)
-def catalogue() -> dict:
-    """The catalogue in use: the refreshed copy if there is one, else the shipped one."""
-    if _directory is not None and (_directory / FILENAME).is_file():
-        return _checked(json.loads((_directory / FILENAME).read_text("utf-8")))
-    return shipped()
+def _shipped_text() -> str:
+    return resources.files(__name__).joinpath(FILENAME).read_text("utf-8")
 
 
 def shipped() -> dict:
-    raw = resources.files(__name__).joinpath(FILENAME).read_text("utf-8")
-    return _checked(json.loads(raw))
+    return _checked(json.loads(_shipped_text()))
+
+
+def refresh_es_catalogue(path: str | os.PathLike, data_dir: str | os.PathLike,
+                         section: str | None = None) -> Path:
+    """What the refresh command does for Spain: read the authority's file and keep the result
+    in `<data_dir>/police-codes/es/`, where it replaces the shipped catalogue."""
+    return save_es_catalogue(load_es_catalogue(path, section), Path(data_dir) / "police-codes" / "es")
 
 
 def load_es_catalogue(path: str | os.PathLike, section: str | None = None) -> dict:
@@ -125,8 +156,8 @@ def save_es_catalogue(data: dict, directory: str | os.PathLike) -> Path:
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(data, out, ensure_ascii=False, indent=1, sort_keys=True)
     os.replace(tmp, directory / FILENAME)
-    if _directory is not None and _directory.resolve() == directory.resolve():
-        catalogue.cache_clear()
+    global _cached
+    _cached = None
     return directory / FILENAME
 
 
