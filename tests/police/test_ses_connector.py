@@ -6,7 +6,8 @@ import requests
 import zeep
 
 from rentalcomply.police.connectors import base
-from rentalcomply.police.connectors.base import AuthError, Filing, Guest, PermanentError, Stay, TransientError
+from rentalcomply.police.connectors.base import (AuthError, Filing, Guest, Outcome, PermanentError, Stay,
+                                                 TransientError, UncertainError)
 from rentalcomply.police.connectors.ses import CONNECTOR
 from rentalcomply.police.formats import ses as fmt
 from tests.police.soap_doubles_es_pt import SesDouble
@@ -144,10 +145,14 @@ def test_the_service_down_then_up_is_retried_and_files_once(service):
     assert len(service.received) == 1 and poll(service, queued).state == "submitted"
 
 
-def test_a_service_that_does_not_answer_in_time_is_a_transient_error(service):
+def test_a_service_that_does_not_answer_in_time_is_a_transient_error_never_retried_when_sending(service):
     service.delay = 1.5
-    with pytest.raises(TransientError, match="in time"):
+    with pytest.raises(UncertainError, match="in time"):   # a TransientError the filing never retries
         submit(service, timeout=0.5)
+    queued = Outcome(state="pending", remote_id="lote-1;0")
+    with pytest.raises(TransientError, match="in time") as caught:   # asking again is harmless
+        poll(service, queued, timeout=0.5)
+    assert not isinstance(caught.value, UncertainError)
 
 
 def test_nothing_listens_is_a_transient_error(service):

@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from rentalcomply.police.connectors.base import (AuthError, Filing, Guest, GuestOutcome, PermanentError,
-                                                 Stay, TransientError)
+                                                 Stay, TransientError, UncertainError)
 from rentalcomply.police.connectors.siba import CONNECTOR
 from rentalcomply.police.formats import siba
 from rentalcomply.police.formats.ses import SchemaError
@@ -162,8 +162,9 @@ def test_the_service_down_then_up(service):
 
 def test_slow_beyond_the_timeout_is_a_transient_error(service):
     service.delay = 1.5
-    with pytest.raises(TransientError, match="in time"):
+    with pytest.raises(UncertainError, match="in time"):   # a TransientError never retried
         submit(service, timeout=0.5)
+    assert issubclass(UncertainError, TransientError)
 
 
 def test_a_party_of_portuguese_citizens_sends_nothing(service):

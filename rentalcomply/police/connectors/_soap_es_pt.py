@@ -12,9 +12,13 @@ from functools import lru_cache
 from importlib import resources
 
 from rentalcomply.core import netguard
-from rentalcomply.police.connectors.base import AuthError, PermanentError, TransientError
+from rentalcomply.police.connectors.base import AuthError, PermanentError, TransientError, UncertainError
 
 MAX_ANSWER_BYTES = 5_000_000
+
+
+class _Timeout(TransientError):
+    """No answer within the timeout: the request may or may not have reached the service."""
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +64,7 @@ def _transport(timeout: float, basic_auth):
                                         timeout=timeout, allow_private=True,
                                         max_bytes=MAX_ANSWER_BYTES)
             except netguard.FetchTimeout:
-                raise TransientError("the service did not answer in time") from None
+                raise _Timeout("the service did not answer in time") from None
             except netguard.FetchError as exc:
                 if exc.permanent:
                     raise PermanentError(f"the service address is refused: {exc}") from None
@@ -87,12 +91,21 @@ def _transport(timeout: float, basic_auth):
 
 
 @contextmanager
-def calling(service_name: str):
-    """Turn what can go wrong on the wire into the contract's errors, naming the service."""
+def calling(service_name: str, *, files: bool = False):
+    """Turn what can go wrong on the wire into the contract's errors, naming the service.
+
+    `files`: the call hands guests to the authority, which has no idempotency key; a timeout
+    there may hide an accepted filing, so it is an UncertainError (never retried automatically,
+    so no guest is filed twice) rather than a plain TransientError."""
     from zeep import exceptions as zeep_errors
 
     try:
         yield
+    except _Timeout:
+        if files:
+            raise UncertainError(f"{service_name} did not answer in time: the guests may have been "
+                                 "filed. Check with the authority before filing again.") from None
+        raise TransientError(f"{service_name} did not answer in time") from None
     except (TransientError, AuthError, PermanentError) as exc:
         raise type(exc)(str(exc).replace("the service", service_name, 1)) from None
     except zeep_errors.TransportError as exc:

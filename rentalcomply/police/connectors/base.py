@@ -68,6 +68,11 @@ class TransientError(Exception):
     """Network down, timeout, 5xx: retry later."""
 
 
+class UncertainError(TransientError):
+    """The request may have reached the authority without its answer reaching us (a timeout
+    after sending): never retried automatically, so that no guest is filed twice."""
+
+
 class AuthError(Exception):
     """Credentials refused: FAILED with a clear reason, no retry storm."""
 

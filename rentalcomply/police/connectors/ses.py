@@ -71,7 +71,7 @@ class SesConnector(Connector):
         if kind:
             header["tipoComunicacion"] = kind
         _, service = self._service(credentials, settings, timeout)
-        with soap.calling("SES.Hospedajes"):
+        with soap.calling("SES.Hospedajes", files=True):
             answer = service.comunicacion(peticion={"cabecera": header, "solicitud": fmt.pack(xml)})
         code, text = int(answer.respuesta.codigo), answer.respuesta.descripcion or ""
         _raise_for(code, text)

@@ -59,7 +59,7 @@ class SibaConnector(Connector):
         if not key:
             raise AuthError("the SIBA access key is not set")
         _, service = soap.service(WSDL, BINDING, settings.get("endpoint_url"), timeout)
-        with soap.calling("SIBA"):
+        with soap.calling("SIBA", files=True):
             answer = service.EntregaBoletinsAlojamento(
                 UnidadeHoteleira=str(settings["unidade_hoteleira"]),
                 Estabelecimento=int(settings["estabelecimento"]), ChaveAcesso=key, Boletins=fmt.pack(xml))
