@@ -346,3 +346,9 @@ def test_the_file_for_hosts_who_upload_by_hand_is_built_by_the_module():
     assert ses.build_file(SETTINGS, stay(), [], cancel)[0] == "anulacion-BK-2026-0001.xml"
     with pytest.raises(PermanentError, match="guest 1: document_support_number"):
         ses.build_file(SETTINGS, stay(), [dni_holder(document_support_number=None)], arrival)
+
+
+def test_stay_dates_given_as_datetimes_count_by_their_day():
+    as_datetimes = stay(booked_on=dt.datetime(2026, 5, 20, 18, 30, 5), arrival=dt.datetime(2026, 7, 1, 0, 0))
+    assert ses.build_traveller_report(SETTINGS, as_datetimes, [dni_holder()]) == \
+        ses.build_traveller_report(SETTINGS, stay(), [dni_holder()])

@@ -65,6 +65,8 @@ class SesConnector(Connector):
             xml, operation, kind = self.document(settings, stay, guests, filing)
         except fmt.SesDataError as exc:
             return _refused_before_sending(exc)
+        except fmt.SchemaError as exc:  # a bug of ours: never sent, and no retry will mend it
+            raise PermanentError(f"the SES document does not match its schema: {exc}") from None
         header = {"codigoArrendador": _required(settings, "codigo_arrendador"),
                   "aplicacion": settings.get("aplicacion") or APPLICATION,
                   "tipoOperacion": operation}

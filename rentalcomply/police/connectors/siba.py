@@ -18,6 +18,7 @@ from rentalcomply.police.connectors import _soap_es_pt as soap
 from rentalcomply.police.connectors.base import (AuthError, Connector, GuestOutcome, Outcome,
                                                  PermanentError)
 from rentalcomply.police.formats import siba as fmt
+from rentalcomply.police.formats.ses import SchemaError
 
 BINDING = "{http://sef.pt/}BoletinsAlojamentoSoap12"
 WSDL = "siba_boletins.wsdl"
@@ -55,6 +56,8 @@ class SibaConnector(Connector):
                 outcome = refused.setdefault(problem.index, GuestOutcome(problem.index, False, problem.field, ""))
                 outcome.message = "; ".join(filter(None, [outcome.message, f"{problem.field}: {problem.message}"]))
             return Outcome(state="rejected", guests=[refused[i] for i in sorted(refused)])
+        except SchemaError as exc:  # a bug of ours: never sent, and no retry will mend it
+            raise PermanentError(f"the SIBA bulletins do not match their schema: {exc}") from None
         key = str(credentials.get("chave_acesso") or "").strip()
         if not key:
             raise AuthError("the SIBA access key is not set")

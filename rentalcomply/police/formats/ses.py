@@ -152,9 +152,10 @@ def _mapped(catalogue: dict, section: str, value: str | None) -> str | None:
 def _contract(parent, stay, persons: int, settings: dict, catalogue: dict) -> None:
     contrato = _sub(parent, "contrato")
     _sub(contrato, "referencia", str(stay.reference)[:50])
-    _sub(contrato, "fechaContrato", stay.booked_on.isoformat())
-    _sub(contrato, "fechaEntrada", f"{stay.arrival.isoformat()}T00:00:00")
-    _sub(contrato, "fechaSalida", f"{stay.departure.isoformat()}T00:00:00")
+    # Dates of the stay may come as datetimes (a booking's creation time): the day is what counts.
+    _sub(contrato, "fechaContrato", _date(stay.booked_on).isoformat())
+    _sub(contrato, "fechaEntrada", f"{_date(stay.arrival).isoformat()}T00:00:00")
+    _sub(contrato, "fechaSalida", f"{_date(stay.departure).isoformat()}T00:00:00")
     _sub(contrato, "numPersonas", persons)
     rooms = settings.get("num_habitaciones") or settings.get("rooms")
     if rooms:
@@ -292,7 +293,7 @@ def build_traveller_report(settings: dict, stay, guests: list, *, catalogue: dic
     _contract(comunicacion, stay, len(guests), settings, catalogue)
     lead = guests[0].data
     for guest in guests:
-        _person(comunicacion, guest, lead, stay.arrival, problems, catalogue)
+        _person(comunicacion, guest, lead, _date(stay.arrival), problems, catalogue)
     if problems:
         raise SesDataError(problems)
     xml = _serialise(root)

@@ -58,7 +58,7 @@ def _sub(parent, tag, text=None):
 
 
 def _day(day: dt.date) -> str:
-    return f"{day.isoformat()}T00:00:00"
+    return f"{_date(day).isoformat()}T00:00:00"  # a datetime counts by its day
 
 
 def build_bulletins(settings: dict, stay, guests: list, *, file_number: int = 1,
