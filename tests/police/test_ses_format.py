@@ -352,3 +352,14 @@ def test_stay_dates_given_as_datetimes_count_by_their_day():
     as_datetimes = stay(booked_on=dt.datetime(2026, 5, 20, 18, 30, 5), arrival=dt.datetime(2026, 7, 1, 0, 0))
     assert ses.build_traveller_report(SETTINGS, as_datetimes, [dni_holder()]) == \
         ses.build_traveller_report(SETTINGS, stay(), [dni_holder()])
+
+
+def test_the_property_settings_arrive_as_strings_and_bad_ones_are_named():
+    as_strings = dict(SETTINGS, num_habitaciones="2", internet="true", tipo_pago="TRANS")
+    built = ses.build_traveller_report(as_strings, stay(), [dni_holder()])
+    assert b"<numHabitaciones>2</numHabitaciones>" in built and b"<internet>true</internet>" in built
+    assert b"<tipoPago>TRANS</tipoPago>" in built
+    with pytest.raises(ses.SesDataError) as caught:
+        ses.build_traveller_report(dict(SETTINGS, num_habitaciones="two", internet="maybe", tipo_pago="BITCOIN"),
+                                   stay(), [dni_holder()])
+    assert [p.field for p in caught.value.problems] == ["num_habitaciones", "internet", "tipo_pago"]

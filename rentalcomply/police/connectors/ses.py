@@ -41,7 +41,7 @@ PERSON_RE = re.compile(r"persona\D{0,12}?(\d{1,3})", re.IGNORECASE)
 class SesConnector(Connector):
     name = "ses_hospedajes"
     credential_fields = ("user", "password")
-    setting_fields = ("codigo_arrendador", "codigo_establecimiento")
+    setting_fields = fmt.SETTING_FIELDS
 
     # --- the file ---------------------------------------------------------------------------------
 

@@ -28,11 +28,11 @@ AUTH_WORDS = ("chave", "acesso", "unidade hoteleira", "estabelecimento", "autent
 class SibaConnector(Connector):
     name = "siba"
     credential_fields = ("chave_acesso",)
-    setting_fields = ("unidade_hoteleira", "estabelecimento")
+    setting_fields = fmt.SETTING_FIELDS
 
     def _xml(self, settings, stay, guests, filing) -> bytes:
         movement = stay.departure if filing.kind == "departure" else stay.arrival
-        number = settings.get("numero_ficheiro") or filing.attempt
+        number = fmt.file_number(settings, filing)
         return fmt.build_bulletins(settings, stay, guests, file_number=number, movement=movement)
 
     def build_file(self, settings_for_property, stay, guests, filing):

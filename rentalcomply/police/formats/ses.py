@@ -40,6 +40,9 @@ NS_PARTE = "http://www.neg.hospedajes.mir.es/altaParteHospedaje"
 NS_RESERVA = "http://www.neg.hospedajes.mir.es/altaReservaHospedaje"
 NS_ANULACION = "http://www.neg.hospedajes.mir.es/anularComunicacion"
 SCHEMAS = {NS_PARTE: "ses_parte.xsd", NS_RESERVA: "ses_reserva.xsd", NS_ANULACION: "ses_anulacion.xsd"}
+# The property settings the SES documents read (strings, as the property's police settings keep them).
+SETTING_FIELDS = ("codigo_arrendador", "codigo_establecimiento", "num_habitaciones", "internet",
+                  "tipo_pago", "aplicacion")
 ADULT_AGE = 18
 MAX_PERSONS = 100  # one communication per booking; far above any party
 
@@ -149,6 +152,25 @@ def _mapped(catalogue: dict, section: str, value: str | None) -> str | None:
 
 # --- the contract and the persons ----------------------------------------------------------------
 
+def _setting_problems(settings: dict, catalogue: dict) -> list[Problem]:
+    problems = []
+    rooms = settings.get("num_habitaciones")
+    if rooms not in (None, "") and not (str(rooms).strip().isdigit() and int(rooms) >= 1):
+        problems.append(Problem(None, "num_habitaciones", "a whole number of rooms, 1 or more"))
+    internet = settings.get("internet")
+    if internet not in (None, "", True, False) and str(internet).strip().lower() not in TRUTH:
+        problems.append(Problem(None, "internet", "true or false"))
+    payment = settings.get("tipo_pago")
+    if payment not in (None, "") and not _mapped(catalogue, "tipo_pago", str(payment).strip()):
+        problems.append(Problem(None, "tipo_pago", "a payment type of the catalogue: "
+                                + ", ".join(catalogue["tipo_pago"])))
+    return problems
+
+
+TRUTH = {"true": True, "1": True, "yes": True, "si": True, "sí": True,
+         "false": False, "0": False, "no": False}
+
+
 def _contract(parent, stay, persons: int, settings: dict, catalogue: dict) -> None:
     contrato = _sub(parent, "contrato")
     _sub(contrato, "referencia", str(stay.reference)[:50])
@@ -157,12 +179,14 @@ def _contract(parent, stay, persons: int, settings: dict, catalogue: dict) -> No
     _sub(contrato, "fechaEntrada", f"{_date(stay.arrival).isoformat()}T00:00:00")
     _sub(contrato, "fechaSalida", f"{_date(stay.departure).isoformat()}T00:00:00")
     _sub(contrato, "numPersonas", persons)
-    rooms = settings.get("num_habitaciones") or settings.get("rooms")
-    if rooms:
+    rooms = str(settings.get("num_habitaciones") or "").strip()
+    if rooms.isdigit() and int(rooms) >= 1:
         _sub(contrato, "numHabitaciones", int(rooms))
-    _sub(contrato, "internet", "true" if settings.get("internet") in (True, "true", "1", 1) else "false")
+    internet = settings.get("internet")
+    internet = internet if isinstance(internet, bool) else TRUTH.get(str(internet or "").strip().lower(), False)
+    _sub(contrato, "internet", "true" if internet else "false")
     pago = _sub(contrato, "pago")
-    _sub(pago, "tipoPago", _mapped(catalogue, "tipo_pago", settings.get("tipo_pago"))
+    _sub(pago, "tipoPago", _mapped(catalogue, "tipo_pago", str(settings.get("tipo_pago") or "").strip())
          or _mapped(catalogue, "tipo_pago", stay.payment_method) or "OTRO")
 
 
@@ -267,11 +291,12 @@ def _person(parent, guest, lead: dict, arrival: dt.date, problems: list[Problem]
                                     "a minor is filed with their relationship to the lead guest"))
 
 
-def _establishment(settings: dict, problems: list[Problem]) -> str:
+def _establishment(settings: dict, problems: list[Problem], catalogue: dict | None = None) -> str:
     code = str(settings.get("codigo_establecimiento") or "").strip()
     if not code or len(code) > 10:
         problems.append(Problem(None, "codigo_establecimiento",
                                 "the property's SES establishment code (at most 10 characters) is not set"))
+    problems.extend(_setting_problems(settings, catalogue or es_codes.catalogue()))
     return code
 
 
@@ -288,7 +313,7 @@ def build_traveller_report(settings: dict, stay, guests: list, *, catalogue: dic
         raise SesDataError([Problem(None, "guests", f"at most {MAX_PERSONS} persons a communication")])
     root = etree.Element(f"{{{NS_PARTE}}}peticion", nsmap={"alt": NS_PARTE})
     solicitud = _sub(root, "solicitud")
-    _sub(solicitud, "codigoEstablecimiento", _establishment(settings, problems))
+    _sub(solicitud, "codigoEstablecimiento", _establishment(settings, problems, catalogue))
     comunicacion = _sub(solicitud, "comunicacion")
     _contract(comunicacion, stay, len(guests), settings, catalogue)
     lead = guests[0].data
@@ -310,7 +335,7 @@ def build_reservation(settings: dict, stay, guests: list, *, catalogue: dict | N
         raise SesDataError([Problem(None, "guests", "the reservation needs its holder")])
     root = etree.Element(f"{{{NS_RESERVA}}}peticion", nsmap={"alt": NS_RESERVA})
     comunicacion = _sub(_sub(root, "solicitud"), "comunicacion")
-    _sub(_sub(comunicacion, "establecimiento"), "codigo", _establishment(settings, problems))
+    _sub(_sub(comunicacion, "establecimiento"), "codigo", _establishment(settings, problems, catalogue))
     _contract(comunicacion, stay, max(stay.guest_count, 1), settings, catalogue)
     holder = guests[0]
     data = holder.data

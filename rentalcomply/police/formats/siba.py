@@ -25,6 +25,10 @@ from rentalcomply.police.formats.ses import Problem, SchemaError, _date, _value,
 NS = "http://sef.pt/BAws"
 ICAO = {"DEU": "D"}
 DOCUMENT_TYPES = {"passport": "P", "id_card": "B"}
+# The property settings the bulletins read (strings, as the property's police settings keep them).
+SETTING_FIELDS = ("unidade_hoteleira", "estabelecimento", "nome", "abreviatura", "morada", "localidade",
+                  "codigo_postal", "zona_postal", "telefone", "fax", "nome_contacto", "email_contacto",
+                  "numero_ficheiro")
 UNIT_FIELDS = (("Abreviatura", "abreviatura", 15), ("Morada", "morada", 40),
                ("Localidade", "localidade", 30), ("Codigo_Postal", "codigo_postal", 4),
                ("Zona_Postal", "zona_postal", 3), ("Telefone", "telefone", 10), ("Fax", "fax", 10),
@@ -48,6 +52,12 @@ def filed_guests(guests: list) -> list:
     """The guests SIBA takes, in party order: everyone who is not a Portuguese citizen."""
     return [g for g in sorted(guests, key=lambda g: g.index)
             if (_value(g.data, "nationality") or "").upper() not in ("PT", "PRT")]
+
+
+def file_number(settings: dict, filing) -> int:
+    """The delivery's number: the property's `numero_ficheiro` when set, else the attempt."""
+    value = str(settings.get("numero_ficheiro") or "").strip()
+    return int(value) if value.isdigit() and int(value) >= 1 else max(int(filing.attempt or 1), 1)
 
 
 def _sub(parent, tag, text=None):
@@ -157,7 +167,7 @@ def build_file(settings_for_property: dict, stay, guests: list, filing) -> tuple
     from rentalcomply.police.connectors.base import PermanentError
 
     movement = stay.departure if filing.kind == "departure" else stay.arrival
-    number = settings_for_property.get("numero_ficheiro") or filing.attempt
+    number = file_number(settings_for_property, filing)
     try:
         xml = build_bulletins(settings_for_property, stay, guests, file_number=number, movement=movement)
     except SibaDataError as exc:
