@@ -73,18 +73,26 @@ def police_configure(state: State, account_ref: str, property_id: str, connector
 
 
 @police.command("refresh-codes")
-@click.option("--country", required=True, type=click.Choice(["IT"], case_sensitive=False),
+@click.option("--country", required=True, type=click.Choice(["IT", "ES"], case_sensitive=False),
               help="The authority's country.")
-@click.option("--table", type=click.Choice(["luoghi", "stati", "documenti"]),
-              help="Which table FILE is (guessed from its codes when left out).")
+@click.option("--table", help="Which table FILE is. IT: luoghi, stati or documenti (guessed from "
+                              "its codes when left out); ES: the catalogue of a catalogo XML "
+                              "answer (tipo_documento, sexo, parentesco, tipo_pago, municipios; "
+                              "taken from the file's name when left out).")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @pass_state
 def police_refresh_codes(state: State, country: str, table: str | None, file: str) -> None:
-    """Load a code table the authority publishes (Alloggiati Web's CSV: Codice;Descrizione;
-    Provincia;DataFineVal...) into the data directory, where it replaces the shipped one."""
+    """Load a code table the authority publishes into the data directory, where it replaces the
+    shipped one. IT: Alloggiati Web's CSV (Codice;Descrizione;Provincia;DataFineVal...). ES: a
+    SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a catalogue (.json)."""
     from rentalcomply.police import codes
     settings = state.open()
     codes.configure(settings.data_dir)
+    if country.upper() == "ES":
+        _refresh_es(settings, table, file)
+        return
+    if table is not None and table not in ("luoghi", "stati", "documenti"):
+        raise click.BadParameter("IT tables: luoghi, stati, documenti", param_hint="--table")
     raw = Path(file).read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -96,6 +104,19 @@ def police_refresh_codes(state: State, country: str, table: str | None, file: st
     except codes.CodeFileError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"{country.upper()} {table}: {count} codes loaded")
+
+
+def _refresh_es(settings, table: str | None, file: str) -> None:
+    from rentalcomply.police.codes import es
+    if table is not None and table not in es.SECTIONS:
+        raise click.BadParameter("ES catalogues: " + ", ".join(es.SECTIONS), param_hint="--table")
+    try:
+        saved = es.refresh_es_catalogue(file, settings.data_dir, table)
+    except es.CatalogueError as exc:
+        raise click.ClickException(str(exc)) from None
+    es.use_directory(None)  # read the refreshed copy from the data directory from now on
+    counts = ", ".join(f"{name} {len(es.catalogue().get(name) or {})}" for name in es.SECTIONS)
+    click.echo(f"ES catalogue saved to {saved}: {counts}")
 
 
 @police.command("run")

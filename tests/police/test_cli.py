@@ -73,3 +73,46 @@ def test_run_files_what_is_due(cli):  # noqa: F811
     setup_property(cli)
     result = cli("police", "run")
     assert "queued: 0" in result.output
+
+
+PUBLISHED_PARENTESCO = (
+    '<ns3:catalogoResponse xmlns:ns3="http://www.soap.servicios.hospedajes.mir.es/comunicacion">'
+    "<resultado><codigo>0</codigo><descripcion>Ok</descripcion></resultado><respuesta><resultado>"
+    "<tupla><codigo>PM</codigo><descripcion>Padre o madre</descripcion></tupla>"
+    "<tupla><codigo>TU</codigo><descripcion>Tutor/a</descripcion></tupla>"
+    "<tupla><codigo>AB</codigo><descripcion>Abuelo/a</descripcion></tupla>"
+    "<tupla><codigo>HR</codigo><descripcion>Hermano/a</descripcion></tupla>"
+    "<tupla><codigo>OT</codigo><descripcion>Otro</descripcion></tupla>"
+    "</resultado></respuesta></ns3:catalogoResponse>")
+
+
+def test_refresh_codes_loads_a_spanish_catalogue_into_the_data_directory(cli, tmp_path):  # noqa: F811
+    setup_property(cli)
+    published = tmp_path / "parentesco.xml"
+    published.write_text(PUBLISHED_PARENTESCO, "utf-8")
+    result = cli("police", "refresh-codes", "--country", "es", str(published))
+    assert "ES catalogue saved" in result.output and "parentesco 5" in result.output
+    from rentalcomply.police import codes
+    from rentalcomply.police.codes import es
+    codes.configure(cli.data_dir)
+    es.use_directory(None)
+    try:
+        assert set(es.catalogue()["parentesco"]) == {"PM", "TU", "AB", "HR", "OT"}
+        assert "CY" not in es.catalogue()["parentesco"]  # the shipped list is replaced
+        assert es.catalogue()["municipios"]["28079"] == "Madrid"  # the other lists are kept
+    finally:
+        codes.configure(None)
+        es.use_directory(None)
+
+
+def test_refresh_codes_refuses_a_spanish_file_it_cannot_read(cli, tmp_path):  # noqa: F811
+    setup_property(cli)
+    unknown = tmp_path / "colores.xml"
+    unknown.write_text(PUBLISHED_PARENTESCO, "utf-8")
+    result = cli("police", "refresh-codes", "--country", "ES", str(unknown), expect=1)
+    assert "say which catalogue" in result.output
+    result = cli("police", "refresh-codes", "--country", "ES", "--table", "colores", str(unknown),
+                 expect=2)
+    result = cli("police", "refresh-codes", "--country", "ES", "--table", "parentesco",
+                 str(unknown))
+    assert "parentesco 5" in result.output
