@@ -233,6 +233,8 @@ def deadline(prop: Property, booking: Booking, kind: str = "arrival") -> dt.date
 
 
 def _as_date(value) -> dt.date:
+    if isinstance(value, dt.datetime):  # a datetime is a date too: keep its day only
+        return value.date()
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
 
 

@@ -1,18 +1,18 @@
 """Spain and Portugal through the filing state machine (rentalcomply.police.service), against the
-loopback doubles: skipped until the police framework is in the tree."""
+loopback doubles."""
 import datetime as dt
 
 import pytest
 
-pytest.importorskip("rentalcomply.police.service")
-
-from rentalcomply.bookings import service as bookings  # noqa: E402
-from rentalcomply.bookings.fees import FeeRates  # noqa: E402
-from rentalcomply.core import clock  # noqa: E402
-from rentalcomply.police import service  # noqa: E402
-from rentalcomply.properties import service as properties  # noqa: E402
-from tests.conftest import bootstrapped_settings  # noqa: E402
-from tests.police.soap_doubles_es_pt import SesDouble, SibaDouble  # noqa: E402
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core import clock
+from rentalcomply.core.models import Booking, Property
+from rentalcomply.police import service
+from rentalcomply.police.formats import ses as ses_format
+from rentalcomply.properties import service as properties
+from tests.conftest import bootstrapped_settings
+from tests.police.soap_doubles_es_pt import SesDouble, SibaDouble
 
 SIGNATURE = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
              "+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
@@ -106,3 +106,38 @@ def test_a_portuguese_stay_files_the_foreign_guest_and_queues_the_departure(owne
     assert police["report_status"] == "SUBMITTED" and len(siba.received) == 1
     assert [(f["kind"], f["status"]) for f in police["filings"]] == [("arrival", "submitted"),
                                                                       ("departure", "queued")]
+
+
+def test_the_stay_counts_the_booking_day_as_a_date_and_its_ses_xml_meets_the_schema(
+        owner, account_a, settings, ses):
+    booking = Booking.get_by_id(spanish_booking(owner, account_a, settings).id)
+    prop = Property.get_by_id(booking.property_id)
+    stay = service.stay_of(booking, prop)
+    assert type(stay.booked_on) is dt.date and stay.booked_on == booking.created_at.date()
+    assert type(stay.arrival) is dt.date and type(stay.departure) is dt.date
+    xml = ses_format.build_traveller_report(
+        {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"}, stay,
+        service.guests_of(booking, "ES"))
+    ses_format.validate(xml)
+    assert f"<fechaContrato>{stay.booked_on.isoformat()}</fechaContrato>" in xml.decode("utf-8")
+
+
+@pytest.mark.parametrize("country, police_settings", [
+    ("ES", {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345",
+            "num_habitaciones": "2", "internet": "true"}),
+    ("PT", {"unidade_hoteleira": "121212121", "estabelecimento": "0", "morada": "Rua Augusta 1",
+            "localidade": "Lisboa"}),
+    ("IT", {"apartment_id": "000777"}),
+])
+def test_the_file_connector_takes_every_setting_of_the_countrys_file(owner, settings, country,
+                                                                       police_settings):
+    prop = properties.create_property(owner.account_id, name="Casa", address="Calle 1",
+                                      country=country, max_guests=4,
+                                      timezone={"ES": "Europe/Madrid", "PT": "Europe/Lisbon",
+                                                "IT": "Europe/Rome"}[country])
+    view = owner.patch_json(f"/api/v1/properties/{prop.id}", {
+        "police_connector": "file", "police_settings": police_settings}).json["data"]
+    assert view["police_settings"] == police_settings
+    refused = owner.patch_json(f"/api/v1/properties/{prop.id}",
+                               {"police_settings": {"color": "blue"}}, status=400).json
+    assert "police_settings.color" in str(refused)

@@ -16,11 +16,29 @@ BUILDERS = {"IT": "rentalcomply.police.connectors.alloggiati",
             "PT": "rentalcomply.police.formats.siba"}
 
 
+# The settings of every country's builder: the file connector takes any of them.
+SETTING_MODULES = ("rentalcomply.police.connectors.alloggiati", "rentalcomply.police.formats.ses",
+                   "rentalcomply.police.formats.siba")
+
+
+def _setting_fields() -> tuple[str, ...]:
+    names: list[str] = []
+    for module_name in SETTING_MODULES:
+        module = importlib.import_module(module_name)
+        fields = getattr(module, "SETTING_FIELDS", None)
+        if fields is None:
+            fields = module.CONNECTOR.setting_fields
+        names.extend(name for name in fields if name not in names)
+    return tuple(names)
+
+
 class FileConnector(Connector):
     name = "file"
     credential_fields = ()
-    setting_fields = ("apartment_id", "codigo_establecimiento", "codigo_arrendador",
-                      "unidade_hoteleira", "estabelecimento")
+
+    @property
+    def setting_fields(self) -> tuple[str, ...]:
+        return _setting_fields()
 
     def build_file(self, settings_for_property, stay, guests, filing):
         module_name = BUILDERS.get(stay.property_country)
