@@ -31,6 +31,8 @@ import logging
 import zoneinfo
 from typing import Any
 
+from peewee import fn
+
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock, events, sealing, signed_links
 from rentalcomply.core.db import atomic, db
@@ -397,11 +399,21 @@ def attempt(filing_id: str) -> str | None:
         # Guests the authority already accepted are never sent again.
         accepted = {g["index"] for g in row.guests or [] if g.get("accepted")}
         to_send = [g for g in guests if g.index not in accepted]
-        filing = Filing(id=row.id, kind=row.kind, attempt=row.attempts + 1, remote_id=row.remote_id)
+        polling = row.status == "polling"
+        remote_id = row.remote_id
+        if row.kind == "cancellation" and not polling:
+            # What a cancellation cancels: the code the authority gave the arrival filing. It is
+            # read here, never kept in the row's remote_id, which holds only our own batch id (so
+            # an interrupted submission is never mistaken for a batch to poll).
+            remote_id = _cancelled_reference(booking)
+            if remote_id is None:
+                _fail(booking, row, "nothing to cancel: the arrival filing has no code of the "
+                                    "authority")
+                return row.status
+        filing = Filing(id=row.id, kind=row.kind, attempt=row.attempts + 1, remote_id=remote_id)
         settings = settings_for_property(prop)
         if connector_name == "file":
             return _build_file(booking, row, connector, settings, stay, guests, filing)
-        polling = row.status == "polling"
         if not polling:
             problem = _local_problems(connector, settings, stay, to_send)
             if problem is not None:
@@ -616,16 +628,35 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
     return announced
 
 
-def queue_cancellations() -> list[str]:
-    """A cancellation filing for every cancelled booking whose arrival filing the authority took,
-    where the connector files cancellations (Spain: within 24 hours of the cancellation)."""
-    rows = (PoliceFiling.select()
+def _cancelled_reference(booking: Booking) -> str | None:
+    arrival = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                       & (PoliceFiling.kind == "arrival")
+                                       & (PoliceFiling.status == "submitted"))
+    return arrival.reference if arrival is not None and arrival.reference else None
+
+
+def _cancellations_to_queue():
+    cancellation = PoliceFiling.alias()
+    already = cancellation.select(cancellation.id).where(
+        (cancellation.booking == PoliceFiling.booking) & (cancellation.kind == "cancellation"))
+    return (PoliceFiling.select()
             .join(Booking, on=(PoliceFiling.booking == Booking.id))
             .where((PoliceFiling.kind == "arrival") & (PoliceFiling.status == "submitted")
                    & (PoliceFiling.connector == "ses_hospedajes")
-                   & (Booking.status == "cancelled")))
+                   & (Booking.status == "cancelled")
+                   & ~fn.EXISTS(already)))
+
+
+def cancellations_waiting() -> bool:
+    """A cancelled booking whose arrival SES took awaits its cancellation filing."""
+    return _cancellations_to_queue().exists()
+
+
+def queue_cancellations() -> list[str]:
+    """A cancellation filing for every cancelled booking whose arrival filing the authority took,
+    where the connector files cancellations (Spain: within 24 hours of the cancellation)."""
     queued = []
-    for row in rows:
+    for row in list(_cancellations_to_queue()):
         with atomic():
             booking = Booking.get_by_id(row.booking_id)
             exists = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)

@@ -5,7 +5,8 @@
   announce `police.at_risk`.
 - `purge_files` (daily): built police files erased with the guest data, after the retention.
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
-  completed check-in waits to be filed (a late check-in is filed at once, not a minute later).
+  completed check-in waits to be filed (a late check-in is filed at once, not a minute later),
+  or a cancelled booking awaits its cancellation filing (`booking.cancelled`, Spain).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def _file_completed_checkins() -> None:
     try:
         waiting = (Booking.select(Booking.id).where((Booking.report_status == "PENDING")
                                                    & (Booking.checkin_status == "COMPLETED"))
-                   .exists()) or bool(service.due_filings())
+                   .exists()) or bool(service.due_filings()) or service.cancellations_waiting()
     except Exception:  # never fail the request for this; the periodic task files too
         log.exception("police: looking for completed check-ins failed")
         return

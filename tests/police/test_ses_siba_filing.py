@@ -141,3 +141,38 @@ def test_the_file_connector_takes_every_setting_of_the_countrys_file(owner, sett
     refused = owner.patch_json(f"/api/v1/properties/{prop.id}",
                                {"police_settings": {"color": "blue"}}, status=400).json
     assert "police_settings.color" in str(refused)
+
+
+def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepted_communication(
+        owner, account_a, settings, ses):
+    from rentalcomply.police.models import PoliceFiling
+    booking = spanish_booking(owner, account_a, settings)
+    poll_later()
+    arrival = PoliceFiling.get((PoliceFiling.booking == booking.id) & (PoliceFiling.kind == "arrival"))
+    assert arrival.status == "submitted" and arrival.reference
+    owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
+    # booking.cancelled wakes the worker: the cancellation is sent at once, as its own
+    # communication (operation B) naming the code SES gave the arrival.
+    assert len(ses.received) == 2
+    assert ses.headers_seen[-1]["tipoOperacion"] == "B"
+    assert f"<anul:codigoComunicacion>{arrival.reference}</anul:codigoComunicacion>".encode() \
+        in ses.received[-1]
+    cancellation = PoliceFiling.get((PoliceFiling.booking == booking.id)
+                                    & (PoliceFiling.kind == "cancellation"))
+    assert cancellation.status == "polling" and cancellation.remote_id != arrival.reference
+    poll_later()
+    police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
+    kinds = {f["kind"]: f for f in police["filings"]}
+    assert kinds["cancellation"]["status"] == "submitted" and kinds["cancellation"]["reference"]
+    assert kinds["arrival"]["reference"] == arrival.reference
+    poll_later()
+    assert len(ses.received) == 2  # filed once, never again
+
+
+def test_a_booking_cancelled_before_ses_accepted_it_files_no_cancellation(owner, account_a, settings, ses):
+    from rentalcomply.police.models import PoliceFiling
+    booking = spanish_booking(owner, account_a, settings)  # sent, its batch not yet polled
+    owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
+    poll_later()
+    kinds = [f.kind for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)]
+    assert kinds == ["arrival"] and len(ses.received) == 1
