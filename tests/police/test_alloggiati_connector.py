@@ -111,3 +111,18 @@ def test_the_file_holds_the_same_lines(double):
     name, content_type, data = CONNECTOR.build_file({}, STAY, GUESTS, FILING)
     assert name == "alloggiati-book_1-arrival.txt" and content_type.startswith("text/plain")
     assert data.decode("utf-8").split("\r\n")[:3] == CONNECTOR.lines({}, STAY, GUESTS)
+
+
+def test_no_envelope_is_logged_even_at_debug_level(double, caplog):
+    import logging
+    with caplog.at_level(logging.DEBUG):
+        submit(double)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "P0000001" not in logged and "segreto" not in logged and "Envelope" not in logged
+
+
+def test_the_service_address_goes_through_the_network_guard(double):
+    from rentalcomply.police.connectors.base import PermanentError
+    with pytest.raises(PermanentError, match="refused"):
+        CONNECTOR.submit(CREDENTIALS, {"endpoint_url": "http://224.0.0.1:9/service.asmx"}, STAY,
+                         GUESTS, FILING, 1.0)

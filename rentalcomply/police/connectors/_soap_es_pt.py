@@ -1,5 +1,5 @@
-"""What the SES.Hospedajes and SIBA connectors share: a zeep client from a shipped WSDL, pointed at
-the address of the server settings, whose HTTP goes out through `core/netguard.py` (one deadline
+"""What the SOAP connectors (SES.Hospedajes, SIBA, Alloggiati Web) share: a zeep client from a
+shipped WSDL, pointed at the address of the server settings, whose HTTP goes out through `core/netguard.py` (one deadline
 for the whole exchange, so a service that trickles its answer is cut at the timeout too), and the
 mapping of failures onto the contract's errors (`TransientError` retries, `AuthError` stops).
 
@@ -17,8 +17,11 @@ from rentalcomply.police.connectors.base import AuthError, PermanentError, Trans
 MAX_ANSWER_BYTES = 5_000_000
 
 
-class _Timeout(TransientError):
+class Timeout(TransientError):
     """No answer within the timeout: the request may or may not have reached the service."""
+
+
+_Timeout = Timeout
 
 
 @lru_cache(maxsize=None)

@@ -17,22 +17,18 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from importlib import resources
 
 from rentalcomply.core import clock
+from rentalcomply.police.connectors import _soap_es_pt as soap
 from rentalcomply.police.connectors.base import (AuthError, Connector, Guest, GuestOutcome,
                                                  Outcome, PermanentError, Stay, TransientError,
                                                  UncertainError)
 from rentalcomply.police.formats import alloggiati as records
 
-WSDL = "wsdl/alloggiati.wsdl"
+WSDL = "alloggiati.wsdl"
 BINDING = "{AlloggiatiService}ServiceSoap"
 # How early a token is renewed before the expiry the service gave.
 TOKEN_MARGIN = dt.timedelta(seconds=60)
-
-
-def _wsdl_path() -> str:
-    return str(resources.files("rentalcomply.police.connectors").joinpath(WSDL))
 
 
 def _token_expired(result) -> bool:
@@ -63,24 +59,22 @@ class AlloggiatiConnector(Connector):
     # --- the service ----------------------------------------------------------------------------
 
     def _client(self, settings: dict, timeout: float):
-        import requests
-        import zeep
-        from zeep.transports import Transport
-        session = requests.Session()
-        session.trust_env = False  # no proxy from the environment: the address is the setting's
-        transport = Transport(session=session, timeout=timeout, operation_timeout=timeout)
-        client = zeep.Client(_wsdl_path(), transport=transport)
-        return client.create_service(BINDING, settings["endpoint_url"])
+        # The transport the SES and SIBA clients use: out through core/netguard.py, one deadline
+        # for the whole exchange, no envelope ever logged.
+        _, service = soap.service(WSDL, BINDING, settings.get("endpoint_url"), timeout)
+        return service
 
     def _call(self, operation, **kwargs):
-        import requests
         from zeep.exceptions import Fault, TransportError, XMLSyntaxError
         try:
             return operation(**kwargs)
-        except requests.Timeout as exc:
-            raise TransientError(f"the service did not answer in time ({exc.__class__.__name__})") from None
-        except requests.ConnectionError:
-            raise TransientError("the service cannot be reached") from None
+        except soap.Timeout:
+            raise TransientError("the service did not answer in time") from None
+        except TransientError as exc:
+            prefix = "the service is unreachable: "
+            if not str(exc).startswith(prefix):
+                raise
+            raise TransientError(f"the service cannot be reached ({str(exc)[len(prefix):]})") from None
         except TransportError as exc:
             if exc.status_code in (401, 403):
                 raise AuthError(f"the service refused the credentials (HTTP {exc.status_code})") from None
