@@ -377,7 +377,9 @@ def attempt(filing_id: str) -> str | None:
             return None
         booking = Booking.get_by_id(row.booking_id)
         prop = Property.get_by_id(booking.property_id)
-        if booking.status == "cancelled" and row.kind != "cancellation":
+        # A cancelled booking files nothing more, but a batch already sent is still asked about:
+        # if the authority took it, it must be cancelled there too (queue_cancellations).
+        if booking.status == "cancelled" and row.kind != "cancellation" and row.status != "polling":
             _save_filing(row, status="failed", error="the booking was cancelled before filing",
                          next_attempt_at=None)
             if booking.report_status in ("PENDING", "QUEUED"):
@@ -694,6 +696,8 @@ def run_due() -> dict[str, int]:
     queued = queue_completed()
     recovered = recover_interrupted()
     attempted = [attempt(fid) for fid in due_filings()]
+    if queue_cancellations():  # a batch accepted just now, of a booking cancelled meanwhile
+        attempted += [attempt(fid) for fid in due_filings()]
     at_risk = announce_at_risk()
     return {"queued": len(queued), "recovered": len(recovered),
             "attempted": sum(1 for a in attempted if a), "at_risk": len(at_risk)}

@@ -169,10 +169,28 @@ def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepte
     assert len(ses.received) == 2  # filed once, never again
 
 
-def test_a_booking_cancelled_before_ses_accepted_it_files_no_cancellation(owner, account_a, settings, ses):
+def test_a_booking_cancelled_while_its_batch_awaits_ses_is_still_asked_about_then_cancelled(
+        owner, account_a, settings, ses):
     from rentalcomply.police.models import PoliceFiling
-    booking = spanish_booking(owner, account_a, settings)  # sent, its batch not yet polled
+    booking = spanish_booking(owner, account_a, settings)  # sent, its batch not yet processed
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
+    assert len(ses.received) == 1
+    poll_later()  # SES took it: the cancellation follows in the same run
+    rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
+    assert rows["arrival"].status == "submitted"
+    assert rows["cancellation"].status == "polling" and len(ses.received) == 2
+    assert rows["arrival"].reference.encode() in ses.received[-1]
+
+
+def test_a_booking_cancelled_before_anything_reached_ses_files_no_cancellation(
+        owner, account_a, settings, ses):
+    from rentalcomply.police.models import PoliceFiling
+    ses.down = 10  # the service is down: the arrival waits for a retry
+    booking = spanish_booking(owner, account_a, settings)
+    owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
+    ses.down = 0
     poll_later()
-    kinds = [f.kind for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)]
-    assert kinds == ["arrival"] and len(ses.received) == 1
+    poll_later()
+    rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
+    assert list(rows) == ["arrival"] and rows["arrival"].status == "failed"
+    assert ses.received == []
