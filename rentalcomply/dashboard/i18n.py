@@ -76,6 +76,7 @@ GREEK: dict[str, str] = {
     "Check-in": "Check-in",
     "Police": "Αστυνομία",
     "{n} guests": "{n} άτομα",
+    "{n} nights": "{n} νύχτες",
     # calendar
     "No properties yet.": "Δεν υπάρχουν ακόμη καταλύματα.",
     "Add a property": "Προσθήκη καταλύματος",

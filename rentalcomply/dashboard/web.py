@@ -102,6 +102,7 @@ class Page:
     def render(self, template: str, status: int = 200, **values) -> bottle.HTTPResponse:
         values.setdefault("title", "")
         values.setdefault("errors", {})
+        values.setdefault("done", self.arg("done"))
         body = bottle.template(template, template_lookup=[TEMPLATES], page=self, _=self._,
                                fmt=i18n.Formatter(self.lang), **values)
         return bottle.HTTPResponse(body=body, status=status,

@@ -3,7 +3,7 @@
 % if not properties:
 <section class="card"><p class="empty">{{_('No properties yet.')}} <a href="/dashboard/properties/new">{{_('Add a property')}}</a></p></section>
 % else:
-<form method="get" action="/dashboard/calendar" class="filters">
+<form method="get" action="/dashboard/calendar" class="filters compact">
   <div><label for="property">{{_('Property')}}</label>
   <select id="property" name="property">
     % for p in properties:
@@ -38,10 +38,11 @@
     % end
     </tr></thead>
     <tbody>
+    % today = fmt.today()
     % for week in grid:
       <tr>
       % for d in week:
-        <td class="{{'out' if not d.in_month else ''}}{{' has-conflict' if d.conflict else ''}}">
+        <td class="{{'out' if not d.in_month else ''}}{{' has-conflict' if d.conflict else ''}}{{' today' if d.date == today else ''}}">
           <span class="dnum">{{d.date.day}}</span>
           % if d.conflict:
           <span class="conflict" title="{{_('Conflict')}}">⚠<span class="visually-hidden">{{_('Conflict')}}</span></span>

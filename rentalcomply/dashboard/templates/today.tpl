@@ -39,7 +39,6 @@
   </ul>
   % end
 </section>
-<div class="two">
 <section class="card" aria-labelledby="arrivals">
   <h2 id="arrivals">{{_('Arrivals, next 7 days')}}</h2>
   % include('_stays.tpl', rows=day.arrivals, date_field='arrival_date', date_label='Arrival', names=day.properties, empty=_('No arrivals in the next 7 days.'))
@@ -48,4 +47,3 @@
   <h2 id="departures">{{_('Departures, next 7 days')}}</h2>
   % include('_stays.tpl', rows=day.departures, date_field='departure_date', date_label='Departure', names=day.properties, empty=_('No departures in the next 7 days.'))
 </section>
-</div>
