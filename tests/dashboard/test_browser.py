@@ -122,6 +122,21 @@ def _seed(settings, account_id: str) -> dict:
     from rentalcomply.webhooks.models import WebhookEndpoint
     WebhookEndpoint.update(failing_since=clock.utcnow() - dt.timedelta(hours=5)).where(
         WebhookEndpoint.id == endpoint.id).execute()
+    # Its deliveries: one answered 200, one failed for good with a 500, the rest waiting.
+    from rentalcomply.webhooks.models import WebhookDelivery
+    webhooks.dispatch_pending_events()
+    deliveries = list(WebhookDelivery.select().where(WebhookDelivery.endpoint == endpoint.id)
+                      .order_by(WebhookDelivery.created_at))
+    now = clock.utcnow()
+    WebhookDelivery.update(status="succeeded", attempts=1, last_status_code=200,
+                           completed_at=now, last_attempt_at=now).where(
+        WebhookDelivery.id == deliveries[0].id).execute()
+    WebhookDelivery.update(status="failed", attempts=8, last_status_code=500,
+                           last_error="HTTP 500", completed_at=now, last_attempt_at=now).where(
+        WebhookDelivery.id == deliveries[1].id).execute()
+    WebhookDelivery.update(attempts=2, last_status_code=503, last_error="HTTP 503",
+                           last_attempt_at=now).where(
+        WebhookDelivery.id.in_([d.id for d in deliveries[2:]])).execute()
     return {"homes": homes, "bookings": made, "endpoint": endpoint}
 
 
