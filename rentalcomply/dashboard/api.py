@@ -24,6 +24,7 @@ from rentalcomply.properties import service as properties
 from rentalcomply.webhooks import service as webhooks
 
 STATIC_ROOT = str(Path(__file__).resolve().parent.parent / "static")
+STATIC_FOLDERS = ("css", "js", "img")
 PAGE_SIZE = 25
 GRACE_CHOICES = (0, 1, 24, 72, 168)
 BOOKING_STATUSES = ("confirmed", "cancelled")
@@ -50,16 +51,21 @@ def register(api) -> None:
 
 
 def _static(app: bottle.Bottle) -> None:
-    """The local assets (stylesheet, the copy buttons' script), unless a page of another
-    capability already serves /static/."""
-    if any(route.rule.startswith("/static/") for route in app.routes):
+    """The local assets (stylesheet, the copy buttons' script) under /static/, once per app: the
+    guest pages serve the same folder the same way."""
+    if getattr(app, "_rentalcomply_static", False) or any(
+            route.rule.startswith("/static/") for route in app.routes):
         return
+    app._rentalcomply_static = True
 
-    @app.get("/static/<path:path>")
+    @app.get("/static/<path:path>", page=True)  # a page asset, not in the API document
     def static(path):
+        if path.split("/", 1)[0] not in STATIC_FOLDERS:
+            return bottle.HTTPResponse("Not found", status=404)
         response = bottle.static_file(path, root=STATIC_ROOT)
         response.set_header("X-Content-Type-Options", "nosniff")
-        response.set_header("Cache-Control", "public, max-age=3600")
+        if response.status_code == 200:
+            response.set_header("Cache-Control", "public, max-age=3600")
         return response
 
 

@@ -185,7 +185,8 @@ class Pages:
 
     def route(self, method: str, path: str, *, public: bool = False):
         def register(handler):
-            self.app.route(PREFIX + path, method, self._wrap(handler, method, public))
+            # page=True: a page for people, not an API endpoint (kept out of the API document)
+            self.app.route(PREFIX + path, method, self._wrap(handler, method, public), page=True)
             return handler
         return register
 

@@ -14,10 +14,14 @@ def test_the_document_is_public_and_openapi_3_1(anonymous):
 
 
 def test_every_route_of_the_app_is_in_the_document(wsgi_app):
+    """Every route but the pages for people (declared with `page=True`: HTML and their assets)."""
     document = build_document(wsgi_app.api)
     documented = {(method.upper(), path) for path, item in document["paths"].items()
                   for method in item}
     for route in wsgi_app.bottle_app.routes:
+        if route.config.get("page"):
+            assert not route.rule.startswith("/api/"), f"{route.rule}: a page inside the API"
+            continue
         path = route.rule.replace("<", "{").replace(">", "}")
         assert (route.method, path) in documented, f"{route.method} {route.rule} is not documented"
 
