@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -17,7 +18,7 @@ from typing import Any, Iterable
 import click
 
 from rentalcomply import __version__
-from rentalcomply.config import ConfigError, example_toml, load_settings
+from rentalcomply.config import SETTINGS_BY_NAME, ConfigError, example_toml, load_settings
 from rentalcomply.core.modules import optional_modules
 
 CONFIG_EXIT_CODE = 2
@@ -188,11 +189,18 @@ def commented_config() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _default(dotted: str) -> Any:
+    """A setting's default, as the settings registry declares it (so help texts cannot drift)."""
+    return SETTINGS_BY_NAME[dotted].default
+
+
 @main.command()
-@click.option("--host", default=None, help="Listen address (server.host; default 127.0.0.1).")
-@click.option("--port", default=None, metavar="PORT", help="Listen port (server.port; default 8080).")
+@click.option("--host", default=None,
+              help=f"Listen address (server.host; default {_default('server.host')}).")
+@click.option("--port", default=None, metavar="PORT",
+              help=f"Listen port (server.port; default {_default('server.port')}).")
 @click.option("--threads", default=None, metavar="N",
-              help="Waitress worker threads (server.threads; default 4).")
+              help=f"Waitress worker threads (server.threads; default {_default('server.threads')}).")
 @click.option("--no-worker", is_flag=True,
               help="Do not run the task worker in this process (run `rentalcomply worker` instead).")
 @pass_state
@@ -384,16 +392,21 @@ def properties() -> None:
               help="The property's number at AADE (the Greek short-term rental register).")
 @click.option("--country", default="GR", show_default=True, metavar="CC",
               help="ISO 3166-1 alpha-2 country code.")
+@click.option("--timezone", default=None, metavar="ZONE",
+              help="IANA time zone name. Default: the country's, where it has only one "
+                   "(a country with several, like ES, needs it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")
 @pass_state
 def properties_create(state: State, account_ref: str, name: str, address: str,
-                      aade_property_id: str | None, country: str, as_json: bool) -> None:
+                      aade_property_id: str | None, country: str, timezone: str | None,
+                      as_json: bool) -> None:
     """Create a property (the API's PATCH /properties/{id} sets the other fields)."""
     from rentalcomply.properties import service
     state.open()
     account = resolve_account(account_ref)
     prop = _domain_call(service.create_property, account.id, name=name, address=address,
-                        aade_property_id=aade_property_id, country=country.upper())
+                        aade_property_id=aade_property_id, country=country.upper(),
+                        timezone=timezone)
     if as_json:
         _emit_json({**service.property_view(prop), "account_id": account.id})
     else:
@@ -451,19 +464,23 @@ def backup(state: State, output: str | None) -> None:
 def restore(state: State, archive: str) -> None:
     """Replace the data with a backup made by `rentalcomply backup`. Stop the server first.
 
-    The archive is checked before anything changes; the current files are moved into
+    Refused (exit 1, naming the PIDs) while a server or worker uses the data directory. The
+    archive is checked before anything changes; the current files are moved into
     before-restore-<time>/ in the data directory, and migrations bring an older backup up to date.
     """
     from rentalcomply.core.db import db
+    from rentalcomply.ops import datalock
     from rentalcomply.ops.backup import BackupError, restore_backup
     from rentalcomply.runtime import bootstrap
     settings = state.settings()
+    os.umask(0o077)  # what the restore creates is private, whatever the caller's umask
     try:
-        manifest, aside = restore_backup(settings, archive)
-    except BackupError as exc:
+        with datalock.exclusive(settings.data_dir):
+            manifest, aside = restore_backup(settings, archive)
+            bootstrap(settings)
+            db.close()
+    except (BackupError, datalock.DataDirectoryBusy) as exc:
         raise click.ClickException(str(exc)) from None
-    bootstrap(settings)
-    db.close()
     click.echo(f"Restored the backup of {manifest.get('created_at', '?')} "
                f"(RentalComply {manifest.get('version', '?')}) into {settings.data_dir}")
     if not manifest.get("secret_included"):

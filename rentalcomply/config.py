@@ -173,7 +173,7 @@ SETTINGS: list[Setting] = [
     S("queue", "url", _parse_str, "", "Task queue URL. Empty: SQLite file queue.db in the data directory. redis://host:6379/0 for Redis (install the redis extra). memory:// runs tasks at once, in the caller (tests).", secret=True),
     S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer."),
     # rate_limit
-    S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute."),
+    S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute: per key (or account), and per client address for requests without a valid key."),
     S("rate_limit", "per", _choice("key", "account"), "key", "What the limit counts: each API key, or all keys of an account together."),
     # smtp
     S("smtp", "host", _parse_str, "localhost", "SMTP server for guest e-mails."),
@@ -197,6 +197,7 @@ SETTINGS: list[Setting] = [
     # reports
     S("reports", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed report download link."),
     S("reports", "generate_hour", _range(0, 23, _parse_int), 3, "Local hour (Europe/Athens) on the 1st of the month when last month's report is generated."),
+    S("reports", "language", _choice("el", "en"), "el", "Language of the headings and notes in report PDFs: el (Greek) or en (English)."),
     # climate_fee
     S("climate_fee", "standard_summer", _parse_float, 8.00, "Climate fee per night, standard short-term rental, summer months (EUR)."),
     S("climate_fee", "standard_winter", _parse_float, 2.00, "Climate fee per night, standard short-term rental, winter months (EUR)."),

@@ -16,12 +16,24 @@ import signal
 import sys
 import threading
 import time
+import uuid
 from typing import Callable, TextIO
+
+import waitress
+from waitress.channel import HTTPChannel
+from waitress.task import ErrorTask
+from waitress.utilities import RequestEntityTooLarge
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.core import queue
 from rentalcomply.core.db import db
+from rentalcomply.core.errors import PayloadTooLarge
+from rentalcomply.ops import datalock
+from rentalcomply.ops.datalock import DataDirectoryBusy
 from rentalcomply.runtime import bootstrap, configure_logging
+from rentalcomply.web.gate import status_line
+from rentalcomply.web.json import error_body
+from rentalcomply.web.routing import MAX_BODY_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +109,54 @@ def _effective_addresses(server) -> list[tuple[str, int]]:
     return [(str(server.effective_host), int(server.effective_port))]
 
 
+# Waitress reads a whole request body (spooling it to a temporary file past 512 KiB) before the
+# application sees the request, so the 1 MiB body limit must be Waitress's own: a larger declared
+# Content-Length is answered at once, before any of the body is read, and a chunked body is cut
+# where it passes the limit. The slack lets a chunked body of exactly 1 MiB through with its chunk
+# framing; the routes refuse anything over 1 MiB themselves (the same JSON 413).
+MAX_REQUEST_BODY_BYTES = MAX_BODY_BYTES + 64 * 1024
+
+
+def create_waitress_server(app, settings, **options):
+    """The Waitress server of `serve`, with our body limit and our JSON 413."""
+    server = waitress.create_server(
+        app, host=options.pop("host", settings.server.host),
+        port=options.pop("port", settings.server.port),
+        threads=options.pop("threads", settings.server.threads), ident="RentalComply",
+        max_request_body_size=MAX_REQUEST_BODY_BYTES,
+        # Our gate judges X-Forwarded-Proto against server.trusted_proxies (a list, which
+        # Waitress's single trusted_proxy cannot express); Waitress passes headers through.
+        clear_untrusted_proxy_headers=False, **options)
+    # A MultiSocketServer (a host name with several addresses) holds one server per socket.
+    for listener in [server, *getattr(server, "map", {}).values()]:
+        if hasattr(listener, "channel_class"):
+            listener.channel_class = _JsonErrorChannel
+    return server
+
+
+class _JsonErrorTask(ErrorTask):
+    """Waitress's answer to a body over the limit, in the API's error shape."""
+
+    def execute(self):
+        if not isinstance(self.request.error, RequestEntityTooLarge):
+            return super().execute()
+        request_id = "req_" + uuid.uuid4().hex[:20]
+        body = error_body(PayloadTooLarge(), request_id)
+        self.status = status_line(413)
+        self.response_headers.extend([("Content-Type", "application/json"),
+                                      ("X-Request-Id", request_id)])
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class _JsonErrorChannel(HTTPChannel):
+    error_task_class = _JsonErrorTask
+
+
 def serve(settings, *, worker: bool = True, out: TextIO | None = None,
           on_ready: Callable[[object], None] | None = None) -> int:
     """Run the API until SIGINT or SIGTERM; return the process exit code."""
-    import waitress
-
     from rentalcomply.web.app import create_app
 
     out = out or sys.stdout
@@ -111,17 +166,17 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         shutdown.install()
     server = consumer = None
     try:
+        holder = datalock.hold(settings.data_dir)
+    except DataDirectoryBusy as exc:
+        print(f"RentalComply cannot start: {exc}", file=sys.stderr, flush=True)
+        shutdown.restore()
+        return 1
+    try:
         bootstrap(settings)
         announce_first_key(out, settings)
         app = create_app(settings)
         try:
-            server = waitress.create_server(
-                app, host=settings.server.host, port=settings.server.port,
-                threads=settings.server.threads, ident="RentalComply",
-                # Our gate judges X-Forwarded-Proto against server.trusted_proxies (a list, which
-                # Waitress's single trusted_proxy cannot express); Waitress passes headers through.
-                clear_untrusted_proxy_headers=False,
-            )
+            server = create_waitress_server(app, settings)
         except OSError as exc:
             print(f"RentalComply cannot listen on {settings.server.host}:{settings.server.port}: "
                   f"{exc.strerror or exc}", file=sys.stderr, flush=True)
@@ -139,6 +194,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         pass
     finally:
         _stop(server, consumer)
+        holder.release()
         shutdown.restore()
     print("RentalComply stopped.", file=out, flush=True)
     return 0
@@ -164,8 +220,18 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     """Run the task consumer alone until SIGINT or SIGTERM (for scale-out); return the exit code."""
     out = out or sys.stdout
     configure_logging(settings.server.log_level)
-    bootstrap(settings)
+    try:
+        holder = datalock.hold(settings.data_dir)
+    except DataDirectoryBusy as exc:
+        print(f"RentalComply worker cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
+    try:
+        bootstrap(settings)
+    except BaseException:
+        holder.release()
+        raise
     if queue.huey.immediate:
+        holder.release()
         print("queue.url is memory://: tasks run inside the process that queues them, so there "
               "is nothing for a separate worker to do.", file=sys.stderr, flush=True)
         return 2
@@ -184,6 +250,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
         if consumer is not None:
             consumer.stop(graceful=True)
         db.close()
+        holder.release()
         shutdown.restore()
     print("RentalComply worker stopped.", file=out, flush=True)
     return 0

@@ -33,7 +33,7 @@ openapi.schema("Booking", {
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
                  "channel", "source", "external_ref", "status", "checkin_status", "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
-                 "created_at", "updated_at", "cancelled_at", "version"],
+                 "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^book_", "examples": ["book_2Xk9mQ7vLp3RtW8nBz4c"]},
@@ -65,12 +65,17 @@ openapi.schema("Booking", {
                         "description": "Gross agreed rent in euros (fee included); null if "
                                        "not known."},
         "climate_fee": {**MONEY, "description": "Greece's climate resilience fee for the stay, "
-                                                "in euros: each night at its month's rate."},
+                                                "in euros: each night at its month's rate; 0 for "
+                                                "a property outside Greece (`country` not GR)."},
         "currency": {"type": "string", "enum": ["EUR"]},
         "payment_method": {"anyOf": [ref("PaymentMethod"), {"type": "null"}]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "cancelled_at": NULLABLE_TIMESTAMP,
+        "amount_kept": {**MONEY, "type": ["number", "null"],
+                        "description": "What the guest still pays after cancelling, in euros; "
+                                       "declared to AADE in the month of the cancellation. Null "
+                                       "when nothing is kept."},
         "version": VERSION,
     },
 })
@@ -188,7 +193,15 @@ def register(api) -> None:
     @api.post("/bookings/<booking_id>/cancel", scope="write", tags=TAGS, summary="Cancel a booking",
               description="Sets `status` to cancelled and `cancelled_at`, frees the dates and "
                           "emits `booking.cancelled`. Cancelling a cancelled booking returns it "
-                          "unchanged. No body.",
-              response="Booking", errors=[NotFound])
+                          "unchanged. The body is optional: `amount_kept` records what the guest "
+                          "still pays (a cancellation that pays is declared to AADE in its "
+                          "month); sent again for a cancelled booking it corrects the amount "
+                          "and emits `booking.updated`.",
+              body={"amount_kept": Field("number", nullable=True, minimum=0,
+                                         maximum=MAX_TOTAL_PRICE,
+                                         description="Euros the guest still pays, at most two "
+                                                     "decimals.", example=120.0)},
+              optional_body=True, response="Booking", errors=[NotFound])
     def cancel_booking(ctx, booking_id):
-        return service.booking_view(service.cancel_booking(ctx.account_id, booking_id))
+        return service.booking_view(service.cancel_booking(
+            ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))

@@ -1,5 +1,8 @@
 """Greece's climate crisis resilience fee: pure arithmetic, no database.
 
+Only stays in Greece pay it: a property in another country (`country` other than `GR`) carries no
+fee (`property_fee_cents`).
+
 The fee is charged per night; each night is priced by the month it falls in (summer or winter
 rate) and counts in that month's declaration, so a stay from 30 March to 2 April is two winter
 nights in March and one summer night in April. Free stays pay nothing. The rates live in the
@@ -13,6 +16,7 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 DETACHED = "detached_over_80m2"
+FEE_COUNTRY = "GR"
 
 
 def euros_to_cents(euros: float | int | Decimal) -> int:
@@ -65,3 +69,11 @@ def climate_fee_cents(arrival: dt.date, departure: dt.date, category: str, rates
     if total_price_cents == 0:
         return 0
     return sum(climate_fee_by_month(arrival, departure, category, rates).values())
+
+
+def property_fee_cents(country: str, arrival: dt.date, departure: dt.date, category: str,
+                       rates: FeeRates, total_price_cents: int | None = None) -> int:
+    """The fee of a stay in a property of `country`: Greece's fee there, 0 anywhere else."""
+    if country != FEE_COUNTRY:
+        return 0
+    return climate_fee_cents(arrival, departure, category, rates, total_price_cents)

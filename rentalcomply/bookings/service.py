@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 
-from rentalcomply.bookings.fees import FeeRates, climate_fee_cents, euros_to_cents
+from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_cents
 from rentalcomply.core import clock, events
 from rentalcomply.core.checks import nullable_text
 from rentalcomply.core.db import atomic, db
@@ -178,9 +178,10 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
             id=new_id("book"), account=account_id, property=prop.id, channel="manual",
             source=source, status="confirmed", checkin_status="NOT_STARTED",
             report_status="NOT_REQUIRED" if prop.police_connector == "none" else "PENDING",
-            climate_fee_cents=climate_fee_cents(values["arrival_date"], values["departure_date"],
-                                                prop.climate_fee_category, rates,
-                                                values["total_price_cents"]),
+            climate_fee_cents=property_fee_cents(prop.country, values["arrival_date"],
+                                                 values["departure_date"],
+                                                 prop.climate_fee_category, rates,
+                                                 values["total_price_cents"]),
             created_at=now, updated_at=now, **values)
         events.emit(account_id, "booking.created", booking_view(booking))
     return booking
@@ -218,25 +219,41 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
                 _refuse_overlap(prop, booking.arrival_date, booking.departure_date,
                                 exclude_id=booking.id)
         if changed.keys() & {"arrival_date", "departure_date", "total_price_cents"}:
-            booking.climate_fee_cents = climate_fee_cents(
-                booking.arrival_date, booking.departure_date, prop.climate_fee_category, rates,
-                booking.total_price_cents)
+            booking.climate_fee_cents = property_fee_cents(
+                prop.country, booking.arrival_date, booking.departure_date,
+                prop.climate_fee_category, rates, booking.total_price_cents)
         booking.updated_at = clock.utcnow()
         booking.save()
         events.emit(account_id, "booking.updated", booking_view(booking))
     return booking
 
 
-def cancel_booking(account_id: str, booking_id: str) -> Booking:
-    """Cancel a booking and emit `booking.cancelled`; cancelling it again changes nothing."""
+def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) -> Booking:
+    """Cancel a booking and emit `booking.cancelled`; cancelling it again changes nothing.
+
+    `amount_kept` (euros): what the guest still pays, declared to AADE in the month of the
+    cancellation. Given again for a cancelled booking, it corrects the amount (`booking.updated`).
+    """
+    kept_cents = None
+    if amount_kept is not None:
+        kept_cents, problem = _price_cents(amount_kept)
+        if problem:
+            raise ValidationError("amount_kept", problem)
     with atomic():
         booking = get_booking(account_id, booking_id)
-        if booking.status == "cancelled":
-            return booking
         now = clock.utcnow()
+        if booking.status == "cancelled":
+            if kept_cents is None or kept_cents == booking.amount_kept_cents:
+                return booking
+            booking.amount_kept_cents = kept_cents
+            booking.updated_at = now
+            booking.save()
+            events.emit(account_id, "booking.updated", booking_view(booking))
+            return booking
         booking.status = "cancelled"
         booking.cancelled_at = now
         booking.updated_at = now
+        booking.amount_kept_cents = kept_cents
         booking.save()
         events.emit(account_id, "booking.cancelled", booking_view(booking))
     return booking
@@ -402,6 +419,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
+        "amount_kept": cents_to_euros(get("amount_kept_cents")),
         "version": get("version"),
     }
 

@@ -80,6 +80,10 @@ class BookingConflict(ApiError):
     status, code, message = 409, "BOOKING_CONFLICT", "The dates overlap a confirmed booking of this property."
 
 
+class ReportNotReady(ApiError):
+    status, code, message = 409, "REPORT_NOT_READY", "The report has no files yet."
+
+
 class CheckinAlreadyCompleted(ApiError):
     status, code, message = 409, "CHECKIN_ALREADY_COMPLETED", "The guest has already completed check-in."
 

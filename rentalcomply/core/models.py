@@ -40,7 +40,9 @@ class Versioned(BaseModel):
     keep the newest state whatever order events reach it in (timestamps have one-second
     resolution). The bump is part of the UPDATE itself (`version = version + 1`), both in
     `save()` of a loaded row and in any bulk `Model.update(...)`, so two concurrent changes never
-    share a version; after `save()` the instance holds the version the database wrote.
+    share a version; after `save()` the instance holds the version the database wrote. An upsert
+    (`insert(...).on_conflict(update=...)`) is not covered: put `version: Model.version + 1` in
+    its update yourself.
     """
 
     version = pw.IntegerField(default=1, constraints=[pw.SQL("DEFAULT 1")])
@@ -169,6 +171,9 @@ class Booking(Versioned):
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
     cancelled_at = pw.DateTimeField(null=True)
+    # What the guest still pays after cancelling (declared to AADE in the month of the
+    # cancellation); null when nothing is kept or it was not recorded.
+    amount_kept_cents = pw.IntegerField(null=True)
 
     @builtins.property  # `property` is a field name in this class body
     def nights(self) -> int:

@@ -10,7 +10,9 @@ in TLS (SNI and certificate check). Redirects are never followed: a redirect is 
 Refused unless the caller allows private destinations (the `*.allow_private_addresses` settings):
 every address that is not globally routable — loopback, RFC 1918 and other private ranges,
 link-local (where 169.254.169.254, the usual cloud metadata address, lives), carrier-grade NAT,
-IPv6 unique-local (fd00:ec2::254, AWS's IPv6 metadata address), documentation and reserved ranges.
+IPv6 unique-local (fd00:ec2::254, AWS's IPv6 metadata address) and site-local (fec0::/10),
+documentation and reserved ranges, and every IPv6 form that embeds one of these IPv4 addresses
+(IPv4-mapped, IPv4-compatible, IPv4-translated, 6to4, NAT64).
 Refused always: multicast, broadcast and the unspecified address (0.0.0.0 and :: reach this very
 host on Linux), which no real receiver uses.
 
@@ -148,7 +150,15 @@ def address_problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 _IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
-_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+# IPv6 prefixes whose last 32 bits carry an IPv4 address that the network delivers to: the NAT64
+# well-known prefix (RFC 6052), which a NAT64 gateway turns back into the IPv4 address, and the
+# IPv4-translated form ::ffff:0:a.b.c.d (RFC 2765, SIIT), which a stateless translator does.
+_EMBEDDING_IPV4 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("::ffff:0:0:0/96"))
+# IPv6 ranges that Python's `is_global` still counts as public but that reach only a local network:
+# site-local (fec0::/10, deprecated by RFC 3879 yet still routed inside some sites) and the NAT64
+# prefix for local use (RFC 8215), whose translator sits on the operator's own network.
+_LOCAL_IPV6 = ((ipaddress.IPv6Network("fec0::/10"), "a site-local address"),
+               (ipaddress.IPv6Network("64:ff9b:1::/48"), "a local-use NAT64 address"))
 
 
 def _refused_kind(ip, allow_private: bool) -> str | None:
@@ -157,10 +167,11 @@ def _refused_kind(ip, allow_private: bool) -> str | None:
             return _refused_kind(ip.ipv4_mapped, allow_private)
         if ip.sixtofour is not None and not ip.sixtofour.is_global:  # 2002:7f00:1::
             return _refused_kind(ip.sixtofour, allow_private)
-        # IPv4 written into IPv6 in the two forms Python still calls global: IPv4-compatible
-        # (::127.0.0.1) and the NAT64 prefix (64:ff9b::127.0.0.1), which a NAT64 gateway turns
-        # back into the IPv4 address.
-        if (ip in _IPV4_COMPATIBLE and int(ip) > 1) or ip in _NAT64:  # not :: and ::1
+        # IPv4 written into IPv6 in the forms Python still calls global: IPv4-compatible
+        # (::127.0.0.1), the NAT64 prefix (64:ff9b::127.0.0.1) and IPv4-translated
+        # (::ffff:0:127.0.0.1): the address embedded is judged as itself.
+        if ((ip in _IPV4_COMPATIBLE and int(ip) > 1)  # not :: and ::1
+                or any(ip in prefix for prefix in _EMBEDDING_IPV4)):
             embedded = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
             problem = _refused_kind(embedded, allow_private)
             if problem is not None:
@@ -169,7 +180,13 @@ def _refused_kind(ip, allow_private: bool) -> str | None:
         return "the unspecified address"
     if ip.is_multicast or ip == ipaddress.IPv4Address("255.255.255.255"):
         return "a multicast or broadcast address"
-    if allow_private or ip.is_global:
+    if allow_private:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address):
+        for network, kind in _LOCAL_IPV6:
+            if ip in network:
+                return kind
+    if ip.is_global:
         return None
     if ip.is_loopback:
         return "a loopback address"

@@ -7,8 +7,10 @@ files are not included: they are made again from the database on request.
 
 A restore checks the archive before touching anything (known members only, each database passes
 `PRAGMA integrity_check`), moves the current files aside into `before-restore-<time>/` in the data
-directory, puts the archive's files in place and applies any migration the backup predates. Stop the
-server first: a running server keeps its open database and would not see the restored one.
+directory, puts the archive's files in place and applies any migration the backup predates. It is
+refused while a server or worker uses the data directory (`ops/datalock.py`): a running server keeps
+its open database and would go on writing into the file moved aside. Whatever the umask, the
+restored files are 0600 and the directories 0700: the data is guests' personal data.
 """
 
 from __future__ import annotations
@@ -195,7 +197,8 @@ def restore_backup(settings, archive_path: str | os.PathLike,
     db_path = sqlite_database_path(settings)
     queue_path = sqlite_queue_path(settings)
     data_dir = Path(settings.data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(data_dir, 0o700)
     targets = {DATABASE_FILE: db_path, QUEUE_FILE: queue_path,
                SECRET_FILE: secrets.secret_file(data_dir), CONFIG_FILE: data_dir / CONFIG_FILE}
 
@@ -210,11 +213,14 @@ def restore_backup(settings, archive_path: str | os.PathLike,
             target = targets[name]
             for path in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
                 if path.exists():
-                    aside.mkdir(exist_ok=True)
+                    aside.mkdir(exist_ok=True, mode=0o700)
+                    os.chmod(aside, 0o700)
                     shutil.move(str(path), aside / path.name)
+                    os.chmod(aside / path.name, 0o600)
                     moved = True
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.parent.is_dir():
+                target.parent.mkdir(parents=True, mode=0o700)
+                os.chmod(target.parent, 0o700)
             shutil.move(str(staging / name), target)
-            if name == SECRET_FILE:
-                os.chmod(target, 0o600)
+            os.chmod(target, 0o600)
     return manifest, aside if moved else None

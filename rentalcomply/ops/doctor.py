@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 import peewee
@@ -26,7 +27,7 @@ class Check:
 
 
 def run_checks(settings) -> list[Check]:
-    checks = [_data_directory(settings), _secret(settings)]
+    checks = [_data_directory(settings), _modes(settings), _secret(settings)]
     checks += _database(settings)
     checks.append(_queue(settings))
     return checks
@@ -39,6 +40,32 @@ def _data_directory(settings) -> Check:
     if not os.access(path, os.W_OK):
         return Check("data directory", False, f"{path} is not writable")
     return Check("data directory", True, str(path))
+
+
+def _modes(settings) -> Check:
+    """Guests' personal data and the server secret live here: nothing in the data directory may
+    be open to other local users (directories 0700, files 0600)."""
+    root = Path(settings.data_dir)
+    if os.name != "posix" or not root.is_dir():
+        return Check("data directory modes", True, "not checked")
+    open_to_others = []
+    for directory, subdirectories, files in os.walk(root):
+        for path in [Path(directory)] + [Path(directory) / name for name in files]:
+            try:
+                mode = path.lstat().st_mode
+            except OSError:  # gone meanwhile (a temporary file)
+                continue
+            if stat.S_ISLNK(mode):
+                continue
+            if mode & 0o077:
+                open_to_others.append((path, stat.S_IMODE(mode)))
+    if not open_to_others:
+        return Check("data directory modes", True, f"{root}: private (0700 directories, "
+                                                   "0600 files)")
+    shown = ", ".join(f"{path} ({mode:04o})" for path, mode in open_to_others[:3])
+    more = f" and {len(open_to_others) - 3} more" if len(open_to_others) > 3 else ""
+    return Check("data directory modes", False,
+                 f"open to other users: {shown}{more} (chmod -R go-rwx {root})")
 
 
 def _secret(settings) -> Check:

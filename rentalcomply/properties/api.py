@@ -85,8 +85,11 @@ def _property_fields(creating: bool) -> dict[str, Field]:
                          description="ISO 3166-1 alpha-2 code in capitals.",
                          **({"default": "GR"} if creating else {})),
         "timezone": Field("string", min_length=1, max_length=TIMEZONE_MAX,
-                          description="IANA time zone name.",
-                          **({"default": "Europe/Athens"} if creating else {})),
+                          description="IANA time zone name." + (
+                              " Default: the country's time zone where it has only one (GR: "
+                              "Europe/Athens, IT: Europe/Rome); a country with several (ES, PT, "
+                              "US...) must name one." if creating else ""),
+                          example="Europe/Athens"),
         "max_guests": Field("integer", nullable=True, minimum=1, maximum=MAX_GUESTS_LIMIT,
                             description="Most guests a booking may have; null: up to 50."),
         "climate_fee_category": Field("string", choices=CLIMATE_FEE_CATEGORIES,

@@ -22,6 +22,7 @@ from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import ChannelConnection, Property
+from rentalcomply.properties.timezones import default_timezone, zones_of
 
 PROPERTY_STATUSES = ("active", "inactive")
 CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
@@ -47,9 +48,19 @@ NULLABLE = ("aade_property_id", "max_guests")
 # --- properties ---------------------------------------------------------------------------------
 
 def create_property(account_id: str, *, name: str, address: str, aade_property_id: str | None = None,
-                    country: str = "GR", timezone: str = "Europe/Athens",
+                    country: str = "GR", timezone: str | None = None,
                     max_guests: int | None = None, climate_fee_category: str = "standard",
                     police_connector: str = "none", status: str = "active") -> Property:
+    """Create a property. Without `timezone`, the country's only zone is taken (IT: Europe/Rome);
+    a country with several zones (ES, PT, US...) must name one (ValidationError)."""
+    if timezone is None and isinstance(country, str):
+        timezone = default_timezone(country)
+        if timezone is None and re.fullmatch(COUNTRY_PATTERN, country):
+            zones = zones_of(country)
+            raise ValidationError("timezone", (
+                f"is required for country {country}, which has several time zones "
+                f"({', '.join(zones)})" if zones else
+                f"is required for country {country}, which has no known time zone"))
     values = _checked_property_values({
         "name": name, "address": address, "aade_property_id": aade_property_id,
         "country": country, "timezone": timezone, "max_guests": max_guests,

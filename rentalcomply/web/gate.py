@@ -42,6 +42,9 @@ class Gate:
                                 for p in settings.server.trusted_proxies]
         self.allow_loopback_http = settings.server.allow_loopback_http
         self.limiter = SlidingWindowLimiter(settings.rate_limit.per_minute)
+        # Requests without a valid key (none, malformed, unknown, revoked) count per client
+        # address, with the same limit: a flood of 401s is throttled too.
+        self.address_limiter = SlidingWindowLimiter(settings.rate_limit.per_minute)
         self.limit_per_account = settings.rate_limit.per == "account"
         self._last_used_written: dict[str, float] = {}
 
@@ -76,7 +79,11 @@ class Gate:
             raise HttpsRequired()
         if path in PUBLIC_PATHS or path.startswith(KEYLESS_PREFIXES) or not path.startswith(API_PREFIX):
             return
-        key = self.authenticate(environ)
+        try:
+            key = self.authenticate(environ)
+        except (Unauthenticated, InvalidApiKey):
+            self._limit_unauthenticated(environ)
+            raise
         environ["rentalcomply.api_key"] = key
         environ["rentalcomply.account_id"] = key.account_id
         environ["rentalcomply.scopes"] = key.scope_set
@@ -88,6 +95,30 @@ class Gate:
         if not allowed:
             raise RateLimited(reset, f"More than {self.limiter.limit} requests in a minute; "
                                      f"retry in {reset} s.")
+
+    def _limit_unauthenticated(self, environ) -> None:
+        """Count a request without a valid key against its client address; 429 past the limit."""
+        allowed, _, reset = self.address_limiter.hit(f"address:{self.client_address(environ)}")
+        if not allowed:
+            raise RateLimited(reset, f"More than {self.address_limiter.limit} requests without a "
+                                     f"valid API key from this address in a minute; retry in "
+                                     f"{reset} s.")
+
+    def client_address(self, environ) -> str:
+        """The client's address: the peer's, or behind trusted proxies the nearest address in
+        X-Forwarded-For that is not one of them (what a client writes there itself is ignored)."""
+        peer = environ.get("REMOTE_ADDR") or ""
+        address = _address(peer)
+        forwarded = environ.get("HTTP_X_FORWARDED_FOR")
+        if not forwarded or address is None or not self._trusted(address):
+            return peer
+        for hop in reversed([part.strip() for part in forwarded.split(",")]):
+            hop_address = _address(hop)
+            if hop_address is None:
+                return peer  # garbage in the chain: count it against the proxy that sent it
+            if not self._trusted(hop_address):
+                return str(hop_address)
+        return peer
 
     def is_https(self, environ) -> bool:
         peer = _address(environ.get("REMOTE_ADDR"))

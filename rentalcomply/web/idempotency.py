@@ -3,7 +3,8 @@
 The record is written in the same transaction as the change it guards, so a crash can never leave
 a booking without its record (a retry would book twice) or a record without its booking. Keys are
 per account and kept `retention.idempotency_hours` (24 by default). 5xx responses are not stored:
-the client should be able to retry those for real.
+the client should be able to retry those for real. A replayed response carries
+`Idempotent-Replayed: true`; the first one does not.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from rentalcomply.core.errors import IdempotencyConflict, ValidationError
 from rentalcomply.core.models import IdempotencyRecord
 
 RETENTION = dt.timedelta(hours=24)
+REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 def configure(hours: int) -> None:
@@ -52,7 +54,9 @@ def run(account_id: str, key: str, method: str, path: str, body: dict | None,
                 if record.request_hash != fingerprint:
                     raise IdempotencyConflict("This Idempotency-Key was used with a different "
                                               "request (method, path or body).")
-                return record.status, record.body.encode("utf-8"), dict(record.headers or {})
+                # The stored response, saying that it is one (the header is never stored).
+                return record.status, record.body.encode("utf-8"), {
+                    **dict(record.headers or {}), REPLAYED_HEADER: "true"}
             status, response_body, headers = call()
             if status < 500:
                 IdempotencyRecord.create(account=account_id, key=key, request_hash=fingerprint,

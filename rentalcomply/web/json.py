@@ -8,7 +8,11 @@ from rentalcomply.core.errors import ApiError
 
 
 def dumps(value) -> bytes:
-    return _json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    # A lone surrogate (a string from "\\ud800" in a request, named back in an error) has no
+    # UTF-8 form; "backslashreplace" writes it as the JSON escape \\ud800 it came as, so that
+    # rendering an answer can never fail on such text.
+    return _json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8", "backslashreplace")
 
 
 def error_document(error: ApiError, request_id: str | None) -> dict:

@@ -156,7 +156,8 @@ def _operation(route, path_params: list[str]) -> dict:
                            **({"description": field.description} if field.description else {})})
     if route.method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
-                           "description": "Retry-safe key: the same key and body return the first response (24 h).",
+                           "description": "Retry-safe key: the same key and body return the first response "
+                                          "(24 h), marked with the header Idempotent-Replayed: true.",
                            "schema": {"type": "string", "minLength": 1, "maxLength": 255,
                                       "pattern": "^[\\x21-\\x7e]+$"}})
     if parameters:
@@ -165,8 +166,9 @@ def _operation(route, path_params: list[str]) -> dict:
         # One named schema per body, referenced from each media type: code generators make one
         # model of it (an inline schema under two media types became two models).
         media = ["application/json"] + (["application/merge-patch+json"] if route.method == "PATCH" else [])
-        # An empty body is refused wherever a body is declared (`{}` is the empty change).
-        operation["requestBody"] = {"required": True, "content": {
+        # An empty body is refused wherever a body is declared (`{}` is the empty change), unless
+        # the route declares it optional (POST /bookings/{id}/cancel).
+        operation["requestBody"] = {"required": not route.optional_body, "content": {
             m: {"schema": ref(body_schema_name(route))} for m in media}}
     success: dict = {"description": route.summary}
     success_schema = _success_schema(route)
@@ -174,12 +176,22 @@ def _operation(route, path_params: list[str]) -> dict:
         success["content"] = {route.content_type: {"schema": success_schema}}
     elif route.content_type != "application/json" or route.path.endswith("openapi.json"):
         success["content"] = {route.content_type: {"schema": {}}}
+        if not route.content_type.startswith(("text/", "application/json")):
+            # A file (PDF, XML) is bytes to a client. It is served with its own type; listing
+            # application/octet-stream beside it lets code generators that know only that one
+            # (openapi-python-client) type the answer as bytes instead of dropping it.
+            binary = {"schema": {"type": "string", "format": "binary"}}
+            success["content"] = {route.content_type: binary, "application/octet-stream": binary}
     if not route.public:
         success["headers"] = dict(RATE_HEADERS)
     if route.status == 201:
         success.setdefault("headers", {})["Location"] = {
             "description": "Path of the created resource, where it has one of its own.",
             "schema": {"type": "string"}}
+    if route.method == "POST":
+        success.setdefault("headers", {})["Idempotent-Replayed"] = {
+            "description": "true when this is the stored first response to the same Idempotency-Key.",
+            "schema": {"type": "string", "enum": ["true"]}}
     responses = {str(route.status): success}
     responses.update(_error_responses(route))
     operation["responses"] = responses

@@ -66,6 +66,7 @@ class RouteSpec:
     errors: tuple[type[ApiError], ...]
     public: bool
     content_type: str  # of a success response
+    optional_body: bool = False  # an empty body counts as {}
 
 
 class Context:
@@ -102,11 +103,11 @@ class Api:
               query: dict[str, Field] | None = None, body: dict[str, Field] | None = None,
               response: Any = None, status: int = 200, paginated: bool = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
-              content_type: str = "application/json"):
+              content_type: str = "application/json", optional_body: bool = False):
         def register(handler: Callable) -> Callable:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
-                             tuple(errors), public, content_type)
+                             tuple(errors), public, content_type, optional_body)
             self.routes.append(spec)
             self.app.route(spec.path, method, self._wrap(spec))
             return handler
@@ -219,7 +220,7 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
     if len(raw) > MAX_BODY_BYTES:
         raise PayloadTooLarge()
     if not raw.strip():
-        if spec.body is None:
+        if spec.body is None or spec.optional_body:
             return raw, {}
         raw = b""
     media_type = (request.environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()

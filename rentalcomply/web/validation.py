@@ -204,7 +204,6 @@ class Field:
             schema["examples"] = [self.example]
         return schema
 
-
     def component_schemas(self) -> dict[str, dict]:
         """The named schemas this field refers to (its enum, its items' enum)."""
         found = self.items.component_schemas() if self.items is not None else {}
@@ -212,6 +211,12 @@ class Field:
             found[self.enum_name] = {"type": "string" if self.kind != "integer" else "integer",
                                      "enum": list(self.choices)}
         return found
+
+
+def _printable_name(name: str) -> str:
+    """A field name as it can be shown: a lone surrogate ("\\ud800" in the JSON sent, valid JSON
+    but no Unicode character) is written as that escape, so the error stays valid UTF-8."""
+    return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
@@ -224,7 +229,8 @@ def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
     cleaned: dict[str, Any] = {}
     for name in values:
         if name not in fields:
-            details.append({"field": name, "message": "is not a known field" if not from_query
+            details.append({"field": _printable_name(name),
+                            "message": "is not a known field" if not from_query
                             else "is not a known query parameter"})
     for name, field in fields.items():
         if name not in values:

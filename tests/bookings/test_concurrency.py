@@ -94,3 +94,59 @@ def test_on_postgresql_simultaneous_bookings_of_the_same_nights_give_one_201(pos
     _, key = accounts.create_key(account, ["read", "write"])
     villa = properties.create_property(account, name="Villa Anemoi", address="Oia")
     assert_one_winner(race_for_the_same_nights(create_app(postgres_settings), key, villa.id))
+
+
+def race_to_patch_one_booking(app, key: str, booking_id: str) -> list[tuple[int, dict]]:
+    """RACERS clients rename the same booking at the same moment; their (status, body) answers."""
+    start = threading.Barrier(RACERS)
+    answers: list[tuple[int, dict]] = []
+    lock = threading.Lock()
+    with running_server(app, threads=RACERS) as server:
+        def race(number: int) -> None:
+            start.wait(timeout=10)
+            status, parsed, _ = server.request(
+                "PATCH", f"/api/v1/bookings/{booking_id}", {"guest_name": f"Racer {number}"}, key=key)
+            with lock:
+                answers.append((status, parsed))
+
+        threads = [threading.Thread(target=race, args=(n,)) for n in range(RACERS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    return answers
+
+
+def assert_one_version_per_change(answers, booking_id: str) -> None:
+    assert [status for status, _ in answers] == [200] * RACERS, answers
+    shown = {parsed["data"]["guest_name"]: parsed["data"]["version"] for _, parsed in answers}
+    assert sorted(shown.values()) == list(range(2, RACERS + 2))
+    announced = {event.data["guest_name"]: event.data["version"] for event in
+                 Event.select().where(Event.type == "booking.updated")}
+    assert announced == shown
+    assert Booking.get_by_id(booking_id).version == RACERS + 1
+
+
+@pytest.mark.server
+def test_simultaneous_changes_of_one_booking_each_get_their_own_version(wsgi_app, owner, villa):
+    made = owner.post_json("/api/v1/bookings", booking_body(villa.id), status=201).json["data"]
+    assert_one_version_per_change(race_to_patch_one_booking(wsgi_app, owner.key, made["id"]),
+                                  made["id"])
+
+
+@pytest.mark.server
+def test_on_postgresql_simultaneous_changes_of_one_booking_each_get_their_own_version(
+        postgres_settings):
+    from rentalcomply.bookings import service as bookings
+    from rentalcomply.bookings.fees import FeeRates
+    from rentalcomply.core.db import db
+    assert "Postgres" in type(db.obj).__name__
+    rates = FeeRates.from_settings(postgres_settings)
+    account = accounts.create_account("Agency A").id
+    _, key = accounts.create_key(account, ["read", "write"])
+    villa = properties.create_property(account, name="Villa Anemoi", address="Oia")
+    made = bookings.create_booking(account, rates=rates, property_id=villa.id,
+                                   guest_name="Maria", arrival_date="2026-07-10",
+                                   departure_date="2026-07-14", guest_count=2)
+    assert_one_version_per_change(
+        race_to_patch_one_booking(create_app(postgres_settings), key, made.id), made.id)

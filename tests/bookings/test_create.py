@@ -27,6 +27,7 @@ def test_it_creates_a_manual_booking_with_location_and_every_field(owner, villa)
         "report_status": "NOT_REQUIRED", "report_error": None, "total_price": 480.5,
         "climate_fee": 32.0, "currency": "EUR", "payment_method": "bank_transfer",
         "created_at": data["created_at"], "updated_at": data["created_at"], "cancelled_at": None,
+        "amount_kept": None,
         "version": 1,
     }
     stored = Booking.get_by_id(data["id"])

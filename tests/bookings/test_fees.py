@@ -46,3 +46,26 @@ def test_rates_come_from_the_settings_in_cents():
 @pytest.mark.parametrize("euros, cents", [(19.99, 1999), (0.1, 10), (8, 800), (0.005, 1)])
 def test_euros_become_whole_cents(euros, cents):
     assert euros_to_cents(euros) == cents
+
+
+def test_only_a_property_in_greece_carries_the_fee():
+    from rentalcomply.bookings.fees import property_fee_cents
+    assert property_fee_cents("GR", D(2026, 7, 1), D(2026, 7, 3), "standard", RATES) == 1600
+    assert property_fee_cents("IT", D(2026, 7, 1), D(2026, 7, 3), "standard", RATES) == 0
+
+
+def test_an_italian_booking_has_no_climate_fee_over_the_api(owner):
+    from rentalcomply.properties import service as properties
+    rome = properties.create_property(owner.account_id, name="Casa Roma", address="Roma",
+                                      country="IT", max_guests=4)
+    body = {"property_id": rome.id, "guest_name": "Giulia Rossi", "arrival_date": "2026-07-10",
+            "departure_date": "2026-07-14", "guest_count": 2}
+    created = owner.post_json("/api/v1/bookings", body, status=201).json["data"]
+    assert created["climate_fee"] == 0
+    moved = owner.patch_json(f"/api/v1/bookings/{created['id']}",
+                             {"departure_date": "2026-07-20"}).json["data"]
+    assert moved["climate_fee"] == 0
+    athens = properties.create_property(owner.account_id, name="Spiti", address="Athina")
+    greek = owner.post_json("/api/v1/bookings", dict(body, property_id=athens.id),
+                            status=201).json["data"]
+    assert greek["climate_fee"] == 32.0

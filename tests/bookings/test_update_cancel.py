@@ -165,3 +165,26 @@ def test_a_lower_max_guests_later_does_not_stop_moving_an_existing_booking(owner
     owner.patch_json(f"/api/v1/properties/{villa.id}", {"max_guests": 1})
     data = owner.patch_json(url(booking), {"departure_date": "2026-07-15"}).json["data"]
     assert data["guest_count"] == 2 and data["nights"] == 5
+
+
+def test_a_cancellation_can_record_the_amount_the_guest_still_pays(owner, booking):
+    data = owner.post_json(url(booking) + "/cancel", {"amount_kept": 120.5}).json["data"]
+    assert data["status"] == "cancelled" and data["amount_kept"] == 120.5
+    assert Booking.get_by_id(booking["id"]).amount_kept_cents == 12050
+    assert Event.get(Event.type == "booking.cancelled").data["amount_kept"] == 120.5
+
+
+def test_the_amount_kept_can_be_corrected_after_the_cancellation(owner, booking):
+    cancelled = owner.post(url(booking) + "/cancel").json["data"]
+    clock.travel(dt.timedelta(hours=1))
+    data = owner.post_json(url(booking) + "/cancel", {"amount_kept": 80}).json["data"]
+    assert data["amount_kept"] == 80.0 and data["updated_at"] > data["cancelled_at"]
+    assert data["version"] == cancelled["version"] + 1
+    assert event_types() == sorted(["booking.created", "booking.cancelled", "booking.updated"])
+
+
+def test_an_amount_kept_with_three_decimals_or_below_zero_is_refused(owner, booking):
+    for amount in (10.555, -1, "ten"):
+        response = owner.post_json(url(booking) + "/cancel", {"amount_kept": amount}, status=400)
+        assert assert_error(response, 400, "VALIDATION_ERROR")["details"][0]["field"] == "amount_kept"
+    assert Booking.get_by_id(booking["id"]).status == "confirmed"

@@ -154,3 +154,11 @@ def test_a_mistyped_variable_of_a_known_section_stops_start_up(tmp_path):
         load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_SERVER_PROT": "9000"})
     # Variables outside the settings' sections are none of its business.
     load_settings(data_dir=tmp_path, env={"RENTALCOMPLY_TEST_POSTGRES_URL": "x"})
+
+
+def test_serve_help_tells_the_defaults_the_settings_declare(cli):
+    from rentalcomply.config import SETTINGS_BY_NAME
+    text = " ".join(cli("serve", "--help").stdout.split())
+    assert "(server.threads; default 2)" in text
+    for name in ("server.host", "server.port", "server.threads"):
+        assert f"({name}; default {SETTINGS_BY_NAME[name].default})" in text

@@ -176,3 +176,15 @@ def test_doctor_fails_on_a_damaged_database(cli, initialised):
 def test_doctor_says_what_to_do_on_an_empty_data_directory(cli):
     result = cli("doctor", expect=1)
     assert "run rentalcomply init" in result.stdout
+
+
+def test_doctor_fails_when_the_data_directory_is_open_to_others(cli, initialised):
+    cli.data_dir.chmod(0o755)
+    (cli.data_dir / "rentalcomply.db").chmod(0o644)
+    result = cli("doctor", expect=1)
+    assert "FAIL  data directory modes" in result.stdout
+    assert "(0755)" in result.stdout and "rentalcomply.db (0644)" in result.stdout
+    cli.data_dir.chmod(0o700)
+    for path in cli.data_dir.iterdir():  # SQLite gave the -wal and -shm files the 0644 too
+        path.chmod(0o600)
+    assert "ok    data directory modes" in cli("doctor").stdout

@@ -63,6 +63,7 @@ def test_it_refuses_a_feed_url_that_is_not_a_plain_web_address(owner, villa, url
     "http://127.0.0.1/feed.ics", "http://localhost:8080/feed.ics", "http://[::1]/feed.ics",
     "http://10.0.0.5/feed.ics", "http://192.168.1.10/feed.ics", "http://169.254.169.254/latest",
     "http://[::ffff:10.0.0.1]/f.ics", "http://printer.local/feed.ics",
+    "http://[::ffff:0:10.0.0.1]/f.ics", "http://[fec0::5]/feed.ics",
 ])
 def test_it_refuses_a_private_or_loopback_feed_naming_the_setting(owner, villa, url):
     response = owner.post_json(channels_url(villa.id), {"provider": "other", "ical_url": url},

@@ -233,3 +233,19 @@ def test_another_accounts_property_is_invisible_and_untouchable(owner, their_pro
                  404, "NOT_FOUND")
     unchanged = Property.get_by_id(prop.id)
     assert unchanged.name == "Theirs" and len(list(unchanged.channel_connections)) == 1
+
+
+def test_a_property_in_italy_gets_the_italian_time_zone_by_default(owner):
+    data = owner.post_json("/api/v1/properties", dict(VILLA, country="IT"), status=201).json["data"]
+    assert data["timezone"] == "Europe/Rome"
+
+
+def test_a_property_in_a_country_of_several_zones_must_name_its_zone(owner):
+    response = owner.post_json("/api/v1/properties", dict(VILLA, country="ES"), status=400)
+    details = assert_error(response, 400, "VALIDATION_ERROR")["details"]
+    assert details == [{"field": "timezone", "message": "is required for country ES, which has "
+                        "several time zones (Europe/Madrid, Africa/Ceuta, Atlantic/Canary)"}]
+    data = owner.post_json("/api/v1/properties", dict(VILLA, country="ES",
+                                                      timezone="Atlantic/Canary"),
+                           status=201).json["data"]
+    assert data["timezone"] == "Atlantic/Canary"

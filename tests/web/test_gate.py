@@ -167,3 +167,40 @@ def test_health_is_503_when_the_database_does_not_answer(wsgi_app, tmp_path):
     db.initialize(open_sqlite(tmp_path / "no-such-directory" / "rentalcomply.db"))
     response = client(wsgi_app, REMOTE_ADDR="198.51.100.9").get("/healthz", status=503)
     assert_error(response, 503, "SERVICE_UNAVAILABLE")
+
+
+def test_the_101st_request_without_a_valid_key_from_one_address_is_refused(probe, owner):
+    anonymous = client(probe, REMOTE_ADDR="198.51.100.7", **{"wsgi.url_scheme": "https"})
+    guessing = client(probe, accounts.generate_key(), REMOTE_ADDR="198.51.100.7",
+                      **{"wsgi.url_scheme": "https"})
+    for number in range(100):  # missing and wrong keys count together
+        (anonymous if number % 2 else guessing).get("/api/v1/probe", status=401)
+    for app in (anonymous, guessing):
+        refused = app.get("/api/v1/probe", status=429)
+        assert_error(refused, 429, "RATE_LIMITED")
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert "without a valid API key" in refused.json["error"]["message"]
+    # Another address is not affected, and neither is a valid key from the same address.
+    client(probe, REMOTE_ADDR="198.51.100.8", **{"wsgi.url_scheme": "https"}).get(
+        "/api/v1/probe", status=401)
+    assert client(probe, owner.key, REMOTE_ADDR="198.51.100.7",
+                  **{"wsgi.url_scheme": "https"}).get("/api/v1/probe").status_int == 200
+
+
+def test_behind_a_trusted_proxy_the_forwarded_client_address_is_counted(tmp_path, settings):
+    settings = make_settings(tmp_path, RENTALCOMPLY_RATE_LIMIT_PER_MINUTE="2",
+                             RENTALCOMPLY_SERVER_TRUSTED_PROXIES="10.0.0.0/8")
+    app = create_app(settings)
+
+    def anonymous(forwarded_for, peer="10.0.0.2"):
+        return client(app, REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR=forwarded_for,
+                      HTTP_X_FORWARDED_PROTO="https").get("/api/v1/probe", expect_errors=True)
+
+    # The nearest untrusted hop is the client; what it wrote further left is ignored.
+    assert [anonymous("1.2.3.4, 203.0.113.5, 10.0.0.9").status_int for _ in range(3)] == [
+        401, 401, 429]
+    assert anonymous("203.0.113.6").status_int == 401
+    # From an untrusted peer the header is the client's own claim and counts for nothing.
+    assert [client(app, REMOTE_ADDR="198.51.100.20", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}",
+                   **{"wsgi.url_scheme": "https"}).get("/api/v1/probe", expect_errors=True)
+            .status_int for n in range(3)] == [401, 401, 429]

@@ -123,6 +123,8 @@ def test_an_idempotent_retry_returns_the_first_response(routes, owner):
                             status=201)
     assert again.body == first.body
     assert len(routes) == 1 and Event.select().count() == 1
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
 
 
 def test_an_idempotent_retry_replays_an_error_response_too(routes, owner):
@@ -132,6 +134,7 @@ def test_an_idempotent_retry_replays_an_error_response_too(routes, owner):
                             headers={"Idempotency-Key": "k2"}, status=409)
     assert again.json["error"]["code"] == first.json["error"]["code"] == "BOOKING_CONFLICT"
     assert len(routes) == 1
+    assert again.headers["Idempotent-Replayed"] == "true"
 
 
 def test_a_server_error_is_not_stored_under_the_idempotency_key(routes, owner):

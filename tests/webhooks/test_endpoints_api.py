@@ -90,6 +90,9 @@ def test_unknown_or_missing_event_names_are_refused(hooker, events, message):
     ("https://[::1]/in", "loopback"),
     ("https://[::ffff:127.0.0.1]/in", "loopback"),
     ("https://[fd00:ec2::254]/in", "private"),
+    ("https://[::ffff:0:127.0.0.1]/in", "loopback"),
+    ("https://[::ffff:0:a00:7]/in", "private"),
+    ("https://[fec0::1]/in", "site-local"),
     ("https://0.0.0.0/in", "unspecified"),
     ("https://2130706433/in", "webhooks.allow_private_addresses"),
 ])

@@ -17,6 +17,8 @@ from tests.webhooks.conftest import Hang, Receiver
     "169.254.169.254", "100.64.0.1", "100.100.100.200", "fd00:ec2::254", "fe80::1",
     "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2002:7f00:1::1", "192.0.2.10", "198.18.0.1",
     "::127.0.0.1", "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe",
+    "::ffff:0:127.0.0.1", "::ffff:0:10.0.0.1", "::ffff:0:a9fe:a9fe", "fec0::1",
+    "feff:ffff::1", "64:ff9b:1::a00:1",
 ])
 def test_non_public_addresses_are_refused_unless_allowed(address):
     assert netguard.address_problem(address, allow_private=False)
@@ -28,9 +30,25 @@ def test_unspecified_multicast_and_broadcast_addresses_are_always_refused(addres
     assert netguard.address_problem(address, allow_private=True)
 
 
-@pytest.mark.parametrize("address", ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"])
+@pytest.mark.parametrize("address", ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111",
+                                     "::ffff:0:93.184.216.34", "64:ff9b::1.1.1.1"])
 def test_public_addresses_are_allowed(address):
     assert netguard.address_problem(address, allow_private=False) is None
+
+
+@pytest.mark.parametrize("address, kind", [
+    ("::ffff:0:127.0.0.1", "a loopback address"), ("::ffff:0:192.168.1.1", "a private address"),
+    ("fec0::1", "a site-local address"), ("fec0:1::a", "a site-local address"),
+])
+def test_ipv4_translated_and_site_local_addresses_are_refused_at_connect_time(
+        receiver, monkeypatch, address, kind):
+    monkeypatch.setattr(netguard, "resolve", lambda host, port: [address])
+    with pytest.raises(netguard.DestinationRefused) as refused:
+        netguard.fetch(f"http://rebound.example.org:{receiver.port}/")
+    assert f"rebound.example.org resolves to {address}, {kind}" in str(refused.value)
+    with pytest.raises(netguard.DestinationRefused, match=kind):
+        netguard.fetch(f"http://[{address}]:{receiver.port}/")
+    assert receiver.requests == []
 
 
 def test_the_refusal_names_the_setting_that_would_allow_it(receiver):

@@ -1,0 +1,131 @@
+"""The machine-readable report: XML built with lxml and validated against the shipped XSD.
+
+lxml (libxml2) rather than a pure-Python validator: a month of 5,000 stays is built and validated
+in a fraction of a second, and it reports the failing line and element when a file is invalid.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from importlib import resources
+
+from lxml import etree
+
+from rentalcomply.reports.building import PropertySection, ReportData
+
+NAMESPACE = "urn:rentalcomply:aade-report:1"
+SCHEMA_VERSION = "1"
+_N = "{%s}" % NAMESPACE
+
+
+class InvalidReportXml(Exception):
+    """The built XML does not match the schema: a bug, never a file to store."""
+
+
+@functools.cache
+def schema() -> etree.XMLSchema:
+    with resources.files("rentalcomply.reports").joinpath("aade-report.xsd").open("rb") as handle:
+        return etree.XMLSchema(etree.parse(handle))
+
+
+def money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
+    root = etree.Element(_N + "report", nsmap={None: NAMESPACE},
+                         id=data.code, schemaVersion=SCHEMA_VERSION)
+    sub = etree.SubElement
+    period = {"year": str(data.year), "start": data.start.isoformat(),
+              "end": (data.end - dt.timedelta(days=1)).isoformat()}
+    if data.month is not None:
+        period["month"] = str(data.month)
+    sub(root, _N + "period", period)
+    sub(root, _N + "account", id=data.account_id, name=data.account_name)
+    sub(root, _N + "generatedAt").text = generated_at.isoformat(timespec="seconds") + "Z"
+    if data.due_date:
+        sub(root, _N + "dueDate").text = data.due_date.isoformat()
+        sub(root, _N + "feeDueDate").text = data.fee_due_date.isoformat()
+    _totals(sub(root, _N + "totals"), totals_of(data))
+    for section in data.sections:
+        node = sub(root, _N + "property", ama=section.ama, id=section.property_id,
+                   category=section.category)
+        sub(node, _N + "name").text = section.name
+        _totals(sub(node, _N + "totals"), totals_of(section))
+        for stay in section.stays:
+            element = sub(node, _N + "stay", bookingId=stay.booking_id)
+            for name, value in (("ama", stay.ama), ("arrival", stay.arrival.isoformat()),
+                                ("departure", stay.departure.isoformat()),
+                                ("nights", str(stay.nights)),
+                                ("grossRent", money(stay.gross_cents)),
+                                ("climateFee", money(stay.fee_cents)),
+                                ("netRent", money(stay.net_cents)),
+                                ("paymentMethod", stay.payment_method),
+                                ("platform", stay.platform)):
+                if value is not None:
+                    sub(element, _N + name).text = value
+            _renter(element, stay.guest_name, stay.renter_reference)
+        for cancellation in section.cancellations:
+            element = sub(node, _N + "cancellation", bookingId=cancellation.booking_id)
+            for name, value in (("ama", cancellation.ama),
+                                ("arrival", cancellation.arrival.isoformat()),
+                                ("departure", cancellation.departure.isoformat()),
+                                ("cancelledOn", cancellation.cancelled_on.isoformat()),
+                                ("amountKept", money(cancellation.amount_kept_cents)),
+                                ("paymentMethod", cancellation.payment_method),
+                                ("platform", cancellation.platform)):
+                if value is not None:
+                    sub(element, _N + name).text = value
+            _renter(element, cancellation.guest_name, cancellation.renter_reference)
+    fees = sub(root, _N + "climateFee", total=money(data.climate_fee_total_cents))
+    for line in data.fee_lines:
+        sub(fees, _N + "month", year=str(line.year), month=str(line.month),
+            season="summer" if line.summer else "winter", category=line.category,
+            nights=str(line.nights), ratePerNight=money(line.rate_cents),
+            fee=money(line.fee_cents))
+    attention = sub(root, _N + "needsAttention")
+    for item in data.attention:
+        element = sub(attention, _N + "booking", bookingId=item.booking_id,
+                      propertyId=item.property_id, arrival=item.arrival.isoformat(),
+                      departure=item.departure.isoformat())
+        for (code, _), text in zip(item.reasons, item.texts("en")):
+            sub(element, _N + "reason", code=code).text = text
+    document = etree.ElementTree(root)
+    if not schema().validate(document):
+        error = schema().error_log.last_error
+        raise InvalidReportXml(f"line {error.line}: {error.message}")
+    return etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+def totals_of(part: ReportData | PropertySection) -> dict[str, str]:
+    """The totals of the whole report or of one property, as the XML's attributes."""
+    return {"stays": str(part.booking_count), "nights": str(part.nights),
+            "grossRent": money(part.total_revenue_cents),
+            "stayClimateFee": money(part.stay_fee_cents),
+            "netRent": money(part.net_revenue_cents),
+            "climateFeeInPeriod": money(part.climate_fee_total_cents),
+            "feeNightsInPeriod": str(part.fee_nights_in_period),
+            "cancellations": str(part.cancellation_count),
+            "amountKept": money(part.amount_kept_cents)}
+
+
+def _totals(element, totals) -> None:
+    for name, value in totals.items():
+        element.set(name, value)
+
+
+def _renter(parent, name: str, reference: str | None) -> None:
+    renter = etree.SubElement(parent, _N + "renter")
+    etree.SubElement(renter, _N + "name").text = name
+    if reference:
+        etree.SubElement(renter, _N + "platformReference").text = reference
+
+
+def validate_bytes(content: bytes) -> None:
+    """Raise InvalidReportXml unless `content` is a valid report (tests and `doctor`)."""
+    document = etree.fromstring(content)
+    if not schema().validate(document):
+        raise InvalidReportXml(str(schema().error_log.last_error))

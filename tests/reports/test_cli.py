@@ -1,0 +1,42 @@
+"""`rentalcomply reports generate` and `reports list`."""
+
+import json
+
+from tests.cli.conftest import cli  # noqa: F401 - the fixture
+
+
+def setup_account(cli):  # noqa: F811
+    cli("init")
+    account = cli.json("accounts", "create", "Agency C")
+    cli("properties", "create", "--account", account["id"], "--name", "Studio", "--address",
+        "Athens", "--aade-property-id", "00000000009")
+    return account["id"]
+
+
+def test_generate_prints_the_report_as_json(cli):  # noqa: F811
+    account = setup_account(cli)
+    report = cli.json("reports", "generate", "--account", account, "--period", "2026-03")
+    assert report["id"] == "rep_2026_03" and report["status"] == "completed"
+    assert report["booking_count"] == 0 and report["due_date"] == "2026-04-20"
+    assert set(report["files"]) == {"pdf", "xml", "csv"}
+
+
+def test_generate_tells_a_person_what_it_made_and_where(cli):  # noqa: F811
+    account = setup_account(cli)
+    result = cli("reports", "generate", "--account", "Agency C", "--period", "2026")
+    assert "Report rep_2026: completed" in result.output
+    assert f"reports/{account}/" in result.output and "rep_2026.pdf" in result.output
+
+
+def test_a_bad_period_is_an_error_naming_it(cli):  # noqa: F811
+    setup_account(cli)
+    result = cli("reports", "generate", "--account", "Agency C", "--period", "2026-13", expect=1)
+    assert "period" in result.output
+
+
+def test_list_shows_the_generated_reports(cli):  # noqa: F811
+    account = setup_account(cli)
+    cli("reports", "generate", "--account", account, "--period", "2026-03")
+    listed = json.loads(cli("reports", "list", "--account", account, "--json").stdout)
+    assert [r["id"] for r in listed["data"]] == ["rep_2026_03"]
+    assert "rep_2026_03" in cli("reports", "list", "--account", account).output
