@@ -8,6 +8,7 @@ transaction with its activity record, the 404 of another account's ids).
 from __future__ import annotations
 
 import datetime as dt
+import urllib.parse
 from pathlib import Path
 
 import bottle
@@ -15,7 +16,7 @@ import bottle
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import activity
-from rentalcomply.core.errors import ValidationError
+from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.dashboard import service, users
 from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
@@ -41,6 +42,7 @@ def register(api) -> None:
     _property_pages(pages)
     _key_pages(pages)
     _webhook_pages(pages)
+    _report_pages(pages)
 
     @pages.get("/activity")
     def activity_log(page):
@@ -212,13 +214,32 @@ def _booking_pages(pages: Pages) -> None:
     def booking_page(page, booking_id):
         booking = bookings.get_booking(page.account_id, booking_id)
         return page.render("booking", title=booking.guest_name, booking=booking,
-                           view=bookings.booking_view(booking), done=page.arg("done"))
+                           view=bookings.booking_view(booking), amount_kept="")
 
     @pages.post("/bookings/<booking_id>/cancel")
     def booking_cancel(page, booking_id):
-        bookings.cancel_booking(page.account_id, booking_id)
-        page.record("booking.cancel", booking_id)
-        raise Redirect(page.url(f"/bookings/{booking_id}", done="cancelled"))
+        kept = page.form("amount_kept").strip().replace(",", ".")
+        was_cancelled = bookings.get_booking(page.account_id, booking_id).status == "cancelled"
+        try:
+            bookings.cancel_booking(page.account_id, booking_id,
+                                    amount_kept=_euros(kept) if kept else None)
+        except ValidationError as error:
+            booking = bookings.get_booking(page.account_id, booking_id)
+            return page.render("booking", status=400, title=booking.guest_name, booking=booking,
+                               view=bookings.booking_view(booking), errors=_errors(error),
+                               amount_kept=kept)
+        page.record("booking.amount_kept" if was_cancelled else "booking.cancel", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}",
+                                done="amount_kept" if was_cancelled else "cancelled"))
+
+
+def _euros(text: str):
+    """A form's amount in euros as the API would receive it: a number, or the text itself so
+    that the domain's validation names what is wrong with it."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 # --- properties and their channels -------------------------------------------------------------------
@@ -434,3 +455,65 @@ def _webhook_pages(pages: Pages) -> None:
         page.record("webhook.resend", delivery_id)
         page.after_commit.append(lambda: tasks.deliver(delivery_id))
         raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="resent"))
+
+
+# --- tax reports ------------------------------------------------------------------------------------
+
+def _report_pages(pages: Pages) -> None:
+    from rentalcomply.reports import service as reports
+    from rentalcomply.reports import tasks as report_tasks
+
+    def _list(page, status=200, errors=None, period=""):
+        year_text = page.arg("year")
+        year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else None
+        rows, _ = reports.list_reports(page.account_id, year=year, page=1, limit=100)
+        today_ = reports.local_today()
+        last_month = (today_.replace(day=1) - dt.timedelta(days=1)).strftime("%Y-%m")
+        return page.render("reports", status=status, title=page._("Tax reports"),
+                           rows=[reports.report_view(r) for r in rows], year=year,
+                           years=range(today_.year, today_.year - 6, -1),
+                           errors=errors or {}, period=period or last_month)
+
+    @pages.get("/reports")
+    def report_list(page):
+        return _list(page)
+
+    @pages.post("/reports")
+    def report_generate(page):
+        period = page.form("period").strip()
+        try:
+            year, month = reports.parse_period(period)
+            report = reports.request_generation(page.account_id, year, month)
+        except ValidationError as error:
+            return _list(page, status=400, errors=_errors(error), period=period)
+        page.record("report.generate", report.code)
+        page.after_commit.append(lambda: report_tasks.queue_generation(page.account_id, year, month))
+        raise Redirect(page.url(f"/reports/{report.code}", done="generating"))
+
+    @pages.get("/reports/<code>")
+    def report_page(page, code):
+        report = reports.get_report(page.account_id, code)
+        return page.render("report", title=code, report=report,
+                           view=reports.report_view(report), formats=reports.FORMATS)
+
+    @pages.get("/reports/<code>/download/<fmt>")
+    def report_download(page, code, fmt):
+        if fmt not in reports.FORMATS:
+            raise NotFound()
+        link = reports.download_link(page.settings, page.account_id, code, fmt)
+        # The signed link, as a path on this server: the browser is already talking to it,
+        # whatever server.public_url says.
+        parts = urllib.parse.urlsplit(link["download_url"])
+        raise Redirect(parts.path + "?" + parts.query)
+
+    @pages.post("/reports/<code>/submission")
+    def report_submit(page, code):
+        try:
+            reports.record_submission(page.account_id, code, page.form("reference"))
+        except ValidationError as error:
+            report = reports.get_report(page.account_id, code)
+            return page.render("report", status=400, title=code, report=report,
+                               view=reports.report_view(report), formats=reports.FORMATS,
+                               errors=_errors(error))
+        page.record("report.submitted", code)
+        raise Redirect(page.url(f"/reports/{code}", done="submitted"))

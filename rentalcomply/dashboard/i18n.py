@@ -234,6 +234,58 @@ GREEK: dict[str, str] = {
     "user": "χρήστης",
     "Newer": "Νεότερα",
     "Older": "Παλαιότερα",
+    # reports
+    "Reports": "Αναφορές",
+    "Tax reports": "Φορολογικές αναφορές",
+    "Monthly stay declarations and climate fee, and the yearly income, for AADE.":
+        "Μηνιαίες δηλώσεις διαμονής και τέλος ανθεκτικότητας, και το ετήσιο εισόδημα, για την ΑΑΔΕ.",
+    "Period": "Περίοδος",
+    "Generate a report": "Δημιουργία αναφοράς",
+    "Month (YYYY-MM) or year (YYYY)": "Μήνας (ΕΕΕΕ-ΜΜ) ή έτος (ΕΕΕΕ)",
+    "Generate": "Δημιουργία",
+    "Year": "Έτος",
+    "All years": "Όλα τα έτη",
+    "No reports yet.": "Δεν υπάρχουν ακόμη αναφορές.",
+    "Stays": "Διαμονές",
+    "Revenue": "Έσοδα",
+    "Due": "Προθεσμία",
+    "Files": "Αρχεία",
+    "outdated": "παρωχημένη",
+    "overdue": "εκπρόθεσμη",
+    "{n} need attention": "{n} θέλουν προσοχή",
+    "Bookings or properties of this period changed after the report was made: generate it again before filing.":
+        "Κρατήσεις ή καταλύματα της περιόδου άλλαξαν μετά τη δημιουργία της αναφοράς: δημιουργήστε την ξανά πριν την υποβολή.",
+    "Summary": "Σύνοψη",
+    "Net of the fee": "Καθαρά, χωρίς το τέλος",
+    "Cancellations that pay": "Ακυρώσεις με πληρωμή",
+    "Need attention": "Θέλουν προσοχή",
+    "Deadlines and filing": "Προθεσμίες και υποβολή",
+    "Declarations due": "Προθεσμία δηλώσεων",
+    "Fee due": "Προθεσμία τέλους",
+    "Generated": "Δημιουργήθηκε",
+    "Filed": "Υποβλήθηκε",
+    "not yet": "όχι ακόμη",
+    "Reference": "Αριθμός αναφοράς",
+    "Download {format}": "Λήψη {format}",
+    "No files yet: the report is being made. Reload in a moment.":
+        "Δεν υπάρχουν ακόμη αρχεία: η αναφορά ετοιμάζεται. Φορτώστε ξανά σε λίγο.",
+    "Generate again": "Νέα δημιουργία",
+    "Mark as filed with AADE": "Σήμανση ως υποβληθείσα στην ΑΑΔΕ",
+    "myAADE reference": "Αριθμός αναφοράς myAADE",
+    "Mark as filed": "Σήμανση ως υποβληθείσα",
+    "Tax reports due within 5 days or overdue": "Φορολογικές αναφορές με προθεσμία εντός 5 ημερών ή εκπρόθεσμες",
+    "due {date}": "προθεσμία {date}",
+    "Amount kept after the cancellation": "Ποσό που κρατήθηκε μετά την ακύρωση",
+    "Amount the guest still pays (EUR)": "Ποσό που πληρώνει ακόμη ο επισκέπτης (EUR)",
+    "Declared to AADE in the month of the cancellation. Empty: nothing.":
+        "Δηλώνεται στην ΑΑΔΕ τον μήνα της ακύρωσης. Κενό: τίποτα.",
+    "Save the amount": "Αποθήκευση ποσού",
+    "Amount kept": "Ποσό που κρατήθηκε",
+    "must be 1 to 100 characters": "πρέπει να έχει 1 έως 100 χαρακτήρες",
+    "generating": "Σε δημιουργία", "completed": "Ολοκληρώθηκε", "submitted": "Υποβλήθηκε",
+    "done:generating": "Η αναφορά δημιουργείται.",
+    "done:submitted": "Η αναφορά σημειώθηκε ως υποβληθείσα.",
+    "done:amount_kept": "Το ποσό αποθηκεύτηκε.",
     # statuses
     "NOT_STARTED": "Δεν ξεκίνησε", "INVITED": "Προσκλήθηκε", "IN_PROGRESS": "Σε εξέλιξη",
     "COMPLETED": "Ολοκληρώθηκε", "EXPIRED": "Έληξε", "NOT_REQUIRED": "Δεν απαιτείται",
@@ -276,6 +328,10 @@ ENGLISH: dict[str, str] = {
     "scope:write": "creates and changes properties and bookings",
     "scope:webhooks": "manages webhooks",
     "expires_in_days": "expiry",
+    "generating": "Generating", "completed": "Completed", "submitted": "Filed",
+    "done:generating": "The report is being made.",
+    "done:submitted": "The report is marked as filed.",
+    "done:amount_kept": "The amount is saved.",
     "done:cancelled": "The booking is cancelled.",
     "done:created": "The property is created.",
     "done:saved": "The changes are saved.",
@@ -352,6 +408,23 @@ class Formatter:
         if self.lang == "el":
             return f"{sign}{whole:,}".replace(",", ".") + f",{part:02d} €"
         return f"{sign}€{whole:,}.{part:02d}"
+
+    def period(self, period) -> str:
+        """A report's period, `{"year", "month"}` or its code's `YYYY-MM` / `YYYY`."""
+        if isinstance(period, dict):
+            year, month = period["year"], period.get("month")
+        else:
+            year, _, month = str(period).partition("-")
+            month = int(month) if month else None
+        return f"{MONTHS[self.lang][month - 1]} {year}" if month else str(year)
+
+    def euros(self, amount) -> str:
+        return "—" if amount is None else self.money(round(float(amount) * 100))
+
+    def iso_datetime(self, text: str | None) -> str:
+        if not text:
+            return "—"
+        return self.datetime(dt.datetime.fromisoformat(text.replace("Z", "+00:00")).replace(tzinfo=None))
 
     def status(self, code: str) -> str:
         return translate(self.lang, code)

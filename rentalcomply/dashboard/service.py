@@ -107,6 +107,7 @@ class Today:
     connections_in_error: list
     failing_webhooks: list
     properties: dict
+    reports_due: list  # of (Report, due date, overdue)
 
 
 def today(account_id: str, now: dt.datetime | None = None) -> Today:
@@ -137,7 +138,28 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
         & (WebhookEndpoint.failing_since.is_null(False) | (WebhookEndpoint.status == "disabled")))
         .order_by(WebhookEndpoint.created_at))
     names = property_names(account_id)
-    return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names)
+    return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
+                 reports_due(account_id))
+
+
+REPORT_DUE_DAYS = 5
+
+
+def reports_due(account_id: str) -> list:
+    """Monthly reports not yet filed whose declaration is due within 5 days, or overdue."""
+    from rentalcomply.reports import service as reports
+    from rentalcomply.reports.building import stays_due_date
+    from rentalcomply.reports.models import Report
+    today_ = reports.local_today()
+    found = []
+    for report in (Report.select().where((Report.account == account_id)
+                                         & Report.month.is_null(False)
+                                         & (Report.status != "submitted"))
+                   .order_by(Report.year, Report.month)):
+        due = stays_due_date(report.year, report.month)
+        if due is not None and due <= today_ + dt.timedelta(days=REPORT_DUE_DAYS):
+            found.append((report, due, today_ > due))
+    return found
 
 
 def property_names(account_id: str) -> dict[str, str]:

@@ -137,7 +137,12 @@ def _seed(settings, account_id: str) -> dict:
     WebhookDelivery.update(attempts=2, last_status_code=503, last_error="HTTP 503",
                            last_attempt_at=now).where(
         WebhookDelivery.id.in_([d.id for d in deliveries[2:]])).execute()
-    return {"homes": homes, "bookings": made, "endpoint": endpoint}
+    # Last month's report, made and waiting to be filed.
+    from rentalcomply.reports import service as reports
+    last = today.replace(day=1) - dt.timedelta(days=1)
+    reports.request_generation(account_id, last.year, last.month)
+    report = reports.generate(settings, account_id, last.year, last.month)
+    return {"homes": homes, "bookings": made, "endpoint": endpoint, "report": report}
 
 
 def test_an_owner_sets_a_password_signs_in_manages_keys_and_webhooks_and_finds_a_booking(
@@ -197,10 +202,27 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_and_webhooks_and_finds_a
     assert page.get_by_role("heading", name="Maria Rossi").is_visible()
     assert seeded["bookings"][0].id in page.content()
 
+    # A tax report: generated in the page, its PDF downloaded, marked as filed.
+    page.get_by_role("link", name="Reports", exact=True).click()
+    period = clock.today().strftime("%Y-%m")
+    page.get_by_label("Month (YYYY-MM) or year (YYYY)").fill(period)
+    page.get_by_role("button", name="Generate", exact=True).click()
+    page.wait_for_url(re.compile(r".*/dashboard/reports/rep_\d{4}_\d{2}\?done=generating"))
+    if not page.get_by_role("link", name="Download PDF").count():
+        page.reload()  # made by the worker a moment later
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download PDF").click()
+    assert download.value.suggested_filename.endswith(".pdf")
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    page.get_by_label("myAADE reference").fill("ΑΑΔΕ-2026-000777")
+    page.get_by_role("button", name="Mark as filed").click()
+    assert "The report is marked as filed." in page.content()
+
     # The activity log names the user and what was done, newest first.
     page.get_by_role("link", name="Activity").click()
     text = page.locator("main").inner_text()
-    assert text.index("webhook.test") < text.index("api_key.revoke") < text.index("api_key.create")
+    assert text.index("report.submitted") < text.index("webhook.test") < text.index("api_key.revoke") \
+        < text.index("api_key.create")
 
     # Keyboard: the first Tab reaches the skip link, which is visible when focused.
     page.keyboard.press("Tab")
@@ -231,6 +253,8 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         "keys": "/dashboard/settings/keys",
         "webhooks": "/dashboard/settings/webhooks",
         "webhook": f"/dashboard/settings/webhooks/{seeded['endpoint'].id}",
+        "reports": "/dashboard/reports",
+        "report": f"/dashboard/reports/{seeded['report'].code}",
         "activity": "/dashboard/activity",
     }
     for size, viewport in VIEWPORTS.items():

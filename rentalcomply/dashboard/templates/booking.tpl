@@ -20,6 +20,7 @@
     % end
     % if booking.cancelled_at:
     <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at)}}</dd>
+    <dt>{{_('Amount kept')}}</dt><dd>{{fmt.money(booking.amount_kept_cents)}}</dd>
     % end
   </dl>
 </section>
@@ -36,13 +37,22 @@
   </dl>
 </section>
 </div>
-% if booking.status != 'cancelled':
-<section class="card danger" aria-labelledby="cancel">
+<section class="card{{' danger' if booking.status != 'cancelled' else ''}}" aria-labelledby="cancel">
+  % if booking.status != 'cancelled':
   <h2 id="cancel">{{_('Cancel the booking')}}</h2>
   <p class="muted">{{_('The guest is not told by RentalComply; webhooks announce booking.cancelled.')}}</p>
-  <form method="post" action="/dashboard/bookings/{{booking.id}}/cancel">
+  % else:
+  <h2 id="cancel">{{_('Amount kept after the cancellation')}}</h2>
+  % end
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/cancel" class="stack">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
-    <button type="submit" class="danger">{{_('Cancel booking')}}</button>
+    <div class="field"><label for="amount_kept">{{_('Amount the guest still pays (EUR)')}}</label>
+    <input id="amount_kept" name="amount_kept" inputmode="decimal" value="{{amount_kept or (('%.2f' % (booking.amount_kept_cents / 100)) if booking.amount_kept_cents is not None else '')}}" aria-describedby="amount-hint{{' amount_kept-error' if 'amount_kept' in errors else ''}}"{{!' aria-invalid="true"' if 'amount_kept' in errors else ''}}>
+    <p class="hint" id="amount-hint">{{_('Declared to AADE in the month of the cancellation. Empty: nothing.')}}</p>
+    % if 'amount_kept' in errors:
+    <p class="field-error" id="amount_kept-error">{{_(errors['amount_kept'])}}</p>
+    % end
+    </div>
+    <div class="actions"><button type="submit" class="{{'danger' if booking.status != 'cancelled' else ''}}">{{_('Cancel booking') if booking.status != 'cancelled' else _('Save the amount')}}</button></div>
   </form>
 </section>
-% end

@@ -35,7 +35,7 @@
   % if page.user:
   <nav aria-label="{{_('Main')}}">
     <ul>
-    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity")):
+    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity")):
       <li><a href="/dashboard{{path}}"{{!' aria-current="page"' if page.path.startswith('/dashboard' + path) else ''}}>{{_(label)}}</a></li>
     % end
     </ul>

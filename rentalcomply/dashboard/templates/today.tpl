@@ -1,6 +1,6 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Today')}}</h1><p class="muted">{{fmt.date(fmt.today())}}</p></div>
-% problems = len(day.checkins_due) + len(day.filings) + len(day.connections_in_error) + len(day.failing_webhooks)
+% problems = len(day.checkins_due) + len(day.filings) + len(day.connections_in_error) + len(day.failing_webhooks) + len(day.reports_due)
 <section class="card attention" aria-labelledby="needs">
   <h2 id="needs">{{_('Needs a person')}} <span class="count{{' zero' if not problems else ''}}">{{problems}}</span></h2>
   % if not problems:
@@ -19,6 +19,14 @@
   <ul class="issues">
     % for b in day.filings:
     <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + b.report_error if b.report_error else ''}}</li>
+    % end
+  </ul>
+  % end
+  % if day.reports_due:
+  <h3>{{_('Tax reports due within 5 days or overdue')}}</h3>
+  <ul class="issues">
+    % for r, due, late in day.reports_due:
+    <li><a href="/dashboard/reports/{{r.code}}">{{fmt.period({'year': r.year, 'month': r.month})}}</a> · {{_('due {date}', date=fmt.date(due))}} <span class="badge s-{{'failed' if late else 'at_risk'}}">{{_('overdue') if late else fmt.status(r.status)}}</span></li>
     % end
   </ul>
   % end
