@@ -322,3 +322,12 @@ def test_dashboard_pages_stay_out_of_the_api_document(wsgi_app):
     assert any(route.rule.startswith("/dashboard") for route in document.routes)
     paths = new_browser(wsgi_app).get("/api/v1/openapi.json").json["paths"]
     assert not [path for path in paths if "dashboard" in path or path.startswith("/static")]
+
+
+def test_ended_sessions_are_purged_by_the_worker(anna, settings):
+    from rentalcomply.core.maintenance import purge_dashboard_sessions
+    from rentalcomply.dashboard.models import DashboardSession
+    assert purge_dashboard_sessions.call_local() == 0
+    clock.travel(dt.timedelta(minutes=settings.dashboard.session_idle_minutes + 1))
+    assert purge_dashboard_sessions.call_local() >= 1
+    assert DashboardSession.select().count() == 0
