@@ -184,6 +184,9 @@ SETTINGS: list[Setting] = [
     S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
     S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of guest e-mails."),
     S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "SMTP connection timeout."),
+    # checkin
+    S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),
+    S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
     # sync
     S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),
     S("sync", "timeout_seconds", _range(1, 300, _parse_int), 20, "Timeout for fetching one feed."),

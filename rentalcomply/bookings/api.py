@@ -31,7 +31,8 @@ openapi.schema("Booking", {
     "type": "object",
     "required": ["id", "property_id", "guest_name", "guest_email", "guest_phone",
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
-                 "channel", "source", "external_ref", "status", "checkin_status", "report_status",
+                 "channel", "source", "external_ref", "status", "checkin_status", "checkin_error",
+                 "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
                  "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
     "additionalProperties": False,
@@ -56,6 +57,9 @@ openapi.schema("Booking", {
                          "description": "The channel's reservation code, when the feed has one."},
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
+        "checkin_error": {"type": ["string", "null"],
+                          "description": "Why the last check-in e-mail could not be delivered "
+                                         "(it is retried); null once one is delivered."},
         "report_status": {"type": "string", "enum": list(REPORT_STATUSES),
                           "description": "Police report: NOT_REQUIRED when the property's "
                                          "police_connector is `none`."},

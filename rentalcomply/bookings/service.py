@@ -410,6 +410,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "external_ref": get("external_ref"),
         "status": get("status"),
         "checkin_status": get("checkin_status"),
+        "checkin_error": get("checkin_error"),
         "report_status": get("report_status"),
         "report_error": get("report_error"),
         "total_price": cents_to_euros(get("total_price_cents")),

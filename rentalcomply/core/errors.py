@@ -88,6 +88,10 @@ class CheckinAlreadyCompleted(ApiError):
     status, code, message = 409, "CHECKIN_ALREADY_COMPLETED", "The guest has already completed check-in."
 
 
+class BookingCancelled(ApiError):
+    status, code, message = 409, "BOOKING_CANCELLED", "The booking is cancelled."
+
+
 class IdempotencyConflict(ApiError):
     status, code, message = 409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used with a different request body."
 

@@ -158,6 +158,8 @@ class Booking(Versioned):
     source = pw.CharField(max_length=16, null=True)
     status = pw.CharField(max_length=16, default="confirmed")
     checkin_status = pw.CharField(max_length=16, default="NOT_STARTED")
+    # Why the last check-in e-mail could not be delivered; cleared by a delivery that succeeds.
+    checkin_error = pw.TextField(null=True)
     report_status = pw.CharField(max_length=16, default="NOT_REQUIRED")
     report_error = pw.TextField(null=True)
     total_price_cents = pw.IntegerField(null=True)

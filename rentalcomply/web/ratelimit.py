@@ -46,6 +46,13 @@ class SlidingWindowLimiter:
                 self._forget_idle(cutoff)
         return allowed, remaining, max(reset, 0 if remaining else 1)
 
+    def exhausted(self, bucket: str) -> bool:
+        """Whether a request in `bucket` would be refused now (counting nothing)."""
+        now = self.clock()
+        with self._lock:
+            hits = self._hits.get(bucket)
+            return bool(hits) and sum(1 for t in hits if t > now - self.window) >= self.limit
+
     def _forget_idle(self, cutoff: float) -> None:
         for bucket in [b for b, h in self._hits.items() if not h or h[-1] <= cutoff]:
             del self._hits[bucket]

@@ -24,7 +24,7 @@ def test_it_creates_a_manual_booking_with_location_and_every_field(owner, villa)
         "guest_language": "el", "arrival_date": "2026-07-10", "departure_date": "2026-07-14",
         "nights": 4, "guest_count": 2, "channel": "manual", "source": "phone",
         "external_ref": None, "status": "confirmed", "checkin_status": "NOT_STARTED",
-        "report_status": "NOT_REQUIRED", "report_error": None, "total_price": 480.5,
+        "checkin_error": None, "report_status": "NOT_REQUIRED", "report_error": None, "total_price": 480.5,
         "climate_fee": 32.0, "currency": "EUR", "payment_method": "bank_transfer",
         "created_at": data["created_at"], "updated_at": data["created_at"], "cancelled_at": None,
         "amount_kept": None,

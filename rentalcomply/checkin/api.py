@@ -1,0 +1,158 @@
+"""Routes of check-in: the resend call, the guests API, and the guest's own page (page.py)."""
+
+from __future__ import annotations
+
+from rentalcomply.checkin import page, service
+from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
+from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
+                                      InvalidJson, LinkExpired, NotFound, PayloadTooLarge,
+                                      RateLimited, UnsupportedMediaType)
+from rentalcomply.web import openapi
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
+from rentalcomply.web.validation import Field
+
+TAGS = ["check-in"]
+MAX_PARTY = 50
+
+openapi.schema("CheckinInvitation", {
+    "type": "object",
+    "required": ["booking_id", "checkin_status", "channel", "sent_to", "checkin_url", "expires_at"],
+    "additionalProperties": False,
+    "properties": {
+        "booking_id": {"type": "string", "pattern": "^book_"},
+        "checkin_status": {"type": "string",
+                           "enum": ["NOT_STARTED", "INVITED", "IN_PROGRESS", "COMPLETED", "EXPIRED"]},
+        "channel": {"type": "string", "enum": ["email"]},
+        "sent_to": {"type": "string", "description": "The guest's address, masked.",
+                    "examples": ["g***@example.com"]},
+        "checkin_url": {"type": "string", "format": "uri",
+                        "description": "The guest's page; the same for every invitation of the "
+                                       "booking."},
+        "expires_at": {**TIMESTAMP, "description": "The end of the day after departure."},
+    },
+})
+
+
+def _guest_properties(masked: bool) -> dict:
+    properties = {}
+    for name, field in FIELDS.items():
+        schema: dict = {"type": "string"}
+        if field.kind == "date":
+            schema["format"] = "date"
+        elif field.kind == "country":
+            schema.update(pattern="^[A-Z]{2}$", description="ISO 3166-1 alpha-2.")
+        elif field.choices:
+            schema["enum"] = list(field.choices)
+        elif field.kind == "signature":
+            schema["description"] = "A PNG as a data URL (`data:image/png;base64,...`)."
+        else:
+            schema["maxLength"] = TEXT_MAX
+        if masked and name in ("document_number", "document_support_number", "tax_id"):
+            schema = {"type": "string", "description": "Masked to its last 3 characters."}
+        if masked and name == "signature":
+            continue
+        properties[name] = schema
+    return properties
+
+
+openapi.schema("GuestInput", {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "One guest; which fields are required depends on the property's country and "
+                   "the guest's age (see docs/checkin.md). A field the country does not ask is "
+                   "refused. Document numbers are checked with their check digits where the "
+                   "scheme has them (Spanish DNI/NIE, Portuguese CC; Greek AFM, Italian codice "
+                   "fiscale, Spanish NIF and Portuguese NIF in `tax_id`).",
+    "properties": {"role": {"type": "string", "enum": ["lead", "member"],
+                            "description": "Read-only: the first guest is the lead guest."},
+                   **_guest_properties(masked=False)},
+})
+
+openapi.schema("GuestParty", {
+    "type": "object",
+    "required": ["booking_id", "checkin_status", "country", "guest_count", "lead_guest_name",
+                 "guests", "consent_at", "completed_at", "purged_at", "version"],
+    "additionalProperties": False,
+    "properties": {
+        "booking_id": {"type": "string", "pattern": "^book_"},
+        "checkin_status": {"type": "string",
+                           "enum": ["NOT_STARTED", "INVITED", "IN_PROGRESS", "COMPLETED", "EXPIRED"]},
+        "country": {"type": "string", "description": "The property's country, which decides the "
+                                                     "fields asked."},
+        "guest_count": {"type": "integer"},
+        "lead_guest_name": {"type": ["string", "null"],
+                            "description": "Kept after the guest data is erased."},
+        "guests": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["role"],
+            "properties": {"role": {"type": "string", "enum": ["lead", "member"]},
+                           "signed": {"type": "boolean",
+                                      "description": "A signature was given (never shown)."},
+                           **_guest_properties(masked=True)}}},
+        "consent_at": {**NULLABLE_TIMESTAMP,
+                       "description": "When the guest accepted the privacy notice on the page."},
+        "completed_at": NULLABLE_TIMESTAMP,
+        "purged_at": {**NULLABLE_TIMESTAMP,
+                      "description": "When the guest data was erased after its retention."},
+        "version": {"type": "integer", "minimum": 0},
+    },
+})
+
+
+class PartyField(Field):
+    """`guests`: an array of GuestInput objects, validated by the check-in rules themselves."""
+
+    def json_schema(self) -> dict:
+        schema = super().json_schema()
+        schema["items"] = openapi.ref("GuestInput")
+        return schema
+
+
+def register(api) -> None:
+    @api.post("/checkins/resend", scope="write", tags=TAGS, summary="Send the check-in link",
+              description="E-mails the guest the check-in link (sent by a background task over "
+                          "SMTP, retried on failure; a failure shows on the booking as "
+                          "`checkin_error`). The link is the same for every invitation and works "
+                          "until the end of the day after departure. Sets `checkin_status` to "
+                          "INVITED when it was NOT_STARTED and emits `checkin.invited`. At most 5 "
+                          "invitations an hour per booking (429 with Retry-After). 422 "
+                          "GUEST_CONTACT_MISSING without a guest e-mail; 409 "
+                          "CHECKIN_ALREADY_COMPLETED or BOOKING_CANCELLED; 410 LINK_EXPIRED once "
+                          "the stay is over.",
+              body={"booking_id": Field("string", required=True, max_length=64,
+                                        example="book_2Xk9mQ7vLp3RtW8nBz4c")},
+              response="CheckinInvitation", status=202,
+              errors=[NotFound, CheckinAlreadyCompleted, BookingCancelled, LinkExpired,
+                      GuestContactMissing, RateLimited])
+    def resend(ctx):
+        return service.resend(ctx.account_id, ctx.body["booking_id"], ctx.public_url)
+
+    @api.get("/bookings/<booking_id>/guests", scope="read", tags=TAGS,
+             summary="The booking's guest party",
+             description="What the guests entered (or the agency sent). Document, support and "
+                         "tax numbers are masked to their last 3 characters; signatures are "
+                         "never shown. After the retention period `guests` is empty and "
+                         "`purged_at` set; `lead_guest_name` stays.",
+             response="GuestParty", errors=[NotFound])
+    def get_guests(ctx, booking_id):
+        return service.guests_view(ctx.account_id, booking_id)
+
+    @api.route("PUT", "/bookings/<booking_id>/guests", scope="write", tags=TAGS,
+               summary="Replace the booking's guest party",
+               description="For agencies whose own app collects the guests' details: the whole "
+                           "party at once, one object per guest (the first is the lead guest), "
+                           "validated exactly as the guest page validates; every problem comes "
+                           "back in `details` with its field as `guests[i].name`. A valid party "
+                           "of `guest_count` guests sets `checkin_status` COMPLETED and emits "
+                           "`checkin.completed` (no guest data in it), as the page does; also "
+                           "for a stay whose check-in EXPIRED (a late party from the agency). "
+                           "Sending it again for a COMPLETED check-in replaces the party.",
+               body={"guests": PartyField("array", required=True, min_items=1,
+                                          max_items=MAX_PARTY)},
+               response="GuestParty",
+               errors=[NotFound, BookingCancelled, InvalidJson, PayloadTooLarge,
+                       UnsupportedMediaType])
+    def put_guests(ctx, booking_id):
+        return service.put_guests(ctx.account_id, booking_id, ctx.body["guests"])
+
+    page.register(api)

@@ -1,0 +1,396 @@
+"""The guest party: which fields a property's country asks, and their validation.
+
+One set of rules for the guest page and the guests API, so both accept exactly the same party.
+A guest is a flat dict of strings (dates `YYYY-MM-DD`, countries ISO 3166-1 alpha-2). Problems
+are `Problem(path, key, values)`: `path` like `guests[1].document_number`, `key` a message of
+`i18n` (`msg.*`), so the page shows them in the guest's language and the API in English.
+
+What each country adds to the fields asked everywhere (see the police formats):
+- IT: sex; municipality and province of birth when born in Italy; place of issue of the document;
+  each guest's role in the party (single, head of family or group, family or group member).
+  Municipalities are taken by name with the 2-letter province code for now; the field names leave
+  room for the official codes (`birth_municipality_code`) when the code tables arrive.
+- ES: sex; second surname for Spanish nationals; the support number of a Spanish DNI/NIE; the
+  lead guest's full address; a signature from every guest aged 14 or over; documents from 14.
+- PT: sex; country and place of residence.
+Minors (under 18 on arrival day) give their relationship to the lead guest instead of needing a
+document (in Spain from 14 they need one); the lead guest must be an adult.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import datetime as dt
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+from rentalcomply.core import clock
+from stdnum import exceptions as stdnum_errors
+from stdnum.es import dni as es_dni
+from stdnum.es import nie as es_nie
+from stdnum.es import nif as es_nif
+from stdnum.gr import vat as gr_afm
+from stdnum.it import codicefiscale as it_codicefiscale
+from stdnum.pt import cc as pt_cc
+from stdnum.pt import nif as pt_nif
+
+TEXT_MAX = 200
+SIGNATURE_MAX_BYTES = 200_000
+ADULT_AGE = 18
+OLDEST_AGE = 120
+SEXES = ("M", "F")
+DOCUMENT_TYPES = ("passport", "id_card", "residence_permit", "driving_licence")
+LEAD_RELATIONSHIPS = ("single", "head_of_family", "head_of_group")
+MEMBER_RELATIONSHIPS = ("family_member", "group_member")
+MINOR_RELATIONSHIPS = ("parent", "legal_guardian", "grandparent", "sibling", "other_relative",
+                       "other")
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+PHONE_RE = re.compile(r"^\+?[0-9 ().-]{6,25}$")
+PROVINCE_RE = re.compile(r"^[A-Z]{2}$")
+DOCUMENT_RE = re.compile(r"^[A-Z0-9Α-Ω]{5,20}$")
+SIGNATURE_PREFIX = "data:image/png;base64,"
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldDef:
+    name: str
+    kind: str  # text, date, country, choice, email, phone, signature
+    choices: tuple[str, ...] = ()
+    group: str = "person"  # person, document, address, contact, signature
+    hint: bool = False
+
+
+FIELDS: dict[str, FieldDef] = {f.name: f for f in (
+    FieldDef("first_name", "text"),
+    FieldDef("last_name", "text"),
+    FieldDef("second_last_name", "text"),
+    FieldDef("sex", "choice", SEXES),
+    FieldDef("birth_date", "date"),
+    FieldDef("birth_country", "country"),
+    FieldDef("birth_municipality", "text"),
+    FieldDef("birth_province", "text", hint=True),
+    FieldDef("nationality", "country"),
+    FieldDef("relationship", "choice", LEAD_RELATIONSHIPS + MEMBER_RELATIONSHIPS),
+    FieldDef("minor_relationship", "choice", MINOR_RELATIONSHIPS),
+    FieldDef("document_type", "choice", DOCUMENT_TYPES, group="document"),
+    FieldDef("document_number", "text", group="document", hint=True),
+    FieldDef("document_country", "country", group="document"),
+    FieldDef("document_issue_place", "text", group="document"),
+    FieldDef("document_support_number", "text", group="document", hint=True),
+    FieldDef("tax_id", "text", group="document"),
+    FieldDef("address_street", "text", group="address"),
+    FieldDef("address_city", "text", group="address"),
+    FieldDef("address_postcode", "text", group="address"),
+    FieldDef("address_country", "country", group="address"),
+    FieldDef("residence_country", "country", group="address"),
+    FieldDef("residence_place", "text", group="address"),
+    FieldDef("email", "email", group="contact", hint=True),
+    FieldDef("phone", "phone", group="contact"),
+    FieldDef("signature", "signature", group="signature", hint=True),
+)}
+# What the guests API reads back besides the fields (never written by a client).
+READ_ONLY = ("role",)
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    path: str
+    key: str
+    values: tuple = ()
+
+    def message(self, lang: str) -> str:
+        from rentalcomply.checkin import i18n
+        return i18n.text(lang, self.key, **dict(self.values))
+
+
+@lru_cache(maxsize=1)
+def countries() -> dict[str, dict[str, str]]:
+    """ISO 3166-1 alpha-2 codes and their names in the six languages (from Debian's iso-codes,
+    shipped in the package: no network at run time)."""
+    raw = resources.files("rentalcomply.checkin").joinpath("data/countries.json").read_text("utf-8")
+    return json.loads(raw)
+
+
+def country_choices(lang: str) -> list[tuple[str, str]]:
+    names = countries()
+    return sorted(((code, names[code].get(lang) or names[code]["en"]) for code in names),
+                  key=lambda pair: _sort_key(pair[1]))
+
+
+def _sort_key(name: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", name.casefold())
+                   if not unicodedata.combining(c))
+
+
+# --- which fields a guest is asked ---------------------------------------------------------------
+
+def document_age(country: str) -> int:
+    return 14 if country == "ES" else ADULT_AGE
+
+
+def asked_fields(country: str, index: int) -> list[str]:
+    """Every field the page shows for guest `index` of a party in `country`, in page order.
+
+    Some of them apply only in a case (born in Italy, a Spanish document, a minor): the page hides
+    them until the case arises; `required_fields` says which a given guest must fill."""
+    names = ["first_name", "last_name"]
+    if country == "ES":
+        names.append("second_last_name")
+    names += ["sex", "birth_date"]
+    if country == "IT":
+        names += ["birth_country", "birth_municipality", "birth_province"]
+    names.append("nationality")
+    names.append("relationship" if country == "IT" else None)
+    if index > 0:
+        names.append("minor_relationship")
+    names += ["document_type", "document_number", "document_country"]
+    if country == "IT":
+        names.append("document_issue_place")
+    if country == "ES":
+        names.append("document_support_number")
+    if country in ("GR", "IT", "ES", "PT"):
+        names.append("tax_id")
+    if country == "ES" and index == 0:
+        names += ["address_street", "address_city", "address_postcode", "address_country"]
+    if country == "PT":
+        names += ["residence_country", "residence_place"]
+    if index == 0:
+        names += ["email", "phone"]
+    if country == "ES":
+        names.append("signature")
+    return [name for name in names if name]
+
+
+def age_on(birth: dt.date, day: dt.date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> set[str]:
+    birth = _date(guest.get("birth_date"))
+    age = age_on(birth, arrival) if birth else None
+    required = {"first_name", "last_name", "birth_date", "nationality"}
+    if country in ("IT", "ES", "PT"):
+        required.add("sex")
+    if country == "IT":
+        required |= {"birth_country", "relationship"}
+        if guest.get("birth_country") == "IT":
+            required |= {"birth_municipality", "birth_province"}
+    if country == "ES" and guest.get("nationality") == "ES":
+        required.add("second_last_name")
+    needs_document = index == 0 or age is None or age >= document_age(country)
+    if needs_document:
+        required |= {"document_type", "document_number", "document_country"}
+        if country == "IT":
+            required.add("document_issue_place")
+        if (country == "ES" and guest.get("document_country") == "ES"
+                and guest.get("document_type") in ("id_card", "residence_permit")):
+            required.add("document_support_number")
+    if index > 0 and age is not None and age < ADULT_AGE:
+        required.add("minor_relationship")
+    if country == "ES" and index == 0:
+        required |= {"address_street", "address_city", "address_postcode", "address_country"}
+    if country == "PT":
+        required |= {"residence_country", "residence_place"}
+    if country == "ES" and (age is None or age >= 14):
+        required.add("signature")
+    return required
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+def validate_party(country: str, guests: list, *, guest_count: int, arrival: dt.date,
+                   complete: bool) -> tuple[list[dict], list[Problem]]:
+    """Clean a party; return (guests, problems).
+
+    `complete=False` (progress being saved) checks only what was filled in; `complete=True` (the
+    final answer) also wants every required field and the whole party."""
+    problems: list[Problem] = []
+    cleaned: list[dict] = []
+    if not isinstance(guests, list):
+        return [], [Problem("guests", "msg.required")]
+    if complete and len(guests) != guest_count:
+        problems.append(Problem("guests", "msg.party_size", (("count", guest_count),)))
+    for index, guest in enumerate(guests[:max(guest_count, 1)]):
+        prefix = f"guests[{index}]."
+        if not isinstance(guest, dict):
+            problems.append(Problem(f"guests[{index}]", "msg.required"))
+            cleaned.append({})
+            continue
+        asked = set(asked_fields(country, index))
+        values: dict[str, str] = {}
+        before = len(problems)
+        for name, raw in guest.items():
+            if name in READ_ONLY:
+                continue
+            if name not in FIELDS or name not in asked:
+                problems.append(Problem(prefix + name, "msg.not_asked"))
+                continue
+            if raw is None or (isinstance(raw, str) and not raw.strip()):
+                continue
+            value, key = clean_value(FIELDS[name], raw)
+            if key:
+                problems.append(Problem(prefix + name, key[0], key[1]))
+            else:
+                values[name] = value
+        refused = {p.path[len(prefix):] for p in problems[before:]}
+        problems += _check_guest(country, index, values, arrival, complete, prefix, refused)
+        cleaned.append(values)
+    return cleaned, problems
+
+
+def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
+    """(value, None) or (None, (message key, values))."""
+    if not isinstance(raw, str):
+        return None, ("msg.choice" if field.choices else "msg.required", ())
+    if field.kind == "signature":
+        return _clean_signature(raw)
+    value = " ".join(raw.split())  # trims, and folds runs of spaces, tabs and newlines
+    if len(value) > TEXT_MAX:
+        return None, ("msg.too_long", (("max", TEXT_MAX),))
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in value):
+        return None, ("msg.control", ())
+    if field.kind == "text":
+        if not any(c.isalpha() for c in value) and field.name not in (
+                "document_number", "document_support_number", "tax_id", "address_postcode",
+                "address_street"):
+            return None, ("msg.letters", ())
+        if field.name == "birth_province":
+            value = value.upper()
+            if not PROVINCE_RE.match(value):
+                return None, ("msg.province", ())
+        return value, None
+    if field.kind == "date":
+        day = _date(value)
+        return (value, None) if day else (None, ("msg.date", ()))
+    if field.kind == "country":
+        value = value.upper()
+        return (value, None) if value in countries() else (None, ("msg.country", ()))
+    if field.kind == "choice":
+        return (value, None) if value in field.choices else (None, ("msg.choice", ()))
+    if field.kind == "email":
+        return (value, None) if EMAIL_RE.match(value) else (None, ("msg.email", ()))
+    if field.kind == "phone":
+        return (value, None) if PHONE_RE.match(value) and sum(c.isdigit() for c in value) >= 6 \
+            else (None, ("msg.phone", ()))
+    raise AssertionError(field.kind)  # pragma: no cover
+
+
+def _clean_signature(raw: str) -> tuple[str | None, tuple | None]:
+    if not raw.startswith(SIGNATURE_PREFIX) or len(raw) > SIGNATURE_MAX_BYTES * 4 // 3 + 64:
+        return None, ("msg.signature_bad", ())
+    try:
+        png = base64.b64decode(raw[len(SIGNATURE_PREFIX):], validate=True)
+    except (binascii.Error, ValueError):
+        return None, ("msg.signature_bad", ())
+    if not png.startswith(b"\x89PNG\r\n\x1a\n") or len(png) > SIGNATURE_MAX_BYTES:
+        return None, ("msg.signature_bad", ())
+    return raw, None
+
+
+def _check_guest(country: str, index: int, values: dict, arrival: dt.date, complete: bool,
+                 prefix: str, refused: set[str]) -> list[Problem]:
+    problems = []
+    today = arrival if arrival < clock.today() else clock.today()
+    birth = _date(values.get("birth_date"))
+    if birth is not None:
+        if birth > clock.today():
+            problems.append(Problem(prefix + "birth_date", "msg.future"))
+            values.pop("birth_date")
+            birth = None
+        elif age_on(birth, today) > OLDEST_AGE:
+            problems.append(Problem(prefix + "birth_date", "msg.too_old"))
+            values.pop("birth_date")
+            birth = None
+        elif index == 0 and age_on(birth, arrival) < ADULT_AGE:
+            problems.append(Problem(prefix + "birth_date", "msg.lead_adult"))
+    relationship = values.get("relationship")
+    if relationship:
+        allowed = LEAD_RELATIONSHIPS if index == 0 else MEMBER_RELATIONSHIPS
+        if relationship not in allowed:
+            problems.append(Problem(prefix + "relationship", "msg.lead_relationship" if index == 0
+                                    else "msg.member_relationship"))
+    number = values.get("document_number")
+    if number:
+        normalized, key = _check_document(values.get("document_type"),
+                                          values.get("document_country"), number)
+        if key:
+            problems.append(Problem(prefix + "document_number", key))
+        else:
+            values["document_number"] = normalized
+    support = values.get("document_support_number")
+    if support:
+        compact = re.sub(r"[\s.-]", "", support).upper()
+        if not re.fullmatch(r"[A-Z]{1,3}[0-9]{6,8}", compact):
+            problems.append(Problem(prefix + "document_support_number", "msg.document_shape"))
+        else:
+            values["document_support_number"] = compact
+    tax_id = values.get("tax_id")
+    if tax_id:
+        normalized, key = _check_tax_id(values.get("nationality"), tax_id)
+        if key:
+            problems.append(Problem(prefix + "tax_id", key))
+        else:
+            values["tax_id"] = normalized
+    if complete:
+        required = required_fields(country, index, values, arrival)
+        failed = refused | {p.path[len(prefix):] for p in problems}
+        for name in asked_fields(country, index):
+            if name in required and name not in values and name not in failed:
+                problems.append(Problem(prefix + name, "msg.signature" if name == "signature"
+                                        else "msg.required"))
+        if index == 0 and not values.get("email") and not values.get("phone") \
+                and "email" not in failed and "phone" not in failed:
+            problems.append(Problem(prefix + "email", "msg.contact"))
+    return problems
+
+
+def _check_document(document_type: str | None, country: str | None,
+                    number: str) -> tuple[str | None, str | None]:
+    compact = re.sub(r"[\s.-]", "", number).upper()
+    scheme = {("id_card", "ES"): es_dni, ("residence_permit", "ES"): es_nie,
+              ("id_card", "PT"): pt_cc}.get((document_type, country))
+    if scheme is not None:
+        try:
+            return scheme.validate(compact), None
+        except stdnum_errors.InvalidChecksum:
+            return None, "msg.check_digit"
+        except stdnum_errors.ValidationError:
+            return None, "msg.document_shape"
+    # Passports and most cards carry no check digit outside their machine-readable zone: shape.
+    if not DOCUMENT_RE.match(compact):
+        return None, "msg.document_shape"
+    return compact, None
+
+
+def _check_tax_id(nationality: str | None, number: str) -> tuple[str | None, str | None]:
+    scheme = {"GR": gr_afm, "IT": it_codicefiscale, "ES": es_nif, "PT": pt_nif}.get(nationality or "")
+    compact = re.sub(r"[\s.-]", "", number).upper()
+    if scheme is None:
+        return (compact, None) if re.fullmatch(r"[A-Z0-9]{4,20}", compact) else (None, "msg.document_shape")
+    try:
+        return scheme.validate(compact), None
+    except stdnum_errors.InvalidChecksum:
+        return None, "msg.check_digit"
+    except stdnum_errors.ValidationError:
+        return None, "msg.document_shape"
+
+
+def _date(value) -> dt.date | None:
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def mask(number: str | None) -> str | None:
+    """A document number as shown outside the sealed party: its last 3 characters."""
+    if not number:
+        return number
+    return "*" * max(len(number) - 3, 3) + number[-3:]

@@ -1,0 +1,122 @@
+"""The invitation e-mail: composed in the guest's language, sent over SMTP with the `smtp` settings.
+
+Every failure is sorted into permanent (the server refused the recipient or the sender: retrying
+cannot help) or transient (no connection, a 4xx, a timeout), so the task retries only the latter.
+The reason is written on the booking (`checkin_error`) either way, and cleared by a delivery.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import smtplib
+import ssl
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from rentalcomply.checkin import i18n, service
+from rentalcomply.core import clock
+from rentalcomply.core.db import atomic
+from rentalcomply.core.models import Booking, Property
+
+log = logging.getLogger(__name__)
+
+
+class DeliveryFailed(Exception):
+    def __init__(self, reason: str, permanent: bool):
+        super().__init__(reason)
+        self.reason = reason
+        self.permanent = permanent
+
+
+def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> EmailMessage:
+    lang = i18n.language(booking.guest_language)
+    values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date),
+              "departure": i18n.format_date(lang, booking.departure_date)}
+    expires = i18n.format_date(lang, service.expires_at(booking).date())
+    t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
+    greeting = t("mail.greeting", name=booking.guest_name)
+    message = EmailMessage()
+    message["Subject"] = t("mail.subject")
+    message["From"] = sender
+    message["To"] = booking.guest_email
+    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    message["Content-Language"] = lang
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content("\n\n".join([
+        greeting, t("mail.body"), checkin_url, t("mail.valid", expires=expires),
+        t("mail.signoff") + "\n" + prop.name]) + "\n")
+    e = html.escape
+    message.add_alternative(f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(t("mail.subject"))}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
+<p style="font-size:16px;line-height:1.5">{e(greeting)}</p>
+<p style="font-size:16px;line-height:1.5">{e(t("mail.body"))}</p>
+<p style="margin:28px 0"><a href="{e(checkin_url)}" style="background:#0b5f5a;color:#ffffff;text-decoration:none;padding:14px 22px;border-radius:8px;font-weight:600;display:inline-block">{e(t("mail.button"))}</a></p>
+<p style="font-size:13px;color:#4a5753;line-height:1.5">{e(t("mail.valid", expires=expires))}<br><a href="{e(checkin_url)}" style="color:#0b5f5a">{e(checkin_url)}</a></p>
+<p style="font-size:16px">{e(t("mail.signoff"))}<br>{e(prop.name)}</p>
+</div></body></html>
+""", subtype="html")
+    return message
+
+
+def deliver(settings, message: EmailMessage) -> None:
+    smtp = settings.smtp
+    try:
+        if smtp.use_ssl:
+            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=smtp.timeout_seconds,
+                                      context=ssl.create_default_context())
+        else:
+            client = smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout_seconds)
+        with client:
+            if smtp.starttls and not smtp.use_ssl:
+                client.starttls(context=ssl.create_default_context())
+            if smtp.username:
+                client.login(smtp.username, smtp.password)
+            client.send_message(message)
+    except smtplib.SMTPRecipientsRefused as exc:
+        codes = [code for code, _ in exc.recipients.values()]
+        raise DeliveryFailed("the mail server refused the guest's address "
+                             f"({', '.join(map(str, codes))})",
+                             permanent=all(code >= 500 for code in codes)) from None
+    except smtplib.SMTPAuthenticationError as exc:
+        raise DeliveryFailed(f"the mail server refused the SMTP login ({exc.smtp_code})",
+                             permanent=False) from None
+    except smtplib.SMTPResponseException as exc:
+        raise DeliveryFailed(f"the mail server answered {exc.smtp_code}",
+                             permanent=exc.smtp_code >= 500) from None
+    except (smtplib.SMTPException, OSError) as exc:
+        raise DeliveryFailed(f"cannot reach the mail server {smtp.host}:{smtp.port} "
+                             f"({type(exc).__name__})", permanent=False) from None
+
+
+def send_invitation(settings, booking_id: str) -> bool:
+    """Send the booking's invitation; record the outcome on it. Returns False when there is
+    nothing to send (cancelled, completed, no address). Raises DeliveryFailed."""
+    booking = Booking.get_or_none(Booking.id == booking_id)
+    if (booking is None or booking.status == "cancelled" or not booking.guest_email
+            or booking.checkin_status in ("COMPLETED", "EXPIRED")):
+        return False
+    prop = Property.get_by_id(booking.property_id)
+    message = compose(booking, prop, service.link(settings.server.public_url, booking.id),
+                      settings.smtp.from_address)
+    try:
+        deliver(settings, message)
+    except DeliveryFailed as failure:
+        _record(booking_id, f"{clock.iso(clock.utcnow())}: {failure.reason}")
+        log.warning("check-in e-mail for booking %s not delivered: %s", booking_id, failure.reason)
+        raise
+    _record(booking_id, None)
+    log.info("check-in e-mail for booking %s delivered", booking_id)
+    return True
+
+
+def _record(booking_id: str, error: str | None) -> None:
+    with atomic():
+        booking = Booking.get_or_none(Booking.id == booking_id)
+        if booking is None or booking.checkin_error == error:
+            return
+        booking.checkin_error = error
+        service._touch(booking, clock.utcnow())

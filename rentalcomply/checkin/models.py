@@ -1,0 +1,29 @@
+"""The check-in of a booking: its link (hashed) and its guest party (sealed)."""
+
+from __future__ import annotations
+
+import peewee as pw
+
+from rentalcomply.core import clock
+from rentalcomply.core.models import Account, Booking, JSONField, Versioned
+
+
+class Checkin(Versioned):
+    booking = pw.ForeignKeyField(Booking, primary_key=True, on_delete="CASCADE")
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    # HMAC of the link's token under the server secret; the token itself is never stored.
+    token_hash = pw.CharField(max_length=64, unique=True)
+    # The whole party as JSON, sealed with AES-GCM (core/sealing.py) for this booking alone.
+    guests_sealed = pw.TextField(null=True)
+    # Kept in clear, and kept after the purge: the tax report names the lead guest.
+    lead_guest_name = pw.CharField(max_length=200, null=True)
+    consent_at = pw.DateTimeField(null=True)
+    invited_at = pw.DateTimeField(null=True)
+    # The automatic invitation before arrival goes out once.
+    auto_invited = pw.BooleanField(default=False)
+    # Times of recent invitations (ISO strings), for the limit of 5 an hour.
+    sends = JSONField(default=list)
+    completed_at = pw.DateTimeField(null=True)
+    purged_at = pw.DateTimeField(null=True)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)

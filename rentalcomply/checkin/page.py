@@ -1,0 +1,331 @@
+"""The guest's page: `/checkin/{token}`, public, HTML, the token in the address is the credential.
+
+- `GET /checkin/{token}[?lang=xx]`: the form (or the confirmation once complete).
+- `POST /checkin/{token}/progress` (JSON, from the page's script): keeps what was typed so far.
+- `POST /checkin/{token}/submit` (JSON): the final answer; 422 with the problems per field.
+- `POST /checkin/{token}` (an ordinary form post): the same without JavaScript.
+Unknown links get a friendly 404 page, expired ones 410; an address that tries too many unknown
+links is refused for a minute (429), whatever it asks next.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+
+import functools
+
+import bottle
+import peewee
+
+from rentalcomply.checkin import guests as party_rules
+from rentalcomply.checkin import i18n, service
+from rentalcomply.core import events
+from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
+from rentalcomply.core.models import Property
+from rentalcomply.web import pages
+from rentalcomply.web.ratelimit import SlidingWindowLimiter
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1024 * 1024
+
+AUTOCOMPLETE = {"first_name": "given-name", "last_name": "family-name", "birth_date": "bday",
+                "email": "email", "phone": "tel", "address_street": "street-address",
+                "address_city": "address-level2", "address_postcode": "postal-code",
+                "address_country": "country", "nationality": "off"}
+# Fields shown only in a case, for the page's script: (field, value) or an age bound.
+ALSO_WHEN = {"document_support_number": ("document_type", "id_card residence_permit")}
+SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
+              "birth_province": ("birth_country", "IT"),
+              "second_last_name": ("nationality", "ES"),
+              "document_support_number": ("document_country", "ES")}
+SECTIONS = ("person", "document", "address", "contact", "signature")
+# The country a guest reading the page in a language most likely comes from, offered first in
+# every country list beside the property's own (a long list is slow to scroll on a phone).
+LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR"}
+
+
+def _guarded(handler):
+    """No trace ever reaches a guest: an unexpected error is logged and answered with a page."""
+    @functools.wraps(handler)
+    def guarded(*args, **kwargs):
+        try:
+            return handler(*args, **kwargs)
+        except bottle.HTTPResponse:
+            raise
+        except Exception as exc:
+            request_id = bottle.request.environ.get("rentalcomply.request_id")
+            busy = isinstance(exc, peewee.OperationalError) and (
+                "locked" in str(exc) or "busy" in str(exc))
+            if busy:
+                log.warning("database busy (request %s): %s", request_id, exc)
+            else:
+                log.exception("unhandled error on the check-in page (request %s)", request_id)
+            lang = _requested_language() or _accepted_language()
+            body = pages.render("message", lang=lang, title="RentalComply",
+                                text=f"Something went wrong; please try again in a minute. "
+                                     f"({request_id})", tone="warning")
+            return pages.html_response(body, status=503 if busy else 500)
+    return guarded
+
+
+def register(api) -> None:
+    settings = api.settings
+    app = api.app
+    limiter = SlidingWindowLimiter(settings.checkin.page_attempts_per_minute)
+    trusted = [ipaddress.ip_network(p, strict=False) for p in settings.server.trusted_proxies]
+    pages.register_static(app)
+
+    def open_link(token: str, lang_hint: str | None):
+        """(booking, row) or an HTML/JSON refusal raised as bottle.HTTPResponse."""
+        address = _client_address(bottle.request.environ, trusted)
+        if limiter.exhausted(address):
+            raise _refusal(429, "page.limited_title", "page.limited", lang_hint,
+                           headers={"Retry-After": "60"})
+        try:
+            return service.find_by_token(token)
+        except NotFound:
+            limiter.hit(address)
+            raise _refusal(404, "page.not_found_title", "page.not_found", lang_hint)
+        except LinkExpired:
+            raise _refusal(410, "page.expired_title", "page.expired", lang_hint)
+
+    @app.get("/checkin/<token>", page=True)
+    @_guarded
+    def show(token):
+        lang_hint = _requested_language()
+        booking, row = open_link(token, lang_hint)
+        lang = service.page_language(lang_hint, booking)
+        if booking.checkin_status == "COMPLETED":
+            return pages.html_response(_confirmation(booking, row, lang))
+        party = service.load_party(row)
+        consent = row.consent_at is not None
+        return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
+                                         consent, {}))
+
+    @app.post("/checkin/<token>", page=True)
+    @_guarded
+    def form_post(token):
+        lang_hint = _requested_language()
+        booking, row = open_link(token, lang_hint)
+        lang = service.page_language(lang_hint, booking)
+        forms = bottle.request.forms
+        submitted = _guests_from_form({key: forms.getunicode(key) or "" for key in forms.keys()},
+                                      booking.guest_count)
+        consent = forms.getunicode("consent") == "yes"
+        try:
+            problems = service.submit(booking, row, submitted, consent=consent, lang=lang)
+        except CheckinAlreadyCompleted:
+            problems = []
+        events.notify_committed()
+        if not problems:
+            return bottle.HTTPResponse(status=303, Location=f"/checkin/{token}?lang={lang}",
+                                       **pages.SECURITY_HEADERS)
+        errors = {p.path: p.message(lang) for p in problems}
+        return pages.html_response(_form(settings, token, booking, lang, submitted, consent,
+                                         errors), status=422)
+
+    def read_json(token):
+        lang_hint = _requested_language()
+        try:
+            booking, row = open_link(token, lang_hint)
+        except bottle.HTTPResponse as refusal:
+            code, message = {404: ("NOT_FOUND", "No such check-in link."),
+                             410: ("LINK_EXPIRED", "This check-in link has expired."),
+                             429: ("RATE_LIMITED", "Too many attempts; wait a minute.")
+                             }[refusal.status_code]
+            raise _json_error(refusal.status_code, code, message)
+        raw = bottle.request.environ["wsgi.input"].read(MAX_BODY_BYTES + 1) \
+            if bottle.request.content_length != 0 else b""
+        media = (bottle.request.content_type or "").split(";")[0].strip().lower()
+        if media != "application/json":
+            raise _json_error(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.")
+        if len(raw) > MAX_BODY_BYTES:
+            raise _json_error(413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.")
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("guests"), list):
+            raise _json_error(400, "INVALID_JSON", 'Send {"guests": [...]} as JSON.')
+        lang = service.page_language(body.get("lang"), booking)
+        return booking, row, body, lang
+
+    @app.post("/checkin/<token>/progress", page=True)
+    @_guarded
+    def progress(token):
+        booking, row, body, lang = read_json(token)
+        try:
+            problems = service.save_progress(booking, row, body["guests"],
+                                             consent=body.get("consent") is True, lang=lang)
+        except CheckinAlreadyCompleted:
+            return pages.json_response({"status": "COMPLETED", "errors": []})
+        return pages.json_response({"status": "IN_PROGRESS", "errors": _errors(problems, lang)})
+
+    @app.post("/checkin/<token>/submit", page=True)
+    @_guarded
+    def submit(token):
+        booking, row, body, lang = read_json(token)
+        try:
+            problems = service.submit(booking, row, body["guests"],
+                                      consent=body.get("consent") is True, lang=lang)
+        except CheckinAlreadyCompleted:
+            problems = []
+        events.notify_committed()
+        if problems:
+            return pages.json_response({"status": "IN_PROGRESS", "errors": _errors(problems, lang),
+                                        "summary": i18n.text(lang, "msg.summary")}, status=422)
+        return pages.json_response({"status": "COMPLETED",
+                                    "next": f"/checkin/{token}?lang={lang}"})
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+def _requested_language() -> str | None:
+    asked = bottle.request.query.get("lang")
+    if asked in i18n.LANGUAGES:
+        return asked
+    return None
+
+
+def _accepted_language() -> str:
+    header = bottle.request.environ.get("HTTP_ACCEPT_LANGUAGE", "")
+    for part in header.split(","):
+        code = part.split(";")[0].strip().split("-")[0].lower()
+        if code in i18n.LANGUAGES:
+            return code
+    return "en"
+
+
+def _client_address(environ, trusted) -> str:
+    peer = environ.get("REMOTE_ADDR") or ""
+    try:
+        peer_ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer
+    if any(peer_ip in network for network in trusted):
+        for hop in reversed([h.strip() for h in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")
+                             if h.strip()]):
+            try:
+                hop_ip = ipaddress.ip_address(hop)
+            except ValueError:
+                break
+            if not any(hop_ip in network for network in trusted):
+                return hop
+    return peer
+
+
+def _refusal(status: int, title_key: str, text_key: str, lang: str | None,
+             headers: dict | None = None) -> bottle.HTTPResponse:
+    lang = lang or _accepted_language()
+    body = pages.render("message", lang=lang, title=i18n.text(lang, title_key),
+                        text=i18n.text(lang, text_key), tone="warning")
+    return pages.html_response(body, status=status, headers=headers)
+
+
+def _json_error(status: int, code: str, message: str) -> bottle.HTTPResponse:
+    """An error of the page's JSON endpoints, in the API's shape."""
+    return pages.json_response({"error": {
+        "code": code, "message": message,
+        "request_id": bottle.request.environ.get("rentalcomply.request_id")}}, status=status)
+
+
+def _errors(problems, lang: str) -> list[dict]:
+    return [{"field": p.path, "message": p.message(lang)} for p in problems]
+
+
+def _guests_from_form(values: dict[str, str], guest_count: int) -> list[dict]:
+    """`g0.first_name=...` form fields as the party's list of guests (empty fields left out)."""
+    party: list[dict] = [{} for _ in range(guest_count)]
+    for key, value in values.items():
+        prefix, _, name = key.partition(".")
+        if not prefix.startswith("g") or not prefix[1:].isdigit() or not value.strip():
+            continue
+        index = int(prefix[1:])
+        if index < guest_count and name in party_rules.FIELDS:
+            party[index][name] = value
+    return party
+
+
+def _stay(booking, lang: str) -> dict:
+    return {"arrival": i18n.format_date(lang, booking.arrival_date),
+            "departure": i18n.format_date(lang, booking.departure_date),
+            "guests": booking.guest_count}
+
+
+def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
+          errors: dict[str, str]) -> str:
+    prop = Property.get_by_id(booking.property_id)
+    country = prop.country
+    countries = party_rules.country_choices(lang)
+    names = dict(countries)
+    top = [(code, names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
+           if code in names]
+    blocks = []
+    for index in range(booking.guest_count):
+        values = guests[index] if index < len(guests) and isinstance(guests[index], dict) else {}
+        if index == 0 and not values:
+            values = {"email": booking.guest_email or "", "phone": booking.guest_phone or ""}
+        sections = {name: [] for name in SECTIONS}
+        for name in party_rules.asked_fields(country, index):
+            definition = party_rules.FIELDS[name]
+            field_id = f"g{index}-{name}"
+            value = values.get(name) or ""
+            field = {
+                "id": field_id, "name": f"g{index}.{name}", "kind": definition.kind,
+                "label": i18n.text(lang, "label." + name), "value": value,
+                "error": errors.get(f"guests[{index}].{name}"),
+                "hint": i18n.text(lang, "hint." + name) if i18n.has("hint." + name) else "",
+                "autocomplete": AUTOCOMPLETE.get(name, "off"),
+                "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
+                "optional": name == "sex" and country not in ("IT", "ES", "PT"),
+                "min_age": None, "max_age": None, "options": [],
+            }
+            if definition.kind == "country":
+                field["options"], field["top"] = countries, top
+            elif definition.choices:
+                choices = definition.choices
+                if name == "relationship":
+                    choices = party_rules.LEAD_RELATIONSHIPS if index == 0 \
+                        else party_rules.MEMBER_RELATIONSHIPS
+                field["options"] = [(c, i18n.text(lang, f"choice.{name}.{c}")) for c in choices]
+            if name == "minor_relationship":
+                field["max_age"] = party_rules.ADULT_AGE - 1
+            if name == "signature":
+                field["min_age"] = 14
+            if definition.group == "document" and index > 0:
+                field["min_age"] = party_rules.document_age(country)
+            sections[definition.group].append(field)
+        blocks.append({"index": index, "number": index + 1,
+                       "title": i18n.text(lang, "page.lead") if index == 0
+                       else i18n.text(lang, "page.guest", n=index + 1),
+                       "error": errors.get(f"guests[{index}]"),
+                       "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
+    retention = settings.retention.guest_documents_days
+    period = (i18n.text(lang, "period.years", n=retention // 365) if retention % 365 == 0
+              else i18n.text(lang, "period.days", n=retention))
+    country_name = party_rules.countries().get(country, {}).get(lang, country)
+    return pages.render(
+        "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
+        arrival_iso=booking.arrival_date.isoformat(), blocks=blocks, consent=consent,
+        consent_error=errors.get("consent"), party_error=errors.get("guests"),
+        summary=i18n.text(lang, "msg.summary") if errors else "",
+        languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
+        t=lambda key, **values: i18n.text(lang, key, **values),
+        privacy=i18n.text(lang, "page.privacy", host=prop.name, country=country_name,
+                          period=period),
+        document_age=party_rules.document_age(country),
+        messages={key: i18n.text(lang, key) for key in
+                  ("page.saved", "page.saving", "page.offline", "msg.summary")})
+
+
+def _confirmation(booking, row, lang: str) -> str:
+    prop = Property.get_by_id(booking.property_id)
+    party = service.load_party(row)
+    names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
+             for g in party.get("guests", [])]
+    return pages.render("checkin_done", lang=lang, property_name=prop.name,
+                        stay=_stay(booking, lang), names=names,
+                        t=lambda key, **values: i18n.text(lang, key, **values))

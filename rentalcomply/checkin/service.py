@@ -1,0 +1,370 @@
+"""Check-in: the domain functions, which know nothing of Bottle.
+
+- The link's token is derived from the booking id under the server secret, so every invitation of
+  a booking carries the same link; only its HMAC is stored, to find the booking again. The link
+  works until the end of the day after departure (it moves when the departure moves).
+- The party is one JSON document sealed with AES-GCM (core/sealing.py) for its booking alone; in
+  clear stay only the lead guest's name (the tax report needs it, also after the purge).
+- `checkin_status`: NOT_STARTED -> INVITED (an invitation) -> IN_PROGRESS (the guest saved
+  something) -> COMPLETED (a valid, whole party); EXPIRED when the departure passes uncompleted.
+- Invitations are e-mailed after the transaction that records them commits (see tasks.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import json
+import logging
+import re
+import threading
+
+from rentalcomply.bookings import service as bookings
+from rentalcomply.checkin import i18n
+from rentalcomply.checkin.guests import Problem, mask, validate_party
+from rentalcomply.checkin.models import Checkin
+from rentalcomply.core import clock, events, sealing, secrets
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
+                                      LinkExpired, NotFound, RateLimited, ValidationError)
+from rentalcomply.core.models import Booking, Property
+
+log = logging.getLogger(__name__)
+
+TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
+RESENDS_PER_HOUR = 5
+DEFAULT_INVITE_DAYS_BEFORE = 7
+SEAL_PURPOSE = "checkin-guests:"
+
+_settings = None
+# Bookings whose invitation e-mail waits for the current transaction to commit (per thread).
+_to_send = threading.local()
+
+
+def configure(settings) -> None:
+    global _settings
+    _settings = settings
+
+
+# --- the link ------------------------------------------------------------------------------------
+
+def token_for(booking_id: str) -> str:
+    return secrets.sign("checkin-link", booking_id)[:32]
+
+
+def token_hash(token: str) -> str:
+    return secrets.sign("checkin-link-hash", token)
+
+
+def expires_at(booking: Booking) -> dt.datetime:
+    """The end of the day after departure (UTC)."""
+    return dt.datetime.combine(booking.departure_date + dt.timedelta(days=2), dt.time())
+
+
+def link(public_url: str, booking_id: str) -> str:
+    return f"{public_url.rstrip('/')}/checkin/{token_for(booking_id)}"
+
+
+def _checkin_row(booking: Booking) -> Checkin:
+    row = Checkin.get_or_none(Checkin.booking == booking.id)
+    if row is None:
+        now = clock.utcnow()
+        # Two first invitations at once (PostgreSQL does not serialise them): one row wins.
+        (Checkin.insert(booking=booking.id, account=booking.account_id,
+                        token_hash=token_hash(token_for(booking.id)), sends=[],
+                        created_at=now, updated_at=now)
+         .on_conflict_ignore().execute())
+        row = Checkin.get(Checkin.booking == booking.id)
+    return row
+
+
+def find_by_token(token: str) -> tuple[Booking, Checkin]:
+    """The booking a guest's link opens. NotFound for an unknown token, LinkExpired when the stay
+    is over (past the link's lifetime, expired or cancelled)."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise NotFound("No such check-in link.")
+    row = Checkin.get_or_none(Checkin.token_hash == token_hash(token))
+    if row is None:
+        raise NotFound("No such check-in link.")
+    booking = Booking.get_by_id(row.booking_id)
+    if not hmac.compare_digest(token_for(booking.id), token):  # belt and braces
+        raise NotFound("No such check-in link.")
+    if (booking.status == "cancelled" or booking.checkin_status == "EXPIRED"
+            or clock.utcnow() >= expires_at(booking)):
+        raise LinkExpired("This check-in link has expired.")
+    return booking, row
+
+
+# --- invitations ---------------------------------------------------------------------------------
+
+def resend(account_id: str, booking_id: str, public_url: str) -> dict:
+    """Record an invitation and queue its e-mail (POST /checkins/resend)."""
+    with atomic():
+        booking = bookings.get_booking(account_id, booking_id)
+        if booking.status == "cancelled":
+            raise BookingCancelled("The booking is cancelled: no check-in is needed.")
+        if booking.checkin_status == "COMPLETED":
+            raise CheckinAlreadyCompleted()
+        if booking.checkin_status == "EXPIRED" or clock.utcnow() >= expires_at(booking):
+            raise LinkExpired("The stay is over: its check-in link has expired.")
+        if not booking.guest_email:
+            raise GuestContactMissing("The booking has no guest_email; add one with "
+                                      "PATCH /bookings/{id} first.")
+        row = _checkin_row(booking)
+        now = clock.utcnow()
+        recent = [t for t in (row.sends or []) if _parse_time(t) > now - dt.timedelta(hours=1)]
+        if len(recent) >= RESENDS_PER_HOUR:
+            retry_after = int((_parse_time(min(recent)) + dt.timedelta(hours=1) - now).total_seconds())
+            raise RateLimited(retry_after, f"At most {RESENDS_PER_HOUR} invitations an hour per "
+                                           f"booking; retry in {max(retry_after, 1)} s.")
+        _invite(booking, row, now, recent)
+    return invitation_view(booking, public_url)
+
+
+def _invite(booking: Booking, row: Checkin, now: dt.datetime, recent: list[str]) -> None:
+    row.sends = recent + [now.isoformat()]
+    row.invited_at = now
+    row.updated_at = now
+    row.save()
+    if booking.checkin_status == "NOT_STARTED":
+        booking.checkin_status = "INVITED"
+    _touch(booking, now)
+    events.emit(booking.account_id, "checkin.invited", bookings.booking_view(booking))
+    pending = getattr(_to_send, "ids", None)
+    if pending is None:
+        pending = _to_send.ids = []
+    pending.append(booking.id)
+
+
+def take_invitations_to_send() -> list[str]:
+    """The bookings invited in this thread since the last call (after their commit)."""
+    pending = getattr(_to_send, "ids", None) or []
+    _to_send.ids = []
+    return pending
+
+
+def forget_invitations_to_send() -> None:
+    _to_send.ids = []
+
+
+def invitation_view(booking: Booking, public_url: str) -> dict:
+    return {
+        "booking_id": booking.id,
+        "checkin_status": booking.checkin_status,
+        "channel": "email",
+        "sent_to": mask_email(booking.guest_email),
+        "checkin_url": link(public_url, booking.id),
+        "expires_at": clock.iso(expires_at(booking)),
+    }
+
+
+def mask_email(address: str | None) -> str | None:
+    if not address:
+        return address
+    local, _, domain = address.rpartition("@")
+    return f"{local[:1]}***@{domain}"
+
+
+def invite_upcoming(days_before: int) -> list[str]:
+    """Invite, once, every confirmed booking with a guest e-mail whose arrival is at most
+    `days_before` days away and which nobody invited yet. Returns the bookings invited."""
+    today = clock.today()
+    candidates = (Booking.select(Booking.id)
+                  .where((Booking.status == "confirmed") & (Booking.is_block == False)  # noqa: E712
+                         & (Booking.checkin_status == "NOT_STARTED")
+                         & Booking.guest_email.is_null(False)
+                         & (Booking.arrival_date <= today + dt.timedelta(days=days_before))
+                         & (Booking.departure_date > today)))
+    invited = []
+    for (booking_id,) in candidates.tuples():
+        with atomic():
+            booking = Booking.get_or_none(Booking.id == booking_id)
+            if booking is None or booking.checkin_status != "NOT_STARTED" or not booking.guest_email:
+                continue
+            row = _checkin_row(booking)
+            if row.auto_invited:
+                continue
+            row.auto_invited = True
+            now = clock.utcnow()
+            _invite(booking, row, now, [t for t in (row.sends or [])
+                                        if _parse_time(t) > now - dt.timedelta(hours=1)])
+        invited.append(booking_id)
+    return invited
+
+
+# --- the party -----------------------------------------------------------------------------------
+
+def _seal(booking_id: str, party: dict) -> str:
+    return sealing.seal(SEAL_PURPOSE + booking_id, json.dumps(party, ensure_ascii=False).encode("utf-8"))
+
+
+def load_party(row: Checkin) -> dict:
+    """{"guests": [...], "lang": ...} as last saved, or an empty party."""
+    if not row or not row.guests_sealed:
+        return {"guests": []}
+    return json.loads(sealing.unseal(SEAL_PURPOSE + row.booking_id, row.guests_sealed))
+
+
+def _country(booking: Booking) -> str:
+    return Property.get_by_id(booking.property_id).country
+
+
+def save_progress(booking: Booking, row: Checkin, guests, *, consent: bool, lang: str
+                  ) -> list[Problem]:
+    """Keep what the guest typed so far (what passes the field checks); IN_PROGRESS."""
+    with atomic():
+        booking = Booking.get_by_id(booking.id)
+        if booking.checkin_status == "COMPLETED":
+            raise CheckinAlreadyCompleted()
+        cleaned, problems = validate_party(_country(booking), guests,
+                                           guest_count=booking.guest_count,
+                                           arrival=booking.arrival_date, complete=False)
+        now = clock.utcnow()
+        _store(row, booking, cleaned, consent, lang, now)
+        if booking.checkin_status in ("NOT_STARTED", "INVITED"):
+            booking.checkin_status = "IN_PROGRESS"
+            _touch(booking, now)
+    return problems
+
+
+def submit(booking: Booking, row: Checkin, guests, *, consent: bool | None, lang: str,
+           api: bool = False) -> list[Problem]:
+    """The final answer, from the page or the guests API: a valid whole party completes the
+    check-in; otherwise nothing is stored from the page's submit but its draft, and the problems
+    come back."""
+    with atomic():
+        booking = Booking.get_by_id(booking.id)
+        if booking.checkin_status == "COMPLETED" and not api:
+            raise CheckinAlreadyCompleted()
+        cleaned, problems = validate_party(_country(booking), guests,
+                                           guest_count=booking.guest_count,
+                                           arrival=booking.arrival_date, complete=True)
+        if consent is False:
+            problems.append(Problem("consent", "msg.consent"))
+        now = clock.utcnow()
+        if problems:
+            if not api:  # the page keeps what was valid, as when saving progress
+                _store(row, booking, cleaned, bool(consent), lang, now)
+                if booking.checkin_status in ("NOT_STARTED", "INVITED"):
+                    booking.checkin_status = "IN_PROGRESS"
+                    _touch(booking, now)
+            return problems
+        _store(row, booking, cleaned, bool(consent) if not api else None, lang, now)
+        if booking.checkin_status != "COMPLETED":
+            booking.checkin_status = "COMPLETED"
+            row.completed_at = now
+            row.save()
+            if booking.property.police_connector != "none" and booking.report_status == "NOT_REQUIRED":
+                booking.report_status = "PENDING"  # the police capability takes it from here
+            _touch(booking, now)
+            events.emit(booking.account_id, "checkin.completed", bookings.booking_view(booking))
+    return []
+
+
+def _store(row: Checkin, booking: Booking, guests: list[dict], consent: bool | None, lang: str,
+           now: dt.datetime) -> None:
+    row.guests_sealed = _seal(booking.id, {"guests": guests, "lang": lang})
+    lead = guests[0] if guests else {}
+    name = " ".join(part for part in (lead.get("first_name"), lead.get("last_name")) if part)
+    row.lead_guest_name = name[:200] or row.lead_guest_name
+    if consent is not None:
+        row.consent_at = now if consent else None
+    row.updated_at = now
+    row.save()
+
+
+def _touch(booking: Booking, now: dt.datetime) -> None:
+    """Save a changed booking; its version grows by one in the UPDATE (core.models.Versioned)."""
+    booking.updated_at = now
+    booking.save()
+
+
+# --- the guests API ------------------------------------------------------------------------------
+
+def guests_view(account_id: str, booking_id: str) -> dict:
+    booking = bookings.get_booking(account_id, booking_id)
+    row = Checkin.get_or_none(Checkin.booking == booking.id)
+    party = load_party(row)
+    shown = []
+    for index, guest in enumerate(party.get("guests", [])):
+        guest = dict(guest)
+        for name in ("document_number", "document_support_number", "tax_id"):
+            if guest.get(name):
+                guest[name] = mask(guest[name])
+        if guest.pop("signature", None):
+            guest["signed"] = True
+        shown.append({"role": "lead" if index == 0 else "member", **guest})
+    return {
+        "booking_id": booking.id,
+        "checkin_status": booking.checkin_status,
+        "country": _country(booking),
+        "guest_count": booking.guest_count,
+        "lead_guest_name": row.lead_guest_name if row else None,
+        "guests": shown,
+        "consent_at": clock.iso(row.consent_at) if row else None,
+        "completed_at": clock.iso(row.completed_at) if row else None,
+        "purged_at": clock.iso(row.purged_at) if row else None,
+        "version": row.version if row else 0,
+    }
+
+
+def put_guests(account_id: str, booking_id: str, guests: list) -> dict:
+    with atomic():
+        booking = bookings.get_booking(account_id, booking_id)
+        if booking.status == "cancelled":
+            raise BookingCancelled("The booking is cancelled: no check-in is needed.")
+        row = _checkin_row(booking)
+        if row.purged_at is not None:
+            raise ValidationError("guests", "the guest data of this stay was erased after its "
+                                            "retention period")
+        problems = submit(booking, row, guests, consent=None, lang="en", api=True)
+        if problems:
+            raise ValidationError([{"field": p.path, "message": p.message("en")} for p in problems])
+    return guests_view(account_id, booking_id)
+
+
+# --- housekeeping --------------------------------------------------------------------------------
+
+def expire_past_stays() -> int:
+    """EXPIRED for every stay whose departure passed uncompleted."""
+    today = clock.today()
+    expired = 0
+    rows = (Booking.select(Booking.id)
+            .where((Booking.departure_date < today) & (Booking.is_block == False)  # noqa: E712
+                   & Booking.checkin_status.in_(("NOT_STARTED", "INVITED", "IN_PROGRESS"))))
+    for (booking_id,) in rows.tuples():
+        with atomic():
+            booking = Booking.get_by_id(booking_id)
+            if booking.checkin_status in ("COMPLETED", "EXPIRED") or booking.departure_date >= today:
+                continue
+            booking.checkin_status = "EXPIRED"
+            _touch(booking, clock.utcnow())
+            expired += 1
+    return expired
+
+
+def purge_guest_data(retention_days: int) -> int:
+    """Erase the sealed parties of stays that departed more than `retention_days` ago; the lead
+    guest's name stays."""
+    cutoff = clock.today() - dt.timedelta(days=retention_days)
+    stale = (Checkin.select(Checkin.booking)
+             .join(Booking, on=(Checkin.booking == Booking.id))
+             .where(Checkin.guests_sealed.is_null(False) & (Booking.departure_date < cutoff)))
+    purged = 0
+    for (booking_id,) in stale.tuples():
+        with atomic():
+            now = clock.utcnow()
+            purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now)
+                       .where((Checkin.booking == booking_id) & Checkin.guests_sealed.is_null(False))
+                       .execute())
+    return purged
+
+
+def _parse_time(value: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(value)
+
+
+def page_language(requested: str | None, booking: Booking) -> str:
+    if requested in i18n.LANGUAGES:
+        return requested
+    return i18n.language(booking.guest_language)

@@ -1,0 +1,22 @@
+% rebase('layout', title=t('page.done_title') + ' · ' + property_name, body_class='page-checkin')
+<header class="topbar">
+  <div class="shell">
+    <p class="brand">{{property_name}}</p>
+    <p class="stay">{{t('page.stay', **stay)}}</p>
+  </div>
+</header>
+<main class="shell shell-narrow" id="main">
+  <section class="card card-message" aria-labelledby="done-title">
+    <div class="badge badge-success" aria-hidden="true">✓</div>
+    <h1 id="done-title">{{t('page.done_title')}}</h1>
+    <p class="lead">{{t('page.done', host=property_name)}}</p>
+    % if names:
+    <ul class="party">
+      % for name in names:
+      <li>{{name}}</li>
+      % end
+    </ul>
+    % end
+    <p>{{t('page.done_welcome', arrival=stay['arrival'])}}</p>
+  </section>
+</main>

@@ -1,0 +1,17 @@
+<!doctype html>
+<html lang="{{lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="color-scheme" content="light">
+<title>{{title}}</title>
+<link rel="stylesheet" href="{{asset('css/rentalcomply.css')}}">
+% if get('script'):
+<script src="{{asset(script)}}" defer></script>
+% end
+</head>
+<body class="{{get('body_class', '')}}">
+{{!base}}
+</body>
+</html>
