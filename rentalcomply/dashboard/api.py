@@ -16,7 +16,8 @@ import bottle
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import activity
-from rentalcomply.core.errors import NotFound, ValidationError
+from rentalcomply.core import clock
+from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.dashboard import service, users
 from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
@@ -212,9 +213,20 @@ def _booking_pages(pages: Pages) -> None:
 
     @pages.get("/bookings/<booking_id>")
     def booking_page(page, booking_id):
-        booking = bookings.get_booking(page.account_id, booking_id)
-        return page.render("booking", title=booking.guest_name, booking=booking,
-                           view=bookings.booking_view(booking), amount_kept="")
+        return _booking(page, bookings.get_booking(page.account_id, booking_id))
+
+    @pages.post("/bookings/<booking_id>/checkin/resend")
+    def checkin_resend(page, booking_id):
+        from rentalcomply.checkin import service as checkin
+        try:
+            checkin.resend(page.account_id, booking_id, page.public_url)
+        except NotFound:
+            raise
+        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("checkin.resend", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="invited"))
 
     @pages.post("/bookings/<booking_id>/cancel")
     def booking_cancel(page, booking_id):
@@ -224,13 +236,25 @@ def _booking_pages(pages: Pages) -> None:
             bookings.cancel_booking(page.account_id, booking_id,
                                     amount_kept=_euros(kept) if kept else None)
         except ValidationError as error:
-            booking = bookings.get_booking(page.account_id, booking_id)
-            return page.render("booking", status=400, title=booking.guest_name, booking=booking,
-                               view=bookings.booking_view(booking), errors=_errors(error),
-                               amount_kept=kept)
+            return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
+                            errors=_errors(error), amount_kept=kept)
         page.record("booking.amount_kept" if was_cancelled else "booking.cancel", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}",
                                 done="amount_kept" if was_cancelled else "cancelled"))
+
+
+def _booking(page, booking, status=200, errors=None, amount_kept="", message=None):
+    """A booking's page: the stay, the guests as check-in recorded them (document numbers
+    masked), the check-in link, the police status, cancelling."""
+    from rentalcomply.checkin import service as checkin
+    party = checkin.guests_view(page.account_id, booking.id)
+    link = None
+    if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
+            and clock.utcnow() < checkin.expires_at(booking):
+        link = checkin.link(page.public_url, booking.id)
+    return page.render("booking", status=status, title=booking.guest_name, booking=booking,
+                       view=bookings.booking_view(booking), errors=errors or {},
+                       amount_kept=amount_kept, party=party, checkin_link=link, message=message)
 
 
 def _euros(text: str):

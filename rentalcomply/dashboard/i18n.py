@@ -234,6 +234,20 @@ GREEK: dict[str, str] = {
     "user": "χρήστης",
     "Newer": "Νεότερα",
     "Older": "Παλαιότερα",
+    # check-in on the booking page
+    "E-mail problem": "Πρόβλημα e-mail",
+    "Born": "Γέννηση",
+    "Nationality": "Υπηκοότητα",
+    "Document": "Έγγραφο",
+    "lead": "κύριος",
+    "The guests’ data was erased at the end of its retention.":
+        "Τα στοιχεία των επισκεπτών διαγράφηκαν στο τέλος της διατήρησής τους.",
+    "No guest has checked in yet.": "Κανείς επισκέπτης δεν έχει κάνει ακόμη check-in.",
+    "Check-in link": "Σύνδεσμος check-in",
+    "E-mail the link to the guest": "Αποστολή του συνδέσμου στον επισκέπτη",
+    "Send the link again": "Νέα αποστολή του συνδέσμου",
+    "The booking has no guest e-mail address.": "Η κράτηση δεν έχει e-mail επισκέπτη.",
+    "done:invited": "Ο σύνδεσμος check-in στέλνεται στον επισκέπτη.",
     # reports
     "Reports": "Αναφορές",
     "Tax reports": "Φορολογικές αναφορές",
@@ -332,6 +346,7 @@ ENGLISH: dict[str, str] = {
     "done:generating": "The report is being made.",
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
+    "done:invited": "The check-in link is on its way to the guest.",
     "done:cancelled": "The booking is cancelled.",
     "done:created": "The property is created.",
     "done:saved": "The changes are saved.",

@@ -22,6 +22,9 @@ from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.dashboard import users
 from rentalcomply.properties import service as properties
 from rentalcomply.webhooks import service as webhooks
+from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
+from tests.conftest import bootstrapped_settings
+from tests.dashboard.conftest import DASHBOARD_ENV
 from tests.serverutil import running_server
 from tests.webhooks.conftest import Receiver
 
@@ -38,6 +41,17 @@ from tests.dashboard.conftest import PASSWORD  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture
+def settings(tmp_path, smtp_server):  # noqa: F811
+    """The dashboard's test settings, with guest e-mails going to a loopback SMTP server."""
+    with bootstrapped_settings(tmp_path, RENTALCOMPLY_SMTP_HOST="127.0.0.1",
+                               RENTALCOMPLY_SMTP_PORT=smtp_server.port,
+                               **DASHBOARD_ENV) as settings:
+        users.configure(settings)
+        users.forget_failures()
+        yield settings
 
 
 @pytest.fixture
@@ -95,6 +109,9 @@ def _seed(settings, account_id: str) -> dict:
     channel_for = ["airbnb", "booking", "manual", "vrbo", "airbnb", "booking", "manual", "airbnb"]
     for booking, channel in zip(made, channel_for):
         Booking.update(channel=channel).where(Booking.id == booking.id).execute()
+    from rentalcomply.checkin import service as checkin
+    from tests.checkin.conftest import greek_party
+    checkin.put_guests(account_id, made[2].id, greek_party())
     Booking.update(checkin_status="COMPLETED", report_status="SUBMITTED").where(
         Booking.id == made[2].id).execute()
     Booking.update(checkin_status="INVITED").where(Booking.id == made[3].id).execute()
@@ -145,8 +162,8 @@ def _seed(settings, account_id: str) -> dict:
     return {"homes": homes, "bookings": made, "endpoint": endpoint, "report": report}
 
 
-def test_an_owner_sets_a_password_signs_in_manages_keys_and_webhooks_and_finds_a_booking(
-        settings, account_a, server, chromium, receiver):
+def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_bookings(
+        settings, account_a, server, chromium, receiver, smtp_server):  # noqa: F811
     base = server.base_url
     seeded = _seed(settings, account_a)
     _, token = users.create_user(account_a, "owner@agency.example")
@@ -201,6 +218,12 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_and_webhooks_and_finds_a
     page.get_by_role("link", name="Maria Rossi").click()
     assert page.get_by_role("heading", name="Maria Rossi").is_visible()
     assert seeded["bookings"][0].id in page.content()
+    # ... and send the guest the check-in link: a real e-mail arrives.
+    page.get_by_role("button", name="E-mail the link to the guest").click()
+    assert "The check-in link is on its way to the guest." in page.content()
+    [message] = smtp_server.wait(1)
+    assert message["To"] == "maria@example.com"
+    assert page.locator("#checkin-link").input_value() == smtp_server.link()
 
     # A tax report: generated in the page, its PDF downloaded, marked as filed.
     page.get_by_role("link", name="Reports", exact=True).click()
@@ -247,6 +270,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         "calendar": f"/dashboard/calendar?property={seeded['homes'][0].id}",
         "bookings": "/dashboard/bookings",
         "booking": f"/dashboard/bookings/{booking.id}",
+        "booking-guests": f"/dashboard/bookings/{seeded['bookings'][2].id}",
         "properties": "/dashboard/properties",
         "property": f"/dashboard/properties/{seeded['homes'][1].id}",
         "property-new": "/dashboard/properties/new",

@@ -30,6 +30,9 @@
     <dt>{{_('E-mail address')}}</dt><dd>{{booking.guest_email or '—'}}</dd>
     <dt>{{_('Phone')}}</dt><dd>{{booking.guest_phone or '—'}}</dd>
     <dt>{{_('Check-in')}}</dt><dd><span class="badge s-{{booking.checkin_status.lower()}}">{{fmt.status(booking.checkin_status)}}</span></dd>
+    % if booking.checkin_error:
+    <dt>{{_('E-mail problem')}}</dt><dd class="error-text">{{booking.checkin_error}}</dd>
+    % end
     <dt>{{_('Police')}}</dt><dd><span class="badge s-{{booking.report_status.lower()}}">{{fmt.status(booking.report_status)}}</span></dd>
     % if booking.report_error:
     <dt>{{_('Reason')}}</dt><dd>{{booking.report_error}}</dd>
@@ -37,6 +40,46 @@
   </dl>
 </section>
 </div>
+% if message:
+<p class="notice error" role="alert">{{message}}</p>
+% end
+<section class="card" aria-labelledby="party">
+  <h2 id="party">{{_('Guests')}}</h2>
+  % if party['guests']:
+  <table class="list">
+    <thead><tr><th scope="col">{{_('Name')}}</th><th scope="col">{{_('Born')}}</th><th scope="col">{{_('Nationality')}}</th><th scope="col">{{_('Document')}}</th></tr></thead>
+    <tbody>
+    % for g in party['guests']:
+    <tr>
+      <td data-label="{{_('Name')}}">{{' '.join(x for x in (g.get('first_name'), g.get('last_name'), g.get('second_last_name')) if x)}}{{!' <span class="badge">' + _('lead') + '</span>' if g.get('role') == 'lead' else ''}}</td>
+      <td data-label="{{_('Born')}}">{{fmt.date(g['birth_date']) if g.get('birth_date') else '—'}}</td>
+      <td data-label="{{_('Nationality')}}">{{g.get('nationality') or '—'}}</td>
+      <td data-label="{{_('Document')}}" class="mono">{{(g.get('document_type') or '').replace('_', ' ')}} {{g.get('document_number') or '—'}} {{g.get('document_country') or ''}}</td>
+    </tr>
+    % end
+    </tbody>
+  </table>
+  % elif party['purged_at']:
+  <p class="empty">{{_('The guests’ data was erased at the end of its retention.')}}</p>
+  % else:
+  <p class="empty">{{_('No guest has checked in yet.')}}</p>
+  % end
+  % if checkin_link:
+  <h3>{{_('Check-in link')}}</h3>
+  <div class="copyrow">
+    <label for="checkin-link" class="visually-hidden">{{_('Check-in link')}}</label>
+    <input id="checkin-link" class="mono" readonly value="{{checkin_link}}">
+    <button type="button" class="copy" data-copy="checkin-link" data-copied="{{_('Copied')}}" hidden>{{_('Copy')}}</button>
+  </div>
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <button type="submit" class="primary">{{_('E-mail the link to the guest') if booking.checkin_status == 'NOT_STARTED' else _('Send the link again')}}</button>
+  </form>
+  % if not booking.guest_email:
+  <p class="hint">{{_('The booking has no guest e-mail address.')}}</p>
+  % end
+  % end
+</section>
 <section class="card{{' danger' if booking.status != 'cancelled' else ''}}" aria-labelledby="cancel">
   % if booking.status != 'cancelled':
   <h2 id="cancel">{{_('Cancel the booking')}}</h2>
