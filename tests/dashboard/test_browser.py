@@ -302,3 +302,23 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         page.screenshot(path=str(ARTIFACTS / f"key-created-{size}.png"), full_page=True)
         context.close()
     assert len(list(ARTIFACTS.glob("*.png"))) >= 2 * (1 + 2 * len(pages) + 1)
+
+
+def test_without_javascript_every_form_still_works_and_copy_buttons_stay_hidden(
+        settings, account_a, server, chromium):
+    from tests.dashboard.conftest import make_user
+    make_user(account_a, "owner@agency.example")
+    context = chromium.new_context(java_script_enabled=False, viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    _sign_in(page, server.base_url, "owner@agency.example")
+    page.goto(server.base_url + "/dashboard/settings/keys")
+    page.get_by_label("Name").fill("No-script tool")
+    page.get_by_role("button", name="Create key").click()
+    key = page.locator("#secret-value").input_value()
+    assert key.startswith("rc_") and not page.locator("button[data-copy]").is_visible()
+    page.get_by_role("link", name="Done, back to the keys").click()
+    page.get_by_role("button", name="Revoke key No-script tool").click()
+    assert "The key is revoked" in page.content()
+    status, _, _ = server.request("GET", "/api/v1/properties", key=key)
+    assert status == 401
+    context.close()
