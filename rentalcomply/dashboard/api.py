@@ -52,6 +52,11 @@ def register(api) -> None:
         return page.render("activity", title=page._("Activity"), rows=rows, number=number,
                            more=number * 50 < total)
 
+    @pages.get("/<rest:path>")
+    def unknown(page, rest):
+        # Declared last: a page of the dashboard that does not exist is a page, not JSON.
+        raise NotFound()
+
 
 def _static(app: bottle.Bottle) -> None:
     """The local assets (stylesheet, the copy buttons' script) under /static/, once per app: the

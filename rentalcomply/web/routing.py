@@ -198,7 +198,8 @@ def _record_activity(spec: RouteSpec, ctx: Context, url_args: dict, reply: Reply
         return
     resource_id = list(url_args.values())[-1] if url_args else None
     if resource_id is None and isinstance(reply.data, dict):
-        resource_id = reply.data.get("id") if isinstance(reply.data.get("id"), str) else None
+        found = reply.data.get("id") or reply.data.get("booking_id")
+        resource_id = found if isinstance(found, str) else None
     activity.record(ctx.account_id, "key", key.id, key.name or key.key_hint + "…",
                     f"{spec.method} {spec.path}", resource_id)
 

@@ -193,3 +193,18 @@ def test_the_language_switch_shows_greek_and_remembers_it(anna):
     assert 'lang="el"' in text and "Σήμερα" in text and "Χρειάζεται προσοχή" in text
     assert "Κρατήσεις" in anna.get("/dashboard/bookings").text
     assert "Bookings" in anna.get("/dashboard/bookings?lang=en").text
+
+
+def test_an_unknown_dashboard_page_is_an_html_404(anna, wsgi_app):
+    response = anna.get("/dashboard/no-such-page", status=404)
+    assert "There is nothing here." in response.text
+    from tests.dashboard.conftest import new_browser
+    assert "/dashboard/sign-in" in new_browser(wsgi_app).get("/dashboard/nope", status=303).headers["Location"]
+
+
+def test_a_resend_through_the_api_names_the_booking_in_the_activity_log(owner, settings, account_a):
+    prop = _property(account_a)
+    booking = _booking(settings, account_a, prop, guest_email="maria@example.com")
+    owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id}, status=202)
+    [row] = Activity.select()
+    assert (row.action, row.resource_id) == ("POST /api/v1/checkins/resend", booking.id)
