@@ -154,6 +154,13 @@ def _seed(settings, account_id: str) -> dict:
     WebhookDelivery.update(attempts=2, last_status_code=503, last_error="HTTP 503",
                            last_attempt_at=now).where(
         WebhookDelivery.id.in_([d.id for d in deliveries[2:]])).execute()
+    # Two keys of the agency's tools, one used an hour ago.
+    from rentalcomply.accounts import service as accounts
+    from rentalcomply.core.models import ApiKey
+    used, _ = accounts.create_key(account_id, ["read", "write"], name="Channel manager")
+    ApiKey.update(last_used_at=clock.utcnow() - dt.timedelta(hours=1)).where(
+        ApiKey.id == used.id).execute()
+    accounts.create_key(account_id, ["read"], name="Monthly export", expires_in_days=90)
     # Last month's report, made and waiting to be filed.
     from rentalcomply.reports import service as reports
     last = today.replace(day=1) - dt.timedelta(days=1)
