@@ -404,6 +404,12 @@ class Formatter:
         return (f"{WEEKDAYS[self.lang][value.weekday()]} {value.day} "
                 f"{SHORT_MONTHS[self.lang][value.month - 1]} {value.year}")
 
+    def short_date(self, value) -> str:
+        """Without the weekday, for ranges in lists."""
+        if value is None:
+            return "—"
+        return f"{value.day} {SHORT_MONTHS[self.lang][value.month - 1]} {value.year}"
+
     def datetime(self, value) -> str:
         if value is None:
             return "—"
