@@ -192,6 +192,8 @@ SETTINGS: list[Setting] = [
     S("sync", "timeout_seconds", _range(1, 300, _parse_int), 20, "Timeout for fetching one feed."),
     S("sync", "max_bytes", _range(1024, 100_000_000, _parse_int), 5_000_000, "Largest feed accepted."),
     S("sync", "allow_private_addresses", _parse_bool, False, "Allow feed URLs on loopback, private or link-local addresses (a channel manager on the LAN)."),
+    S("sync", "parallel_fetches", _range(1, 64, _parse_int), 8, "How many feeds one sync run fetches at the same time."),
+    S("sync", "max_redirects", _range(0, 10, _parse_int), 3, "Redirects followed when fetching a feed, each destination checked again (0: none)."),
     # webhooks
     S("webhooks", "allow_http", _parse_bool, False, "Allow webhook URLs with plain http://."),
     S("webhooks", "allow_private_addresses", _parse_bool, False, "Allow webhook destinations on loopback, private, link-local or metadata addresses (the agency's own tools on its LAN)."),

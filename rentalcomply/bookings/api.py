@@ -8,7 +8,7 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
                                            GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
                                            LANGUAGE_PATTERN, MAX_TOTAL_PRICE, PAYMENT_METHODS,
                                            REPORT_STATUSES, SOURCES, STATUSES)
-from rentalcomply.core.errors import BookingConflict, NotFound
+from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
@@ -186,9 +186,11 @@ def register(api) -> None:
                description="JSON merge patch of the guest's details, dates, guest count, price "
                            "and payment method; `null` clears a nullable field. New dates are "
                            "checked as on creation, overlap included (409 BOOKING_CONFLICT). "
-                           "Emits `booking.updated` when something changed.",
+                           "Emits `booking.updated` when something changed. The dates of a "
+                           "booking imported from a channel's feed belong to the channel: "
+                           "changing them is `409 CHANNEL_OWNS_DATES`, naming the channel.",
                body=_guest_fields(creating=False), response="Booking",
-               errors=[NotFound, BookingConflict])
+               errors=[NotFound, BookingConflict, ChannelOwnsDates])
     def update_booking(ctx, booking_id):
         booking = service.update_booking(ctx.account_id, booking_id,
                                          rates=FeeRates.from_settings(ctx.settings), **ctx.body)

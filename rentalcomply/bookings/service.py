@@ -24,7 +24,7 @@ from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_ce
 from rentalcomply.core import clock, events
 from rentalcomply.core.checks import nullable_text
 from rentalcomply.core.db import atomic, db
-from rentalcomply.core.errors import BookingConflict, NotFound, ValidationError
+from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.properties import service as properties
@@ -206,6 +206,8 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
         changed = {name: value for name, value in values.items() if getattr(booking, name) != value}
         if not changed:
             return booking
+        if booking.connection_id is not None and changed.keys() & {"arrival_date", "departure_date"}:
+            raise ChannelOwnsDates(_channel_owns_dates(booking))
         for name, value in changed.items():
             setattr(booking, name, value)
         if moves:
@@ -257,6 +259,18 @@ def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) ->
         booking.save()
         events.emit(account_id, "booking.cancelled", booking_view(booking))
     return booking
+
+
+CHANNEL_NAMES = {"airbnb": "Airbnb", "booking": "Booking.com", "vrbo": "Vrbo",
+                 "other": "the channel"}
+
+
+def _channel_owns_dates(booking: Booking) -> str:
+    """A sync keeps an imported booking's dates equal to its channel's: say where to change them."""
+    name = CHANNEL_NAMES.get(booking.channel, "the channel")
+    return (f"The dates of this booking come from the {name} calendar feed (channel connection "
+            f"{booking.connection_id}): change them in {name}, and the next sync brings them "
+            "here. The guest's details, count, price and payment method stay yours to edit.")
 
 
 def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,

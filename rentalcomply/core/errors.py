@@ -80,6 +80,11 @@ class BookingConflict(ApiError):
     status, code, message = 409, "BOOKING_CONFLICT", "The dates overlap a confirmed booking of this property."
 
 
+class ChannelOwnsDates(ApiError):
+    status, code = 409, "CHANNEL_OWNS_DATES"
+    message = "The dates of this booking come from a channel's calendar feed; change them there."
+
+
 class ReportNotReady(ApiError):
     status, code, message = 409, "REPORT_NOT_READY", "The report has no files yet."
 

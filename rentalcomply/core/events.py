@@ -11,7 +11,7 @@ import threading
 from typing import Callable
 
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Event
 
@@ -53,6 +53,23 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
     return event
 
 
+def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
+    """Record several events in one statement (a sync importing a hundred bookings): the same
+    rows as `emit` for each, without building a model and its SQL per event."""
+    if not items:
+        return 0
+    for event_type, _ in items:
+        if event_type not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {event_type!r}")
+    if not db.in_transaction():
+        raise RuntimeError("emit_many() must be called inside the transaction of the change")
+    now = clock.utcnow_precise()  # as emit(): the dispatcher's order
+    insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
+                         "data": data, "created_at": now} for event_type, data in items])
+    _emitted.pending = True
+    return len(items)
+
+
 def resource_of(event_type: str, data) -> tuple[str | None, int | None]:
     """The resource an event announces, as (`booking:book_...`, its version), or (None, None).
 
@@ -67,9 +84,12 @@ def resource_of(event_type: str, data) -> tuple[str | None, int | None]:
     return f"{event_type.split('.', 1)[0]}:{resource_id}"[:100], version
 
 
-def notify_committed() -> None:
-    """Tell the dispatcher that events may be waiting. Call after the transaction commits."""
-    if not getattr(_emitted, "pending", False):
+def notify_committed(force: bool = False) -> None:
+    """Tell the dispatcher that events may be waiting. Call after the transaction commits.
+
+    `force`: wake it even if this thread emitted nothing (a batch whose events were written by
+    other threads, which deferred their own wake-ups to this one)."""
+    if not force and not getattr(_emitted, "pending", False):
         return
     _emitted.pending = False
     for hook in _after_commit_hooks:

@@ -122,6 +122,8 @@ class Property(Versioned):
     max_guests = pw.IntegerField(null=True)
     climate_fee_category = pw.CharField(max_length=32, default="standard")
     police_connector = pw.CharField(max_length=32, default="none")
+    # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
+    ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
 
@@ -139,6 +141,12 @@ class ChannelConnection(Versioned):
     # HTTP validators of the last fetch, for If-None-Match / If-Modified-Since.
     etag = pw.CharField(max_length=200, null=True)
     last_modified = pw.CharField(max_length=100, null=True)
+    # The sync holding this connection, and until when: one connection is never synced twice at
+    # once, whatever the number of workers (claimed with a conditional UPDATE, sync/service.py).
+    lease_owner = pw.CharField(max_length=32, null=True)
+    lease_until = pw.DateTimeField(null=True)
+    # The host accepted the removals the last sync held back; the next sync applies them.
+    accept_removals = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])
     created_at = pw.DateTimeField(default=clock.utcnow)
 
 
@@ -170,6 +178,9 @@ class Booking(Versioned):
     external_uid = pw.CharField(max_length=255, null=True)
     # Channel blocks ("Not available") are kept for conflict detection but are not bookings.
     is_block = pw.BooleanField(default=False)
+    # Cancelled by a sync because its event left the feed: a sync reinstates it if the event comes
+    # back (a host's own cancellation stays).
+    cancelled_by_sync = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
     cancelled_at = pw.DateTimeField(null=True)

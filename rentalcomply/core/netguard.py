@@ -367,6 +367,11 @@ def _exchange(target: Target, address: str, method: str, body: bytes | None, hea
             connection.putheader("Connection", "close")
             connection.endheaders(body)
             response = connection.getresponse()
+            announced = response.getheader("Content-Length", "")
+            if not truncate and announced.strip().isdigit() and int(announced) > max_bytes:
+                # Refused before reading a byte of it: no need to download what we will not keep.
+                raise ResponseTooLarge(f"the response is larger than {max_bytes} bytes "
+                                       f"(Content-Length {int(announced)})")
             received = response.read(max_bytes + 1)
         except (socket.timeout, TimeoutError):
             raise FetchTimeout(_timeout_message(started, deadline)) from None

@@ -42,7 +42,7 @@ openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "channel_connections",
-                 "created_at", "updated_at", "version"],
+                 "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^prop_", "examples": ["prop_7Hq2mX9bKz3LpT5wRn8c"]},
@@ -62,6 +62,13 @@ openapi.schema("Property", {
                              "description": "`none` (Greece): bookings' report_status is "
                                             "NOT_REQUIRED."},
         "channel_connections": {"type": "array", "items": ref("ChannelConnection")},
+        "ical_export_url": {"type": "string", "description": "This property's own calendar feed "
+                            "(confirmed bookings of every channel and the channels' blocks, no "
+                            "guest data) to paste into each channel's calendar import. No key is "
+                            "needed: the URL is the credential; rotate it with "
+                            "`POST /properties/{id}/ical-token`.",
+                            "examples": ["https://rc.example.org/ical/prop_7Hq2mX9bKz3LpT5wRn8c-"
+                                         "3f9a0c1e5b7d2a4f6e8c0b1d3f5a7c9e.ics"]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "version": VERSION,

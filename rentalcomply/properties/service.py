@@ -315,10 +315,17 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "climate_fee_category": prop.climate_fee_category,
         "police_connector": prop.police_connector,
         "channel_connections": [channel_view(connection) for connection in channels],
+        "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),
         "updated_at": clock.iso(prop.updated_at),
         "version": prop.version,
     }
+
+
+def export_url(prop: Property) -> str:
+    # Imported here: the sync package builds on this one.
+    from rentalcomply.sync.export import export_url as url_of
+    return url_of(prop)
 
 
 def property_views(properties: list[Property]) -> list[dict]:

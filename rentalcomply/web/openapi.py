@@ -193,6 +193,8 @@ def _operation(route, path_params: list[str]) -> dict:
             "description": "true when this is the stored first response to the same Idempotency-Key.",
             "schema": {"type": "string", "enum": ["true"]}}
     responses = {str(route.status): success}
+    if route.conditional:
+        responses["304"] = {"description": "Not Modified: the `If-None-Match` ETag is current."}
     responses.update(_error_responses(route))
     operation["responses"] = responses
     return operation

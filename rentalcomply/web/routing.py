@@ -67,6 +67,8 @@ class RouteSpec:
     public: bool
     content_type: str  # of a success response
     optional_body: bool = False  # an empty body counts as {}
+    # Answers 304 Not Modified to a matching If-None-Match (documented as such).
+    conditional: bool = False
 
 
 class Context:
@@ -103,11 +105,12 @@ class Api:
               query: dict[str, Field] | None = None, body: dict[str, Field] | None = None,
               response: Any = None, status: int = 200, paginated: bool = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
-              content_type: str = "application/json", optional_body: bool = False):
+              content_type: str = "application/json", optional_body: bool = False,
+              conditional: bool = False):
         def register(handler: Callable) -> Callable:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
-                             tuple(errors), public, content_type, optional_body)
+                             tuple(errors), public, content_type, optional_body, conditional)
             self.routes.append(spec)
             self.app.route(spec.path, method, self._wrap(spec))
             return handler

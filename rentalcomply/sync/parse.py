@@ -1,0 +1,146 @@
+"""Reading a channel's feed into stays: what is a reservation, what is a block, and its dates.
+
+The iCalendar itself is read by `icalendar` (line unfolding, escapes, `TZID`, `DURATION`, the
+exclusive all-day `DTEND`): the grammar is subtle and well-kept code does it better than ours.
+What each channel means by its events is ours (see docs/sync.md):
+
+- Airbnb: `Reserved` is a reservation, its code (`HM...`) read from the reservation URL in the
+  description; anything else (`Airbnb (Not available)`) is a block.
+- Booking.com: every event is `CLOSED - Not available`; most are reservations, so all become
+  bookings of "Booking.com guest" (a host cancels a false one).
+- Vrbo: `Reserved - <name>` in the site's language (`Réservée - Melanie`) is a reservation of that
+  guest; `Blocked` (and its translations) is a block.
+- Other channels: a summary saying blocked, closed or not available is a block, anything else a
+  reservation, named after what follows the first " - " when there is one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+import zoneinfo
+
+import icalendar
+
+from rentalcomply.sync.fetch import FeedError
+
+GUEST_NAME_MAX = 200
+# Block summaries in the languages Vrbo and the other channels use.
+BLOCK_WORDS = ("blocked", "not available", "unavailable", "closed", "bloqué", "bloquée",
+               "bloqueado", "bloqueada", "blockiert", "gesperrt", "bloccato", "geblokkeerd",
+               "μη διαθέσιμο", "δεσμευμένο από ιδιοκτήτη")
+AIRBNB_CODE = re.compile(r"\b(HM[A-Z0-9]{6,12})\b")
+DEFAULT_GUEST = {"airbnb": "Airbnb guest", "booking": "Booking.com guest", "vrbo": "Vrbo guest",
+                 "other": "Channel guest"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Stay:
+    uid: str
+    arrival: dt.date
+    departure: dt.date  # exclusive: the check-out day
+    is_block: bool
+    guest_name: str
+    external_ref: str | None = None
+
+
+@dataclasses.dataclass
+class Feed:
+    stays: list[Stay]
+    # UIDs of events present but unreadable (no start, nonsense dates): never cancelled for it.
+    unreadable_uids: set[str]
+
+
+def parse_feed(body: bytes, provider: str, timezone: str = "UTC") -> Feed:
+    """The stays of a feed. Raises FeedError when the body is not a whole iCalendar."""
+    body = body.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark some exporters add
+    if not body.strip():
+        raise FeedError("the feed is empty (no calendar at all)")
+    text_end = body.rstrip()[-200:].upper()
+    if not body.lstrip()[:15].upper().startswith(b"BEGIN:VCALENDAR"):
+        raise FeedError("the feed is not an iCalendar file (it does not start with "
+                        "BEGIN:VCALENDAR)")
+    if not text_end.endswith(b"END:VCALENDAR"):
+        raise FeedError("the feed is truncated (it does not end with END:VCALENDAR)")
+    try:
+        calendar = icalendar.Calendar.from_ical(body)
+    except (ValueError, KeyError, IndexError, TypeError) as exc:
+        raise FeedError(f"the feed is not valid iCalendar ({_short(exc)})") from None
+    zone = _zone(timezone)
+    stays: dict[str, Stay] = {}
+    unreadable: set[str] = set()
+    for event in calendar.walk("VEVENT"):
+        uid = str(event.get("uid") or "").strip()
+        if not uid:
+            continue  # nothing to follow it by; channels always give one
+        if str(event.get("status") or "").upper() == "CANCELLED":
+            continue
+        try:
+            arrival, departure = _dates(event, zone)
+        except (icalendar.error.IncompleteComponent, ValueError, TypeError, AttributeError,
+                OverflowError):
+            unreadable.add(uid[:255])
+            continue
+        summary = str(event.get("summary") or "").strip()
+        description = str(event.get("description") or "")
+        stays[uid[:255]] = _stay(uid[:255], arrival, departure, summary, description, provider)
+    return Feed(list(stays.values()), unreadable)
+
+
+def _stay(uid, arrival, departure, summary, description, provider) -> Stay:
+    lowered = summary.casefold()
+    if provider == "airbnb":
+        if lowered.startswith("reserved"):
+            match = AIRBNB_CODE.search(description) or AIRBNB_CODE.search(summary)
+            return Stay(uid, arrival, departure, False, DEFAULT_GUEST["airbnb"],
+                        match.group(1) if match else None)
+        return Stay(uid, arrival, departure, True, "")
+    if provider == "booking":
+        return Stay(uid, arrival, departure, False, DEFAULT_GUEST["booking"])
+    if " - " in summary:
+        prefix, name = (part.strip() for part in summary.split(" - ", 1))
+        if _is_block_word(prefix) or _is_block_word(name):  # "CLOSED - Not available"
+            return Stay(uid, arrival, departure, True, "")
+        return Stay(uid, arrival, departure, False,
+                    (name or DEFAULT_GUEST.get(provider, DEFAULT_GUEST["other"]))[:GUEST_NAME_MAX])
+    if any(word in lowered for word in BLOCK_WORDS):
+        return Stay(uid, arrival, departure, True, "")
+    return Stay(uid, arrival, departure, False, DEFAULT_GUEST.get(provider, DEFAULT_GUEST["other"]))
+
+
+def _is_block_word(text: str) -> bool:
+    lowered = text.casefold()
+    return any(word in lowered for word in BLOCK_WORDS)
+
+
+def _dates(event, zone) -> tuple[dt.date, dt.date]:
+    start, end = event.start, event.end
+    arrival, departure = _day(start, zone), _day(end, zone)
+    if departure <= arrival:  # a timed event within one day, or an end before the start
+        departure = arrival + dt.timedelta(days=1)
+    return arrival, departure
+
+
+def _day(value, zone) -> dt.date:
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is not None and value.utcoffset() == dt.timedelta(0) \
+                and getattr(value.tzinfo, "key", "UTC") in ("UTC", "Etc/UTC", None):
+            # A UTC time says nothing of the listing's day: read it on the property's clock.
+            return value.astimezone(zone).date()
+        return value.date()  # TZID or floating: the listing's own local day
+    if isinstance(value, dt.date):
+        return value
+    raise ValueError("not a date")
+
+
+def _zone(name: str):
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.timezone.utc
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).replace("\r", " ").replace("\n", " ")
+    return text[:120] + ("…" if len(text) > 120 else "")

@@ -1,0 +1,144 @@
+"""The sync on the real Huey consumer, several feeds at once, and `rentalcomply sync run`."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from rentalcomply.cli import main
+from rentalcomply.core import queue
+from rentalcomply.core.db import close_database, db
+from rentalcomply.core.models import Booking, ChannelConnection
+from rentalcomply.properties import service as properties
+from rentalcomply.sync import service
+from tests.sync.conftest import Answer, calendar, fixture
+
+
+class TestOnTheRealConsumer:
+    @pytest.fixture
+    def settings_env(self, tmp_path):
+        return {"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
+                "RENTALCOMPLY_SYNC_TIMEOUT_SECONDS": "2",
+                "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}"}
+
+    @pytest.fixture
+    def consumer(self, settings):
+        started = queue.start_embedded_consumer(workers=2)
+        yield started
+        started.stop(graceful=True)
+
+    def test_a_trigger_is_synced_by_the_worker_moments_later(self, feeds, villa, connect, owner,
+                                                             consumer):
+        for provider in ("airbnb", "booking", "vrbo"):
+            feeds.serve(f"/{provider}.ics", fixture(f"{provider}.ics"))
+            connect(villa.id, provider, f"/{provider}.ics")
+        assert owner.post("/api/v1/sync/trigger", status=202).json["data"]["connections"] == 3
+        deadline = time.monotonic() + 10
+        while True:
+            data = owner.get("/api/v1/sync/status").json["data"]
+            if data["last_sync_all"] and all(c["status"] == "ok" for c in data["connections"]):
+                break
+            assert time.monotonic() < deadline, data
+            time.sleep(0.05)
+        assert Booking.select().where(Booking.property == villa.id).count() == 8
+
+
+def test_feeds_are_fetched_in_parallel_and_each_connection_once(feeds, villa, connect, settings):
+    connections = []
+    for number in range(6):
+        feeds.route(f"/slow{number}.ics", Answer(200, fixture("booking.ics"), delay=0.4))
+        connections.append(connect(villa.id, "booking", f"/slow{number}.ics").id)
+    started = time.monotonic()
+    results = service.sync_many(connections + connections)  # every id twice: synced once
+    elapsed = time.monotonic() - started
+    assert [r.status for r in results] == ["ok"] * 6
+    assert elapsed < 6 * 0.4, elapsed  # one after another would take 2.4 s
+    assert len(feeds.requests) == 6
+
+
+def test_two_runs_at_once_never_sync_a_connection_twice(feeds, villa, connect, settings):
+    import threading
+    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), delay=0.5))
+    connection = connect(villa.id, "airbnb", "/slow.ics")
+    outcomes = []
+
+    def run():
+        outcomes.append(service.sync_connection(connection.id).status)
+        db.close()
+
+    threads = [threading.Thread(target=run) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["ok", "skipped", "skipped"]
+    assert len(feeds.requests) == 1
+
+
+def test_the_periodic_task_syncs_only_what_is_due(feeds, villa, connect, settings):
+    from rentalcomply.core import clock
+    from rentalcomply.sync import tasks
+    import datetime as dt
+    feeds.serve("/a.ics", fixture("airbnb.ics"))
+    connect(villa.id, "airbnb", "/a.ics")
+    assert tasks.sync_due_connections.call_local() == 1
+    assert tasks.sync_due_connections.call_local() == 0
+    clock.travel(dt.timedelta(minutes=settings.sync.interval_minutes))
+    assert tasks.sync_due_connections.call_local() == 1
+
+
+def run_cli(settings, *args):
+    result = CliRunner().invoke(
+        main, ["--data-dir", str(settings.data_dir), "sync", "run", *args],
+        env={"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
+             "RENTALCOMPLY_SYNC_TIMEOUT_SECONDS": "1", "RENTALCOMPLY_QUEUE_URL": "memory://",
+             # The test's database, SQLite or PostgreSQL.
+             "RENTALCOMPLY_DATABASE_URL": settings.database.url or None},
+        catch_exceptions=False)
+    close_database()
+    return result
+
+
+def test_sync_run_exits_1_naming_every_failed_connection(feeds, villa, connect, settings):
+    feeds.serve("/good.ics", fixture("airbnb.ics"))
+    good = connect(villa.id, "airbnb", "/good.ics")
+    broken = [connect(villa.id, "booking", "/missing.ics"),
+              connect(villa.id, "vrbo", "/html.ics")]
+    feeds.route("/html.ics", Answer(200, b"<html></html>"))
+    result = run_cli(settings)
+    assert result.exit_code == 1, result.output
+    for connection in broken:
+        assert connection.id in result.output
+    assert good.id not in result.output.split("FAILED", 1)[1]
+    assert "HTTP 404" in result.output and "not an iCalendar" in result.output
+    assert "Synced 1 of 3 connections: 3 new" in result.output  # 2 bookings and a block
+
+
+def test_sync_run_accept_removals_applies_what_was_held_back(feeds, villa, connect, settings):
+    feeds.serve("/a.ics", fixture("airbnb.ics"))
+    connection = connect(villa.id, "airbnb", "/a.ics")
+    assert run_cli(settings, "--account", villa.account_id).exit_code == 0
+    feeds.serve("/a.ics", calendar())
+    held = run_cli(settings)
+    assert held.exit_code == 1 and "accept the removals" in held.output
+    accepted = run_cli(settings, "--accept-removals")
+    assert accepted.exit_code == 0 and "3 cancelled" in accepted.output
+    assert ChannelConnection.get_by_id(connection.id).status == "ok"
+    assert properties.get_property(villa.account_id, villa.id)
+
+
+def test_a_large_run_parses_in_worker_processes_with_the_same_result(feeds, villa, connect,
+                                                                      settings):
+    ids = []
+    for number in range(service.PARSER_POOL_MIN_FEEDS):
+        feeds.serve(f"/v{number}.ics", fixture("vrbo.ics").replace(b"UID:", f"UID:{number}-".encode()))
+        ids.append(connect(villa.id, "vrbo", f"/v{number}.ics").id)
+    results = service.sync_many(ids)
+    assert [r.created for r in results] == [3] * len(ids)
+    names = {b.guest_name for b in Booking.select().where(Booking.property == villa.id)}
+    assert names == {"Αλέξανδρος Π.", "Melanie", "Blocked"}
+    feeds.route("/v0.ics", Answer(200, b"<html></html>"))
+    [first, *_] = service.sync_many(ids)  # a FeedError raised in a parser process comes back
+    assert first.status == "error" and "not an iCalendar" in first.error
