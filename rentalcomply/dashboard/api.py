@@ -90,6 +90,12 @@ def _safe_next(target: str) -> str:
     return PREFIX + "/today"
 
 
+def _with_query(target: str, **query) -> str:
+    parts = urllib.parse.urlsplit(target)
+    kept = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in query]
+    return parts.path + "?" + urllib.parse.urlencode(kept + list(query.items()))
+
+
 def _errors(error: ValidationError) -> dict[str, str]:
     return {detail["field"]: detail["message"] for detail in (error.details or [])}
 
@@ -319,13 +325,15 @@ def _property_pages(pages: Pages) -> None:
 
     def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
               channel_values=None):
+        from rentalcomply.sync import export
         return page.render(
             "property", status=status, title=prop.name, prop=prop,
             values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
             errors=errors or {}, channel_errors=channel_errors or {},
             channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
             channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
-            mask=properties.mask_feed_url, **_property_choices())
+            mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+            **_property_choices())
 
     @pages.get("/properties/<property_id>")
     def property_page(page, property_id):
@@ -356,6 +364,36 @@ def _property_pages(pages: Pages) -> None:
                          channel_values=values)
         page.record("channel.add", connection.id)
         raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))
+
+    @pages.post("/properties/<property_id>/ical-token")
+    def export_rotate(page, property_id):
+        from rentalcomply.sync import export
+        export.rotate_token(page.account_id, property_id)
+        page.record("property.rotate_export_url", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="export_rotated"))
+
+    @pages.post("/properties/<property_id>/channels/<channel_id>/accept-removals")
+    def channel_accept_removals(page, property_id, channel_id):
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        connection = sync.accept_removals(page.account_id, property_id, channel_id)
+        page.record("channel.accept_removals", channel_id)
+        page.after_commit.append(lambda: sync_tasks.sync_connection_task(connection.id))
+        raise Redirect(page.url(f"/properties/{property_id}", done="removals_accepted"))
+
+    @pages.post("/sync")
+    def sync_now(page):
+        """Every feed of the account, now: the API's trigger, with its once-per-5-minutes turn."""
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        back = _safe_next(page.form("next"))
+        allowed, next_allowed_at = sync.claim_trigger(page.account_id)
+        if not allowed:  # the turn is the account's, once per 5 minutes
+            raise Redirect(_with_query(back, done="sync_wait"))
+        page.record("sync.trigger")
+        account_id = page.account_id
+        page.after_commit.append(lambda: sync_tasks.sync_account_task(account_id))
+        raise Redirect(_with_query(back, done="sync_queued"))
 
     @pages.post("/properties/<property_id>/channels/<channel_id>/delete")
     def channel_delete(page, property_id, channel_id):

@@ -248,6 +248,23 @@ GREEK: dict[str, str] = {
     "Send the link again": "Νέα αποστολή του συνδέσμου",
     "The booking has no guest e-mail address.": "Η κράτηση δεν έχει e-mail επισκέπτη.",
     "done:invited": "Ο σύνδεσμος check-in στέλνεται στον επισκέπτη.",
+    # sync
+    "Only when the channel really cancelled the stays missing from its feed.":
+        "Μόνο όταν το κανάλι ακύρωσε πράγματι τις διαμονές που λείπουν από το ημερολόγιό του.",
+    "Accept the removals": "Αποδοχή των ακυρώσεων",
+    "last attempt": "τελευταία προσπάθεια",
+    "Sync every feed now": "Συγχρονισμός όλων τώρα",
+    "This property’s calendar, for the channels": "Το ημερολόγιο του καταλύματος, για τα κανάλια",
+    "Paste this address into each channel’s calendar import, so that nights sold elsewhere close there too.":
+        "Επικολλήστε αυτή τη διεύθυνση στην εισαγωγή ημερολογίου κάθε καναλιού, ώστε οι νύχτες που πουλήθηκαν αλλού να κλείνουν κι εκεί.",
+    "Calendar export address": "Διεύθυνση εξαγωγής ημερολογίου",
+    "Give it a new address": "Νέα διεύθυνση",
+    "The old address stops working at once: paste the new one into every channel.":
+        "Η παλιά διεύθυνση σταματά αμέσως: επικολλήστε τη νέα σε κάθε κανάλι.",
+    "done:export_rotated": "Νέα διεύθυνση ημερολογίου· η παλιά δεν λειτουργεί πια.",
+    "done:removals_accepted": "Οι ακυρώσεις έγιναν δεκτές· ο συγχρονισμός ξεκίνησε.",
+    "done:sync_queued": "Ο συγχρονισμός όλων των ημερολογίων ξεκίνησε.",
+    "done:sync_wait": "Ένας συγχρονισμός ξεκίνησε πριν από λιγότερο από 5 λεπτά· δοκιμάστε ξανά σε λίγο.",
     # reports
     "Reports": "Αναφορές",
     "Tax reports": "Φορολογικές αναφορές",
@@ -347,6 +364,10 @@ ENGLISH: dict[str, str] = {
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
     "done:invited": "The check-in link is on its way to the guest.",
+    "done:export_rotated": "The calendar has a new address; the old one no longer works.",
+    "done:removals_accepted": "The removals are accepted; the feed is being synced.",
+    "done:sync_queued": "Every feed is being synced now.",
+    "done:sync_wait": "A sync was started less than 5 minutes ago; try again in a few minutes.",
     "done:cancelled": "The booking is cancelled.",
     "done:created": "The property is created.",
     "done:saved": "The changes are saved.",

@@ -1,5 +1,15 @@
 % rebase('layout.tpl')
-<div class="head row"><h1>{{_('Properties')}}</h1><a class="button primary" href="/dashboard/properties/new">{{_('Add a property')}}</a></div>
+<div class="head row"><h1>{{_('Properties')}}</h1>
+<div class="buttons tight">
+  % if any(channels.values()):
+  <form method="post" action="/dashboard/sync" class="inline">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <input type="hidden" name="next" value="/dashboard/properties">
+    <button type="submit">{{_('Sync every feed now')}}</button>
+  </form>
+  % end
+  <a class="button primary" href="/dashboard/properties/new">{{_('Add a property')}}</a>
+</div></div>
 <section class="card">
 % if not props:
   <p class="empty">{{_('No properties yet.')}}</p>

@@ -27,11 +27,20 @@
       % if c.last_sync_success:
       <span class="small muted">{{_('last success')}} {{fmt.datetime(c.last_sync_success)}}</span>
       % end
+      % if c.last_sync_attempt and c.last_sync_attempt != c.last_sync_success:
+      <span class="small muted">{{_('last attempt')}} {{fmt.datetime(c.last_sync_attempt)}}</span>
+      % end
       % if c.last_error:
       <span class="small error-text">{{c.last_error}}</span>
       % end
     </td>
     <td class="actions-cell">
+      % if c.status == 'error':
+      <form method="post" action="/dashboard/properties/{{prop.id}}/channels/{{c.id}}/accept-removals" class="inline">
+        <input type="hidden" name="csrf" value="{{page.csrf}}">
+        <button type="submit" class="small" title="{{_('Only when the channel really cancelled the stays missing from its feed.')}}">{{_('Accept the removals')}}</button>
+      </form>
+      % end
       <form method="post" action="/dashboard/properties/{{prop.id}}/channels/{{c.id}}/delete" class="inline">
         <input type="hidden" name="csrf" value="{{page.csrf}}">
         <button type="submit" class="danger small" aria-label="{{_('Delete the {channel} connection', channel=fmt.channel(c.provider))}}">{{_('Delete')}}</button>
@@ -41,6 +50,13 @@
   % end
   </tbody>
 </table>
+% end
+% if channels:
+<form method="post" action="/dashboard/sync" class="inline">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <input type="hidden" name="next" value="/dashboard/properties/{{prop.id}}">
+  <button type="submit">{{_('Sync every feed now')}}</button>
+</form>
 % end
 <h3>{{_('Connect a calendar feed')}}</h3>
 <form method="post" action="/dashboard/properties/{{prop.id}}/channels" class="stack">
@@ -65,4 +81,18 @@
   </div>
   <div class="actions"><button type="submit">{{_('Connect')}}</button></div>
 </form>
+</section>
+<section class="card" aria-labelledby="export">
+  <h2 id="export">{{_('This property’s calendar, for the channels')}}</h2>
+  <p class="muted">{{_('Paste this address into each channel’s calendar import, so that nights sold elsewhere close there too.')}}</p>
+  <div class="copyrow">
+    <label for="export-url" class="visually-hidden">{{_('Calendar export address')}}</label>
+    <input id="export-url" class="mono" readonly value="{{export_url}}">
+    <button type="button" class="copy" data-copy="export-url" data-copied="{{_('Copied')}}" hidden>{{_('Copy')}}</button>
+  </div>
+  <form method="post" action="/dashboard/properties/{{prop.id}}/ical-token" class="inline">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <button type="submit" class="danger">{{_('Give it a new address')}}</button>
+  </form>
+  <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
 </section>
