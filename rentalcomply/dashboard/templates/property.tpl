@@ -4,13 +4,6 @@
 % if errors:
 <div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
 % end
-<section class="card" aria-labelledby="details">
-<h2 id="details">{{_('Details')}}</h2>
-<form method="post" action="/dashboard/properties/{{prop.id}}" class="stack">
-  % include('_property_fields.tpl')
-  <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
-</form>
-</section>
 <section class="card" aria-labelledby="channels">
 <h2 id="channels">{{_('Channel connections')}}</h2>
 % if not channels:
@@ -95,4 +88,11 @@
     <button type="submit" class="danger">{{_('Give it a new address')}}</button>
   </form>
   <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
+</section>
+<section class="card" aria-labelledby="details">
+<h2 id="details">{{_('Details')}}</h2>
+<form method="post" action="/dashboard/properties/{{prop.id}}" class="stack">
+  % include('_property_fields.tpl')
+  <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
+</form>
 </section>
