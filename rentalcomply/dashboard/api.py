@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import urllib.parse
-from pathlib import Path
 
 import bottle
 
@@ -23,10 +22,9 @@ from rentalcomply.dashboard import service, users
 from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
                                         clear_cookie, client_address, set_cookie)
 from rentalcomply.properties import service as properties
+from rentalcomply.web import pages as web_pages
 from rentalcomply.webhooks import service as webhooks
 
-STATIC_ROOT = str(Path(__file__).resolve().parent.parent / "static")
-STATIC_FOLDERS = ("css", "js", "img")
 PAGE_SIZE = 25
 GRACE_CHOICES = (0, 1, 24, 72, 168)
 BOOKING_STATUSES = ("confirmed", "cancelled")
@@ -36,7 +34,7 @@ CHECKIN_STATUSES = ("NOT_STARTED", "INVITED", "IN_PROGRESS", "COMPLETED", "EXPIR
 def register(api) -> None:
     users.configure(api.settings)
     pages = Pages(api.app, api.settings)
-    _static(api.app)
+    web_pages.register_static(api.app)  # the shared assets under /static/, once per app
     _sign_in_pages(pages)
     _today_and_calendar(pages)
     _booking_pages(pages)
@@ -56,25 +54,6 @@ def register(api) -> None:
     def unknown(page, rest):
         # Declared last: a page of the dashboard that does not exist is a page, not JSON.
         raise NotFound()
-
-
-def _static(app: bottle.Bottle) -> None:
-    """The local assets (stylesheet, the copy buttons' script) under /static/, once per app: the
-    guest pages serve the same folder the same way."""
-    if getattr(app, "_rentalcomply_static", False) or any(
-            route.rule.startswith("/static/") for route in app.routes):
-        return
-    app._rentalcomply_static = True
-
-    @app.get("/static/<path:path>", page=True)  # a page asset, not in the API document
-    def static(path):
-        if path.split("/", 1)[0] not in STATIC_FOLDERS:
-            return bottle.HTTPResponse("Not found", status=404)
-        response = bottle.static_file(path, root=STATIC_ROOT)
-        response.set_header("X-Content-Type-Options", "nosniff")
-        if response.status_code == 200:
-            response.set_header("Cache-Control", "public, max-age=3600")
-        return response
 
 
 def _page_number(page) -> int:

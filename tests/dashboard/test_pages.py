@@ -151,7 +151,7 @@ def test_the_calendar_marks_overlapping_stays_as_conflicts(anna, settings, accou
     text = anna.get(f"/dashboard/calendar?property={prop.id}&month={month}").text
     assert "has-conflict" in text and "conflicted" in text
     assert "First Guest" in text and "Second Guest" in text
-    assert "must be a month" in anna.get(f"/dashboard/calendar?month=2027-13").text
+    assert "must be a month" in anna.get("/dashboard/calendar?month=2027-13").text
 
 
 # --- webhooks -------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-import pytest
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings

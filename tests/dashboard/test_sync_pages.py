@@ -4,7 +4,6 @@ URL with its rotation, accepting held-back removals."""
 from __future__ import annotations
 
 import datetime as dt
-import urllib.request
 
 import pytest
 
