@@ -291,9 +291,14 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
     for size, viewport in VIEWPORTS.items():
         context = chromium.new_context(viewport=viewport)
         page = context.new_page()
+        _, token = users.create_user(account_a, f"new.colleague.{size}@agency.example")
+        page.goto(users.link_url(base, token))
+        page.screenshot(path=str(ARTIFACTS / f"password-{size}.png"), full_page=True)
         page.goto(base + "/dashboard/sign-in")
         page.screenshot(path=str(ARTIFACTS / f"sign-in-{size}.png"), full_page=True)
         _sign_in(page, base, "owner@agency.example")
+        page.goto(base + "/dashboard/bookings/book_not_yours")
+        page.screenshot(path=str(ARTIFACTS / f"not-found-{size}.png"), full_page=True)
         for lang in ("en", "el"):
             for name, path in pages.items():
                 page.goto(base + path + ("&" if "?" in path else "?") + f"lang={lang}")
@@ -308,7 +313,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         page.get_by_role("button", name="Create key").click()
         page.screenshot(path=str(ARTIFACTS / f"key-created-{size}.png"), full_page=True)
         context.close()
-    assert len(list(ARTIFACTS.glob("*.png"))) >= 2 * (1 + 2 * len(pages) + 1)
+    assert len(list(ARTIFACTS.glob("*.png"))) >= 2 * (3 + 2 * len(pages) + 1)
 
 
 def test_without_javascript_every_form_still_works_and_copy_buttons_stay_hidden(
