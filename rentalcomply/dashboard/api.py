@@ -456,13 +456,27 @@ def _webhook_pages(pages: Pages) -> None:
         return page.render("secret_created", status=201, title=page._("Webhook secret"),
                            endpoint=endpoint, secret=secret)
 
+    def _webhook(page, endpoint, status=200, errors=None):
+        deliveries = list(webhooks.list_deliveries(page.account_id, endpoint.id).limit(50))
+        return page.render("webhook", status=status, title=endpoint.url, endpoint=endpoint,
+                           deliveries=deliveries, view=webhooks.endpoint_view(endpoint),
+                           errors=errors or {},
+                           event_types=[e for e in EVENT_TYPES if e != webhooks.TEST_EVENT])
+
     @pages.get("/settings/webhooks/<webhook_id>")
     def webhook_page(page, webhook_id):
-        endpoint = webhooks.get_endpoint(page.account_id, webhook_id)
-        deliveries = list(webhooks.list_deliveries(page.account_id, webhook_id).limit(50))
-        return page.render("webhook", title=endpoint.url, endpoint=endpoint,
-                           deliveries=deliveries, done=page.arg("done"),
-                           view=webhooks.endpoint_view(endpoint))
+        return _webhook(page, webhooks.get_endpoint(page.account_id, webhook_id))
+
+    @pages.post("/settings/webhooks/<webhook_id>/events")
+    def webhook_events(page, webhook_id):
+        try:
+            webhooks.update_endpoint(page.account_id, webhook_id,
+                                     {"events": page.form_list("events")})
+        except ValidationError as error:
+            endpoint = webhooks.get_endpoint(page.account_id, webhook_id)
+            return _webhook(page, endpoint, status=400, errors=_errors(error))
+        page.record("webhook.update", webhook_id)
+        raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="events_saved"))
 
     @pages.post("/settings/webhooks/<webhook_id>/test")
     def webhook_test(page, webhook_id):

@@ -248,6 +248,9 @@ GREEK: dict[str, str] = {
     "Send the link again": "Νέα αποστολή του συνδέσμου",
     "The booking has no guest e-mail address.": "Η κράτηση δεν έχει e-mail επισκέπτη.",
     "done:invited": "Ο σύνδεσμος check-in στέλνεται στον επισκέπτη.",
+    "Events it receives": "Γεγονότα που λαμβάνει",
+    "Save the events": "Αποθήκευση γεγονότων",
+    "done:events_saved": "Τα γεγονότα αποθηκεύτηκαν.",
     # sync
     "Only when the channel really cancelled the stays missing from its feed.":
         "Μόνο όταν το κανάλι ακύρωσε πράγματι τις διαμονές που λείπουν από το ημερολόγιό του.",
@@ -364,6 +367,7 @@ ENGLISH: dict[str, str] = {
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
     "done:invited": "The check-in link is on its way to the guest.",
+    "done:events_saved": "The events are saved.",
     "done:export_rotated": "The calendar has a new address; the old one no longer works.",
     "done:removals_accepted": "The removals are accepted; the feed is being synced.",
     "done:sync_queued": "Every feed is being synced now.",

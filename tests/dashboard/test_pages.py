@@ -212,3 +212,16 @@ def test_a_resend_through_the_api_names_the_booking_in_the_activity_log(owner, s
     owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id}, status=202)
     [row] = Activity.select()
     assert (row.action, row.resource_id) == ("POST /api/v1/checkins/resend", booking.id)
+
+
+def test_an_endpoints_events_are_changed_in_its_page(anna, account_a):
+    from rentalcomply.webhooks import service as webhooks
+    endpoint, _ = webhooks.create_endpoint(account_a, "https://hooks.example.org/in", ["*"])
+    page = anna.get(f"/dashboard/settings/webhooks/{endpoint.id}")
+    refused = anna.post(f"/dashboard/settings/webhooks/{endpoint.id}/events",
+                        {"csrf": anna.csrf(page)}, status=400)
+    assert "must name at least one event" in refused.text
+    anna.post(f"/dashboard/settings/webhooks/{endpoint.id}/events",
+              {"csrf": anna.csrf(page), "events": ["booking.created", "report.ready"]}, status=303)
+    assert webhooks.get_endpoint(account_a, endpoint.id).events == ["booking.created", "report.ready"]
+    assert Activity.get().action == "webhook.update"

@@ -32,6 +32,22 @@
       <input type="hidden" name="csrf" value="{{page.csrf}}"><button type="submit" class="danger">{{_('Delete')}}</button></form>
   </div>
 </section>
+<section class="card" aria-labelledby="choose-events">
+  <h2 id="choose-events">{{_('Events it receives')}}</h2>
+  % if errors:
+  <p class="notice error" role="alert">{{_(errors.get('events', ''))}}</p>
+  % end
+  <form method="post" action="/dashboard/settings/webhooks/{{endpoint.id}}/events" class="stack">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <fieldset class="field events"><legend class="visually-hidden">{{_('Events')}}</legend>
+      <label class="check"><input type="checkbox" name="events" value="*"{{!' checked' if '*' in endpoint.events else ''}}> {{_('all events')}}</label>
+      % for e in event_types:
+      <label class="check"><input type="checkbox" name="events" value="{{e}}"{{!' checked' if e in endpoint.events else ''}}> <span class="mono">{{e}}</span></label>
+      % end
+    </fieldset>
+    <div class="actions"><button type="submit">{{_('Save the events')}}</button></div>
+  </form>
+</section>
 <section class="card" aria-labelledby="deliveries">
   <h2 id="deliveries">{{_('Deliveries')}}</h2>
   % if not deliveries:
