@@ -203,6 +203,16 @@ SETTINGS: list[Setting] = [
     S("reports", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed report download link."),
     S("reports", "generate_hour", _range(0, 23, _parse_int), 3, "Local hour (Europe/Athens) on the 1st of the month when last month's report is generated."),
     S("reports", "language", _choice("el", "en"), "el", "Language of the headings and notes in report PDFs: el (Greek) or en (English)."),
+    # police
+    S("police", "alloggiati_url", _parse_str, "https://alloggiatiweb.poliziadistato.it/service/service.asmx", "Address of the Alloggiati Web SOAP service (Italy). A server setting, never API input."),
+    S("police", "ses_url", _parse_str, "https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion", "Address of the SES.Hospedajes SOAP service (Spain)."),
+    S("police", "siba_url", _parse_str, "https://siba.sef.pt/bawsdev/boletinsalojamento.asmx", "Address of the SIBA SOAP service (Portugal)."),
+    S("police", "timeout_seconds", _range(1, 300, _parse_int), 30, "Timeout of one call to a police service."),
+    S("police", "arrival_hour", _range(0, 23, _parse_int), 14, "Local hour of arrival the filing deadlines count from (the property's check-in time)."),
+    S("police", "max_attempts", _range(1, 50, _parse_int), 8, "Attempts of a filing before it is FAILED (fewer when its deadline comes first)."),
+    S("police", "retry_seconds", _range(1, 86400, _parse_int), 120, "Wait before the first retry of a filing; doubled after each failed attempt."),
+    S("police", "fail_before_deadline_minutes", _range(0, 1440, _parse_int), 60, "A filing still failing this long before its deadline is FAILED and announced, so a person can file by hand in time."),
+    S("police", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed police file download link."),
     # climate_fee
     S("climate_fee", "standard_summer", _parse_float, 8.00, "Climate fee per night, standard short-term rental, summer months (EUR)."),
     S("climate_fee", "standard_winter", _parse_float, 2.00, "Climate fee per night, standard short-term rental, winter months (EUR)."),

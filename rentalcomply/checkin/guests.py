@@ -308,6 +308,8 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
             birth = None
         elif index == 0 and age_on(birth, arrival) < ADULT_AGE:
             problems.append(Problem(prefix + "birth_date", "msg.lead_adult"))
+    if country == "IT":
+        problems += _check_italian_places(values, birth, prefix)
     relationship = values.get("relationship")
     if relationship:
         allowed = LEAD_RELATIONSHIPS if index == 0 else MEMBER_RELATIONSHIPS
@@ -346,6 +348,25 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
         if index == 0 and not values.get("email") and not values.get("phone") \
                 and "email" not in failed and "phone" not in failed:
             problems.append(Problem(prefix + "email", "msg.contact"))
+    return problems
+
+
+def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> list[Problem]:
+    """An Italian birthplace and an Italian document's place of issue must be in the police code
+    tables (rentalcomply/police/codes): a birthplace as it was on the birth date."""
+    from rentalcomply.police import codes
+    problems = []
+    place = values.get("birth_municipality")
+    if place and values.get("birth_country") == "IT":
+        if codes.it_municipality(place, values.get("birth_province"), birth) is None:
+            problems.append(Problem(prefix + "birth_municipality", "msg.choice"))
+            values.pop("birth_municipality")
+    issue = values.get("document_issue_place")
+    if issue and values.get("document_country") == "IT" \
+            and codes.fold(issue) not in ("ITALIA", "ITALY") \
+            and codes.it_municipality(issue) is None:
+        problems.append(Problem(prefix + "document_issue_place", "msg.choice"))
+        values.pop("document_issue_place")
     return problems
 
 

@@ -42,6 +42,9 @@ SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "second_last_name": ("nationality", "ES"),
               "document_support_number": ("document_country", "ES")}
 SECTIONS = ("person", "document", "address", "contact", "signature")
+# Italian places are picked from the police code tables (rentalcomply/police/codes).
+PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place": "it-municipalities",
+              "birth_province": "it-provinces"}
 # The country a guest reading the page in a language most likely comes from, offered first in
 # every country list beside the property's own (a long list is slow to scroll on a phone).
 LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR"}
@@ -282,6 +285,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
+                "list": PICK_LISTS.get(name) if country == "IT" else None,
             }
             if definition.kind == "country":
                 field["options"], field["top"] = countries, top
@@ -317,8 +321,17 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         privacy=i18n.text(lang, "page.privacy", host=prop.name, country=country_name,
                           period=period),
         document_age=party_rules.document_age(country),
+        pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary")})
+
+
+def _pick_lists(country: str) -> dict[str, list[str]]:
+    if country != "IT":
+        return {}
+    from rentalcomply.police import codes
+    return {"it-municipalities": codes.it_municipality_names(),
+            "it-provinces": codes.it_province_codes()}
 
 
 def _confirmation(booking, row, lang: str) -> str:

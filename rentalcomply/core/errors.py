@@ -93,6 +93,10 @@ class CheckinAlreadyCompleted(ApiError):
     status, code, message = 409, "CHECKIN_ALREADY_COMPLETED", "The guest has already completed check-in."
 
 
+class PoliceNotReady(ApiError):
+    status, code, message = 409, "POLICE_NOT_READY", "The police filing is not in a state that allows this."
+
+
 class BookingCancelled(ApiError):
     status, code, message = 409, "BOOKING_CANCELLED", "The booking is cancelled."
 

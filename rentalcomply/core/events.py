@@ -53,6 +53,12 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
     return event
 
 
+def wake_after_commit() -> None:
+    """Run the after-commit hooks when this thread's transaction commits, though it emitted no
+    event (a change that queues background work, such as a police re-filing)."""
+    _emitted.pending = True
+
+
 def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
     """Record several events in one statement (a sync importing a hundred bookings): the same
     rows as `emit` for each, without building a model and its SQL per event."""

@@ -41,7 +41,8 @@ openapi.schema("ChannelConnection", {
 openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
-                 "max_guests", "climate_fee_category", "police_connector", "channel_connections",
+                 "max_guests", "climate_fee_category", "police_connector", "police_settings",
+                 "police_credentials_set", "channel_connections",
                  "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
     "properties": {
@@ -61,6 +62,16 @@ openapi.schema("Property", {
         "police_connector": {"type": "string", "enum": list(POLICE_CONNECTORS),
                              "description": "`none` (Greece): bookings' report_status is "
                                             "NOT_REQUIRED."},
+        "police_settings": {"type": "object",
+                            "additionalProperties": {"type": "string"},
+                            "description": "The connector's non-secret settings (Alloggiati "
+                                           "`apartment_id`; SES `codigo_establecimiento`, "
+                                           "`codigo_arrendador`; SIBA `unidade_hoteleira`, "
+                                           "`estabelecimento`)."},
+        "police_credentials_set": {"type": "array", "items": {"type": "string"},
+                                   "description": "Names of the connector's credentials that "
+                                                  "are set. Their values are sealed and never "
+                                                  "shown."},
         "channel_connections": {"type": "array", "items": ref("ChannelConnection")},
         "ical_export_url": {"type": "string", "description": "This property's own calendar feed "
                             "(confirmed bookings of every channel and the channels' blocks, no "
@@ -106,6 +117,20 @@ def _property_fields(creating: bool) -> dict[str, Field]:
     }
 
 
+POLICE_FIELDS = {
+    "police_settings": Field("string_map", max_items=20, max_length=200,
+                             description="Merged into the connector's settings; a null value "
+                                         "removes a name. Unknown names for the connector are "
+                                         "400.", example={"apartment_id": "000123"}),
+    "police_credentials": Field("string_map", max_items=20, max_length=200,
+                                description="Merged into the connector's credentials (Alloggiati "
+                                            "`user`, `password`, `wskey`...), sealed at rest and "
+                                            "never shown back; a null value removes one.",
+                                example={"user": "RM012345", "password": "secret",
+                                         "wskey": "AbCd..."}),
+}
+
+
 def register(api) -> None:
     @api.get("/properties", scope="read", tags=TAGS, summary="List properties",
              description="The account's properties, oldest first, each with its channel "
@@ -134,10 +159,22 @@ def register(api) -> None:
                description="JSON merge patch: only the fields sent change; `null` clears "
                            "`aade_property_id` or `max_guests`. Setting `status` to `inactive` "
                            "stops new bookings; existing ones stay. A changed `police_connector` "
-                           "or `climate_fee_category` applies to bookings created afterwards.",
-               body=_property_fields(creating=False), response="Property", errors=[NotFound])
+                           "or `climate_fee_category` applies to bookings created afterwards. "
+                           "`police_settings` and `police_credentials` configure the police "
+                           "connector (see docs/police.md); credentials are sealed and only "
+                           "their names come back, in `police_credentials_set`.",
+               body={**_property_fields(creating=False), **POLICE_FIELDS}, response="Property",
+               errors=[NotFound])
     def update_property(ctx, property_id):
-        prop = service.update_property(ctx.account_id, property_id, **ctx.body)
+        from rentalcomply.police import service as police
+        body = dict(ctx.body)
+        police_settings = body.pop("police_settings", None)
+        police_credentials = body.pop("police_credentials", None)
+        prop = service.update_property(ctx.account_id, property_id, **body)
+        if police_settings is not None or police_credentials is not None:
+            prop = police.configure_property(ctx.account_id, property_id,
+                                             settings=police_settings,
+                                             credentials=police_credentials)
         return service.property_view(prop)
 
     @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,

@@ -300,7 +300,13 @@ def channel_view(connection: ChannelConnection) -> dict:
     }
 
 
-def property_view(prop: Property, channels: list[ChannelConnection] | None = None) -> dict:
+def _police_view(property_id: str) -> dict:
+    from rentalcomply.police.service import police_views
+    return police_views([property_id])[property_id]
+
+
+def property_view(prop: Property, channels: list[ChannelConnection] | None = None,
+                  police: dict | None = None) -> dict:
     if channels is None:
         channels = channels_of([prop.id])[prop.id]
     return {
@@ -314,6 +320,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "max_guests": prop.max_guests,
         "climate_fee_category": prop.climate_fee_category,
         "police_connector": prop.police_connector,
+        **(police if police is not None else _police_view(prop.id)),
         "channel_connections": [channel_view(connection) for connection in channels],
         "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),
@@ -330,5 +337,7 @@ def export_url(prop: Property) -> str:
 
 def property_views(properties: list[Property]) -> list[dict]:
     """Views of several properties, their channel connections fetched in one query."""
+    from rentalcomply.police.service import police_views
     channels = channels_of(prop.id for prop in properties)
-    return [property_view(prop, channels[prop.id]) for prop in properties]
+    police = police_views([prop.id for prop in properties])
+    return [property_view(prop, channels[prop.id], police[prop.id]) for prop in properties]

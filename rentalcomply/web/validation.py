@@ -31,7 +31,8 @@ def component_ref(name: str) -> dict:
 
 
 class Field:
-    """One request field. `kind`: string, integer, number, boolean, date, email, url, array."""
+    """One request field. `kind`: string, integer, number, boolean, date, email, url, array,
+    string_map (an object of names and string-or-null values, at most `max_items` names)."""
 
     def __init__(self, kind: str, *, required: bool = False, nullable: bool = False,
                  choices: tuple | list | None = None, minimum: float | None = None,
@@ -144,6 +145,17 @@ class Field:
                     except ValueError as exc:
                         raise ValueError(f"item {index} {exc}") from None
                 value = cleaned
+        elif kind == "string_map":
+            if not isinstance(value, dict):
+                raise ValueError("must be an object of names and string values")
+            if self.max_items is not None and len(value) > self.max_items:
+                raise ValueError(f"must have at most {self.max_items} names")
+            limit = self.max_length or DEFAULT_MAX_LENGTH
+            for name, item in value.items():
+                if item is not None and (not isinstance(item, str) or len(item) > limit
+                                         or "\x00" in item):
+                    raise ValueError(f"{_printable_name(name)[:64]} must be a string of at most "
+                                     f"{limit} characters, or null")
         else:  # pragma: no cover - a programming error in a route declaration
             raise AssertionError(f"unknown field kind {kind}")
         if self.choices is not None and value not in self.choices:
@@ -166,6 +178,7 @@ class Field:
             "boolean": {"type": "boolean"},
             "date": {"type": "string", "format": "date"},
             "array": {"type": "array"},
+            "string_map": {"type": "object"},
         }
         schema = dict(kind_map[self.kind])
         if self.choices is not None:
@@ -180,7 +193,13 @@ class Field:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
             schema["maximum"] = self.maximum
-        if self.max_length is not None:
+        if self.kind == "string_map":
+            schema["additionalProperties"] = {"type": ["string", "null"],
+                                              "maxLength": self.max_length or DEFAULT_MAX_LENGTH,
+                                              "pattern": NO_NUL_PATTERN}
+            if self.max_items is not None:
+                schema["maxProperties"] = self.max_items
+        elif self.max_length is not None:
             schema["maxLength"] = self.max_length
         if self.min_length is not None:
             schema["minLength"] = self.min_length
@@ -192,7 +211,7 @@ class Field:
             schema["pattern"] = NO_NUL_PATTERN
         if self.items is not None:
             schema["items"] = self.items.json_schema()
-        if self.max_items is not None:
+        if self.max_items is not None and self.kind != "string_map":
             schema["maxItems"] = self.max_items
         if self.min_items is not None:
             schema["minItems"] = self.min_items

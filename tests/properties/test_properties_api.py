@@ -21,7 +21,8 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "id": data["id"], "name": "Villa Anemoi", "address": "Oia, 84702 Santorini",
         "aade_property_id": "00012345678", "status": "active", "country": "GR",
         "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
-        "police_connector": "none", "channel_connections": [],
+        "police_connector": "none", "police_settings": {}, "police_credentials_set": [],
+        "channel_connections": [],
         "ical_export_url": data["ical_export_url"],
         "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,
     }

@@ -91,7 +91,7 @@
             </select>
               % else:
                 % kind = {'date': 'date', 'email': 'email', 'phone': 'tel'}.get(f['kind'], 'text')
-            <input type="{{kind}}" id="{{f['id']}}" name="{{f['name']}}" value="{{f['value']}}" maxlength="200" autocomplete="{{f['autocomplete']}}"{{!' inputmode="email"' if kind == 'email' else ''}}{{!' spellcheck="false" autocapitalize="characters"' if f['name'].endswith(('number', 'province', 'tax_id')) else ''}}{{!attrs}}>
+            <input type="{{kind}}" id="{{f['id']}}" name="{{f['name']}}" value="{{f['value']}}" maxlength="200" autocomplete="{{f['autocomplete']}}"{{!' inputmode="email"' if kind == 'email' else ''}}{{!' spellcheck="false" autocapitalize="characters"' if f['name'].endswith(('number', 'province', 'tax_id')) else ''}}{{!(' list="%s"' % f['list']) if f.get('list') else ''}}{{!attrs}}>
               % end
             % end
             % if f['hint']:
@@ -104,6 +104,13 @@
       </div>
       % end
     </fieldset>
+    % end
+    % for list_id, entries in pick_lists.items():
+    <datalist id="{{list_id}}">
+      % for entry in entries:
+      <option value="{{entry}}"></option>
+      % end
+    </datalist>
     % end
     <section class="card privacy" aria-labelledby="privacy-title">
       <h2 id="privacy-title">{{t('page.privacy_title')}}</h2>

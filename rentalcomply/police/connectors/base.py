@@ -1,0 +1,100 @@
+"""The contract every police connector implements.
+
+A connector turns a stay and its guests into the authority's file (`build_file`) and, for the
+services that take filings online, submits them (`submit`) and, where the outcome arrives later,
+polls for it (`poll`). The filing machinery in `rentalcomply.police.service` owns the state, the
+retries, the deadlines and the events; a connector only speaks to the authority.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+
+@dataclass(frozen=True)
+class Guest:
+    """One guest as check-in collected it, decrypted; the list order is the party order."""
+    index: int          # 0 = the lead guest / head of family or group leader
+    role: str           # "single" | "head_of_family" | "group_leader" | "family_member" | "group_member" (IT)
+                        # "holder" | "traveller" (ES)
+    data: dict          # the check-in field names: first_name, last_name, second_last_name?, sex
+                        # ("M"|"F"), birth_date (date), nationality (ISO alpha-2),
+                        # document_type, document_number, document_country, document_support_number?,
+                        # birth_place?, birth_province?, issue_place?, address?, city?, postcode?,
+                        # residence_country?, residence_place?, relationship?, email?, phone?
+
+
+@dataclass(frozen=True)
+class Stay:
+    booking_id: str
+    reference: str      # booking id or external_ref
+    arrival: date
+    departure: date
+    booked_on: date
+    guest_count: int
+    payment_method: str | None
+    property_country: str
+    property_name: str
+
+
+@dataclass(frozen=True)
+class Filing:
+    id: str
+    kind: str                  # "arrival" | "departure" (PT) | "cancellation" (ES)
+    attempt: int
+    remote_id: str | None      # e.g. SES lote, kept between submit and poll
+
+
+@dataclass
+class GuestOutcome:
+    index: int
+    accepted: bool
+    code: str | None = None
+    message: str | None = None
+
+
+@dataclass
+class Outcome:
+    state: str                          # "submitted" | "rejected" | "pending" (poll later)
+    reference: str | None = None        # authority's id (lote, receipt number…)
+    guests: list[GuestOutcome] = field(default_factory=list)
+    receipt: bytes | None = None
+    receipt_type: str | None = None
+    poll_after_seconds: int | None = None
+    remote_id: str | None = None
+
+
+class TransientError(Exception):
+    """Network down, timeout, 5xx: retry later."""
+
+
+class UncertainError(TransientError):
+    """The request may have reached the authority without its answer reaching us (a timeout
+    after sending): never retried automatically, so that no guest is filed twice."""
+
+
+class AuthError(Exception):
+    """Credentials refused: FAILED with a clear reason, no retry storm."""
+
+
+class PermanentError(Exception):
+    """The authority refuses the whole submission (reason in str)."""
+
+
+class Connector:
+    name: str = ""                               # "alloggiati" | "ses_hospedajes" | "siba" | "file"
+    credential_fields: tuple[str, ...] = ()      # names of the secrets it needs (e.g. user, password, wskey)
+    setting_fields: tuple[str, ...] = ()         # names of the non-secret per-property settings
+
+    def build_file(self, settings_for_property: dict, stay: Stay, guests: list[Guest],
+                   filing: Filing) -> tuple[str, str, bytes]:
+        """(filename, content_type, bytes) of the authority's file for this filing."""
+        raise NotImplementedError
+
+    def submit(self, credentials: dict, settings_for_property: dict, stay: Stay,
+               guests: list[Guest], filing: Filing, timeout: float) -> Outcome:
+        raise NotImplementedError
+
+    def poll(self, credentials: dict, settings_for_property: dict, filing: Filing,
+             timeout: float) -> Outcome:
+        raise NotImplementedError   # only connectors with asynchronous outcomes (SES) override

@@ -1,0 +1,48 @@
+"""An asynchronous outcome: submitted once, then polled until the authority decides."""
+
+import datetime as dt
+
+from rentalcomply.core import clock
+from rentalcomply.core.models import Booking, Property
+from rentalcomply.police import connectors, service
+from rentalcomply.police.models import PoliceFiling
+from tests.police import fake_async
+from tests.police.conftest import family, put_guests
+
+
+def test_a_pending_outcome_is_polled_until_submitted_and_never_submitted_twice(
+        owner, make_booking, italian_property, monkeypatch):
+    monkeypatch.setitem(connectors.MODULES, "ses_hospedajes", "tests.police.fake_async")
+    fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
+    Property.update(police_connector="ses_hospedajes").where(
+        Property.id == italian_property.id).execute()
+    booking = make_booking()
+    put_guests(owner, booking.id, family())
+    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
+    assert row.status == "polling" and row.remote_id == "LOTE-1"
+    assert Booking.get_by_id(booking.id).report_status == "QUEUED"
+    service.run_due()
+    assert fake.polls == 0  # not yet
+    for _ in range(3):
+        clock.travel(dt.timedelta(minutes=2))
+        service.run_due()
+    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
+    assert fake.submitted == [[0, 1]] and fake.polls == 2
+    assert PoliceFiling.get_by_id(row.id).reference == "LOTE-1"
+
+
+def test_an_interrupted_poll_polls_again(owner, make_booking, italian_property, monkeypatch):
+    monkeypatch.setitem(connectors.MODULES, "ses_hospedajes", "tests.police.fake_async")
+    fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
+    Property.update(police_connector="ses_hospedajes").where(
+        Property.id == italian_property.id).execute()
+    booking = make_booking()
+    put_guests(owner, booking.id, family())
+    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
+    PoliceFiling.update(status="sending", sending_since=clock.utcnow()).where(
+        PoliceFiling.id == row.id).execute()
+    clock.travel(dt.timedelta(minutes=10))
+    service.run_due()
+    service.run_due()
+    assert fake.submitted == [[0, 1]]
+    assert PoliceFiling.get_by_id(row.id).status in ("polling", "submitted")
