@@ -42,6 +42,7 @@ def register(api) -> None:
     _key_pages(pages)
     _webhook_pages(pages)
     _report_pages(pages)
+    _police_pages(pages)
 
     @pages.get("/activity")
     def activity_log(page):
@@ -233,6 +234,43 @@ def _booking_pages(pages: Pages) -> None:
                                 done="amount_kept" if was_cancelled else "cancelled"))
 
 
+def _police_pages(pages: Pages) -> None:
+    from rentalcomply.police import service as police
+
+    @pages.post("/bookings/<booking_id>/police/refile")
+    def police_refile(page, booking_id):
+        try:
+            police.refile(page.account_id, booking_id)
+        except NotFound:
+            raise
+        except ApiError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("police.refile", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="refiled"))
+
+    @pages.get("/bookings/<booking_id>/police/file")
+    def police_file(page, booking_id):
+        link = police.file_link(page.settings, page.account_id, booking_id)
+        parts = urllib.parse.urlsplit(link["download_url"])
+        raise Redirect(parts.path + "?" + parts.query)
+
+    @pages.post("/bookings/<booking_id>/police/filed")
+    def police_filed(page, booking_id):
+        try:
+            police.mark_filed(page.account_id, booking_id, page.form("reference"))
+        except ValidationError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
+                            errors=_errors(error))
+        except NotFound:
+            raise
+        except ApiError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("police.filed", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="police_filed"))
+
+
 def _booking(page, booking, status=200, errors=None, amount_kept="", message=None):
     """A booking's page: the stay, the guests as check-in recorded them (document numbers
     masked), the check-in link, the police status, cancelling."""
@@ -242,9 +280,11 @@ def _booking(page, booking, status=200, errors=None, amount_kept="", message=Non
     if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
             and clock.utcnow() < checkin.expires_at(booking):
         link = checkin.link(page.public_url, booking.id)
+    from rentalcomply.police import service as police
     return page.render("booking", status=status, title=booking.guest_name, booking=booking,
                        view=bookings.booking_view(booking), errors=errors or {},
-                       amount_kept=amount_kept, party=party, checkin_link=link, message=message)
+                       amount_kept=amount_kept, party=party, checkin_link=link, message=message,
+                       police=police.police_view(page.account_id, booking.id))
 
 
 def _euros(text: str):

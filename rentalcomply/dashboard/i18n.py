@@ -251,6 +251,12 @@ GREEK: dict[str, str] = {
     "Events it receives": "Γεγονότα που λαμβάνει",
     "Save the events": "Αποθήκευση γεγονότων",
     "done:events_saved": "Τα γεγονότα αποθηκεύτηκαν.",
+    "Police deadline": "Προθεσμία αστυνομίας",
+    "Download the police file": "Λήψη του αρχείου για την αστυνομία",
+    "Reference of the upload (optional)": "Αριθμός της υποβολής (προαιρετικό)",
+    "File with the police again": "Νέα υποβολή στην αστυνομία",
+    "done:refiled": "Η υποβολή στην αστυνομία ξεκίνησε ξανά.",
+    "done:police_filed": "Η υποβολή στην αστυνομία καταγράφηκε.",
     # sync
     "Only when the channel really cancelled the stays missing from its feed.":
         "Μόνο όταν το κανάλι ακύρωσε πράγματι τις διαμονές που λείπουν από το ημερολόγιό του.",
@@ -367,6 +373,8 @@ ENGLISH: dict[str, str] = {
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
     "done:invited": "The check-in link is on its way to the guest.",
+    "done:refiled": "The police filing is queued again.",
+    "done:police_filed": "The police filing is recorded.",
     "done:events_saved": "The events are saved.",
     "done:export_rotated": "The calendar has a new address; the old one no longer works.",
     "done:removals_accepted": "The removals are accepted; the feed is being synced.",

@@ -130,6 +130,7 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     filings = list(Booking.select().where(
         (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
         .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
+    filings += [b for b in at_risk_bookings(account_id) if b.id not in {f.id for f in filings}]
     connections = list(ChannelConnection.select().where(
         (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
         .order_by(ChannelConnection.created_at))
@@ -159,6 +160,20 @@ def reports_due(account_id: str) -> list:
         due = stays_due_date(report.year, report.month)
         if due is not None and due <= today_ + dt.timedelta(days=REPORT_DUE_DAYS):
             found.append((report, due, today_ > due))
+    return found
+
+
+def at_risk_bookings(account_id: str) -> list:
+    """Bookings whose police filing was announced at risk (its deadline 6 hours away with nothing
+    filed) and is still not filed; shown as AT_RISK."""
+    from rentalcomply.police.models import PoliceFiling
+    found = list(Booking.select().join(PoliceFiling, on=(PoliceFiling.booking == Booking.id))
+                 .where((Booking.account == account_id) & PoliceFiling.at_risk_at.is_null(False)
+                        & PoliceFiling.status.not_in(("submitted", "failed", "rejected"))
+                        & (Booking.status != "cancelled"))
+                 .order_by(Booking.arrival_date, Booking.id).distinct())
+    for booking in found:
+        booking.report_status = "AT_RISK"  # for display only; never saved
     return found
 
 
