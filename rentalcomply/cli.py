@@ -176,7 +176,7 @@ def init(state: State, write_config: bool) -> None:
             click.echo(f"Config file: {target} written (every setting at its default, commented)")
     elif settings.config_file:
         click.echo(f"Config file: {settings.config_file}")
-    if not announce_first_key(sys.stdout):
+    if not announce_first_key(sys.stdout, settings):
         click.echo("Accounts exist already: no key printed (rentalcomply keys create makes one).")
 
 

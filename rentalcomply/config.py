@@ -223,6 +223,12 @@ SETTINGS: list[Setting] = [
     S("retention", "guest_documents_days", _range(1, 3650, _parse_int), 1825, "Days after departure that guest identity documents are kept, then erased."),
     S("retention", "events_days", _range(1, 3650, _parse_int), 30, "Days that delivered events and their delivery logs are kept."),
     S("retention", "idempotency_hours", _range(1, 720, _parse_int), 24, "Hours an Idempotency-Key and its first response are kept."),
+    # dashboard
+    S("dashboard", "session_idle_minutes", _range(1, 1440, _parse_int), 30, "A dashboard session not used for this many minutes ends; the user signs in again."),
+    S("dashboard", "session_absolute_hours", _range(1, 720, _parse_int), 12, "A dashboard session ends this many hours after sign-in, however busy."),
+    S("dashboard", "password_link_hours", _range(1, 168, _parse_int), 24, "Lifetime of the one-time link that sets a dashboard user's password."),
+    S("dashboard", "signin_failures_per_user", _range(1, 1000, _parse_int), 5, "Wrong passwords allowed per e-mail address in a rolling minute; further attempts are refused until the minute passes."),
+    S("dashboard", "signin_failures_per_address", _range(1, 10000, _parse_int), 20, "Wrong passwords allowed per client address in a rolling minute."),
     # backup
     S("backup", "directory", _parse_str, "", "Where `rentalcomply backup` writes. Empty: backups/ in the data directory."),
     S("backup", "keep", _range(1, 1000, _parse_int), 14, "How many backups to keep; older ones are deleted."),

@@ -40,8 +40,9 @@ log = logging.getLogger(__name__)
 FORCED_EXIT_CODE = 1
 
 
-def announce_first_key(out: TextIO) -> bool:
-    """Create the `default` account and its key on a database without accounts; print the key.
+def announce_first_key(out: TextIO, settings=None) -> bool:
+    """Create the `default` account and its key on a database without accounts; print the key,
+    and (given the settings) a one-time link to the dashboard for the account's first user.
 
     Returns whether it did so. The key is never stored in clear, so this is the only time it is
     shown.
@@ -57,6 +58,13 @@ def announce_first_key(out: TextIO) -> bool:
     print("", file=out)
     print("This key is shown once and never again: store it now. "
           "More keys: rentalcomply keys create.", file=out, flush=True)
+    if settings is not None:
+        from rentalcomply.dashboard import users
+        users.configure(settings)
+        _, token = users.create_user(account.id, None)
+        print(f"\nThe dashboard: choose your e-mail address and password within "
+              f"{settings.dashboard.password_link_hours} hours at (this link works once)\n\n"
+              f"    {users.link_url(settings.server.public_url, token)}\n", file=out, flush=True)
     return True
 
 
@@ -165,7 +173,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         return 1
     try:
         bootstrap(settings)
-        announce_first_key(out)
+        announce_first_key(out, settings)
         app = create_app(settings)
         try:
             server = create_waitress_server(app, settings)

@@ -19,3 +19,14 @@ def purge_idempotency_records() -> int:
     if removed:
         log.info("forgot %d expired idempotency records", removed)
     return removed
+
+
+@huey.periodic_task(crontab(minute="23"))
+def purge_dashboard_sessions() -> int:
+    """Dashboard sessions and one-time links past their end (a session is also removed when it is
+    next presented; this catches the ones never presented again)."""
+    from rentalcomply.dashboard import users
+    removed = users.purge_expired()
+    if removed:
+        log.info("forgot %d ended dashboard sessions and links", removed)
+    return removed

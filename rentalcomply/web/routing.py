@@ -22,7 +22,7 @@ from typing import Any, Callable
 import bottle
 import peewee
 
-from rentalcomply.core import events
+from rentalcomply.core import activity, events
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import (ApiError, InsufficientScope, InternalError, InvalidJson, NotFound,
                                       PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
@@ -188,7 +188,23 @@ class Api:
         except ApiError as error:
             return error.status, error_body(error, ctx.request_id), dict(error.headers)
         reply = result if isinstance(result, Reply) else Reply(result, status=spec.status)
+        _record_activity(spec, ctx, url_args, reply)
         return reply.status, _body_of(reply, spec), dict(reply.headers)
+
+
+def _record_activity(spec: RouteSpec, ctx: Context, url_args: dict, reply: Reply) -> None:
+    """A change made with an API key, in the activity log, inside the change's transaction:
+    the method and route, and the resource's id (the last id in the path, else the id of the
+    resource answered). Never the body."""
+    key = ctx.api_key
+    if key is None or not ctx.account_id:
+        return
+    resource_id = list(url_args.values())[-1] if url_args else None
+    if resource_id is None and isinstance(reply.data, dict):
+        found = reply.data.get("id") or reply.data.get("booking_id")
+        resource_id = found if isinstance(found, str) else None
+    activity.record(ctx.account_id, "key", key.id, key.name or key.key_hint + "…",
+                    f"{spec.method} {spec.path}", resource_id)
 
 
 def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:

@@ -237,6 +237,26 @@ def send_test(account_id: str, webhook_id: str) -> Event:
     })
 
 
+def resend_delivery(account_id: str, webhook_id: str, delivery_id: str) -> WebhookDelivery:
+    """Put a failed delivery back in line for one more attempt, due now; the caller queues it
+    (`tasks.deliver`) once this has committed, or the sweep finds it within a minute."""
+    endpoint = get_endpoint(account_id, webhook_id)
+    delivery = WebhookDelivery.get_or_none((WebhookDelivery.id == delivery_id)
+                                           & (WebhookDelivery.endpoint == endpoint.id)
+                                           & (WebhookDelivery.account == account_id))
+    if delivery is None:
+        raise NotFound("No such delivery.")
+    if delivery.status != "failed":
+        raise field_error("delivery_id", "only a failed delivery can be sent again")
+    if endpoint.status != "active" and delivery.event_type != TEST_EVENT:
+        raise field_error("webhook_id", "the endpoint is disabled; enable it first")
+    (WebhookDelivery.update(status="pending", next_attempt_at=clock.utcnow_precise(),
+                            completed_at=None, locked_until=None)
+     .where((WebhookDelivery.id == delivery.id) & (WebhookDelivery.status == "failed"))
+     .execute())
+    return WebhookDelivery.get_by_id(delivery.id)
+
+
 def _disable(endpoint: WebhookEndpoint, reason: str) -> None:
     now = clock.utcnow()
     endpoint.status = "disabled"

@@ -1,0 +1,619 @@
+"""The dashboard's pages under /dashboard: parse the form, call the domain function, render.
+
+HTML pages for an account's people, not API endpoints: they are routes of the Bottle app and
+never enter the OpenAPI document. See web.py for what surrounds each handler (session, CSRF, one
+transaction with its activity record, the 404 of another account's ids).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import urllib.parse
+
+import bottle
+
+from rentalcomply.accounts import service as accounts
+from rentalcomply.bookings import service as bookings
+from rentalcomply.core import activity
+from rentalcomply.core import clock
+from rentalcomply.core.errors import ApiError, NotFound, ValidationError
+from rentalcomply.core.events import EVENT_TYPES
+from rentalcomply.dashboard import service, users
+from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
+                                        clear_cookie, client_address, set_cookie)
+from rentalcomply.properties import service as properties
+from rentalcomply.web import pages as web_pages
+from rentalcomply.webhooks import service as webhooks
+
+PAGE_SIZE = 25
+GRACE_CHOICES = (0, 1, 24, 72, 168)
+BOOKING_STATUSES = ("confirmed", "cancelled")
+CHECKIN_STATUSES = ("NOT_STARTED", "INVITED", "IN_PROGRESS", "COMPLETED", "EXPIRED")
+
+
+def register(api) -> None:
+    users.configure(api.settings)
+    pages = Pages(api.app, api.settings)
+    web_pages.register_static(api.app)  # the shared assets under /static/, once per app
+    _sign_in_pages(pages)
+    _today_and_calendar(pages)
+    _booking_pages(pages)
+    _property_pages(pages)
+    _key_pages(pages)
+    _webhook_pages(pages)
+    _report_pages(pages)
+    _police_pages(pages)
+
+    @pages.get("/activity")
+    def activity_log(page):
+        number = _page_number(page)
+        rows, total = activity.recent(page.account_id, page=number, limit=50)
+        return page.render("activity", title=page._("Activity"), rows=rows, number=number,
+                           more=number * 50 < total)
+
+    @pages.get("/<rest:path>")
+    def unknown(page, rest):
+        # Declared last: a page of the dashboard that does not exist is a page, not JSON.
+        raise NotFound()
+
+
+def _page_number(page) -> int:
+    value = page.arg("page", "1")
+    return int(value) if value.isdigit() and 0 < int(value) < 100_000 else 1
+
+
+def _safe_next(target: str) -> str:
+    # Only a page of the dashboard: never another site (`//evil`, `/\\evil`, a full URL).
+    if target.startswith(PREFIX + "/") and not target.startswith(("//", "/\\")) \
+            and "\\" not in target and "//" not in target:
+        return target
+    return PREFIX + "/today"
+
+
+def _with_query(target: str, **query) -> str:
+    parts = urllib.parse.urlsplit(target)
+    kept = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in query]
+    return parts.path + "?" + urllib.parse.urlencode(kept + list(query.items()))
+
+
+def _errors(error: ValidationError) -> dict[str, str]:
+    return {detail["field"]: detail["message"] for detail in (error.details or [])}
+
+
+# --- sign-in ---------------------------------------------------------------------------------------
+
+def _sign_in_pages(pages: Pages) -> None:
+    @pages.get("", public=True)
+    @pages.get("/", public=True)
+    def home(page):
+        raise Redirect(PREFIX + ("/today" if page.user else "/sign-in"))
+
+    @pages.get("/sign-in", public=True)
+    def sign_in_form(page):
+        if page.user is not None:
+            raise Redirect(PREFIX + "/today")
+        return page.render("sign_in", title=page._("Sign in"), email="",
+                           next=_safe_next(page.arg("next")), message=None)
+
+    @pages.post("/sign-in", public=True)
+    def sign_in(page):
+        email, target = page.form("email").strip(), _safe_next(page.form("next"))
+        try:
+            _, raw = users.sign_in(email, page.form("password"),
+                                   client_address(page.settings, page.environ))
+        except users.SignInThrottled as refused:
+            response = page.render("sign_in", status=429, title=page._("Sign in"), email=email,
+                                   next=target, message=page._(
+                                       "Too many attempts. Try again in {seconds} seconds.",
+                                       seconds=refused.retry_after))
+            response.set_header("Retry-After", str(refused.retry_after))
+            return response
+        except users.SignInRefused:
+            return page.render("sign_in", status=401, title=page._("Sign in"), email=email,
+                               next=target,
+                               message=page._("The e-mail address or the password is wrong."))
+        response = bottle.HTTPResponse(status=303, Location=target)
+        set_cookie(response, page, SESSION_COOKIE, raw)
+        clear_cookie(response, page, ANON_COOKIE)
+        return response
+
+    @pages.post("/sign-out")
+    def sign_out(page):
+        users.end_session(page.cookie_value)
+        response = bottle.HTTPResponse(status=303, Location=PREFIX + "/sign-in?done=signed_out")
+        clear_cookie(response, page, SESSION_COOKIE)
+        return response
+
+    @pages.get("/password/<token>", public=True)
+    def password_form(page, token):
+        _, user = users.open_link(token)
+        return page.render("password", title=page._("Choose your password"), user=user,
+                           token=token, email="", errors={})
+
+    @pages.post("/password/<token>", public=True)
+    def password_set(page, token):
+        try:
+            users.set_password(token, page.form("password"), page.form("confirmation"),
+                               email=page.form("email"))
+        except ValidationError as error:
+            _, user = users.open_link(token)
+            return page.render("password", status=400, title=page._("Choose your password"),
+                               user=user, token=token, email=page.form("email"),
+                               errors=_errors(error))
+        raise Redirect(PREFIX + "/sign-in?done=password_set")
+
+
+# --- today and the calendar -------------------------------------------------------------------------
+
+def _today_and_calendar(pages: Pages) -> None:
+    @pages.get("/today")
+    def today(page):
+        return page.render("today", title=page._("Today"), day=service.today(page.account_id))
+
+    @pages.get("/calendar")
+    def calendar(page):
+        props = properties.list_properties(page.account_id)
+        chosen = page.arg("property") or (props[0].id if props else "")
+        errors = {}
+        try:
+            year, month = service.month_of(page.arg("month"))
+        except ValidationError as error:
+            errors = _errors(error)
+            year, month = service.month_of(None)
+        grid = service.month_grid(page.account_id, chosen, year, month) if chosen else []
+        first = dt.date(year, month, 1)
+        previous = (first - dt.timedelta(days=1)).strftime("%Y-%m")
+        following = (first + dt.timedelta(days=32)).strftime("%Y-%m")
+        return page.render("calendar", title=page._("Calendar"), properties=props,
+                           chosen=chosen, grid=grid, first=first, previous=previous,
+                           following=following, errors=errors)
+
+
+# --- bookings ---------------------------------------------------------------------------------------
+
+def _booking_pages(pages: Pages) -> None:
+    @pages.get("/bookings")
+    def booking_list(page):
+        filters = {name: page.arg(name) for name in
+                   ("property", "status", "checkin", "from", "to", "guest")}
+        errors: dict[str, str] = {}
+        dates = {}
+        for name in ("from", "to"):
+            if filters[name]:
+                try:
+                    dates[name] = dt.date.fromisoformat(filters[name])
+                except ValueError:
+                    errors[name] = "must be a date like 2027-06-01"
+        number = _page_number(page)
+        rows, more = [], False
+        if not errors:
+            try:
+                query = service.find_bookings(
+                    page.account_id, property_id=filters["property"] or None,
+                    status=filters["status"] or None, checkin_status=filters["checkin"] or None,
+                    date_from=dates.get("from"), date_to=dates.get("to"), guest=filters["guest"])
+                rows = list(query.paginate(number, PAGE_SIZE + 1))
+                more = len(rows) > PAGE_SIZE
+                rows = rows[:PAGE_SIZE]
+            except ValidationError as error:
+                errors = _errors(error)
+        return page.render("bookings", title=page._("Bookings"), rows=rows, filters=filters,
+                           errors=errors, number=number, more=more,
+                           names=service.property_names(page.account_id),
+                           statuses=BOOKING_STATUSES, checkin_statuses=CHECKIN_STATUSES)
+
+    @pages.get("/bookings/<booking_id>")
+    def booking_page(page, booking_id):
+        return _booking(page, bookings.get_booking(page.account_id, booking_id))
+
+    @pages.post("/bookings/<booking_id>/checkin/resend")
+    def checkin_resend(page, booking_id):
+        from rentalcomply.checkin import service as checkin
+        try:
+            checkin.resend(page.account_id, booking_id, page.public_url)
+        except NotFound:
+            raise
+        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("checkin.resend", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="invited"))
+
+    @pages.post("/bookings/<booking_id>/cancel")
+    def booking_cancel(page, booking_id):
+        kept = page.form("amount_kept").strip().replace(",", ".")
+        was_cancelled = bookings.get_booking(page.account_id, booking_id).status == "cancelled"
+        try:
+            bookings.cancel_booking(page.account_id, booking_id,
+                                    amount_kept=_euros(kept) if kept else None)
+        except ValidationError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
+                            errors=_errors(error), amount_kept=kept)
+        page.record("booking.amount_kept" if was_cancelled else "booking.cancel", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}",
+                                done="amount_kept" if was_cancelled else "cancelled"))
+
+
+def _police_pages(pages: Pages) -> None:
+    from rentalcomply.police import service as police
+
+    @pages.post("/bookings/<booking_id>/police/refile")
+    def police_refile(page, booking_id):
+        try:
+            police.refile(page.account_id, booking_id)
+        except NotFound:
+            raise
+        except ApiError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("police.refile", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="refiled"))
+
+    @pages.get("/bookings/<booking_id>/police/file")
+    def police_file(page, booking_id):
+        link = police.file_link(page.settings, page.account_id, booking_id)
+        parts = urllib.parse.urlsplit(link["download_url"])
+        raise Redirect(parts.path + "?" + parts.query)
+
+    @pages.post("/bookings/<booking_id>/police/filed")
+    def police_filed(page, booking_id):
+        try:
+            police.mark_filed(page.account_id, booking_id, page.form("reference"))
+        except ValidationError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
+                            errors=_errors(error))
+        except NotFound:
+            raise
+        except ApiError as error:
+            return _booking(page, bookings.get_booking(page.account_id, booking_id),
+                            status=error.status, message=error.message)
+        page.record("police.filed", booking_id)
+        raise Redirect(page.url(f"/bookings/{booking_id}", done="police_filed"))
+
+
+def _booking(page, booking, status=200, errors=None, amount_kept="", message=None):
+    """A booking's page: the stay, the guests as check-in recorded them (document numbers
+    masked), the check-in link, the police status, cancelling."""
+    from rentalcomply.checkin import service as checkin
+    party = checkin.guests_view(page.account_id, booking.id)
+    link = None
+    if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
+            and clock.utcnow() < checkin.expires_at(booking):
+        link = checkin.link(page.public_url, booking.id)
+    from rentalcomply.police import service as police
+    return page.render("booking", status=status, title=booking.guest_name, booking=booking,
+                       view=bookings.booking_view(booking), errors=errors or {},
+                       amount_kept=amount_kept, party=party, checkin_link=link, message=message,
+                       police=police.police_view(page.account_id, booking.id))
+
+
+def _euros(text: str):
+    """A form's amount in euros as the API would receive it: a number, or the text itself so
+    that the domain's validation names what is wrong with it."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+# --- properties and their channels -------------------------------------------------------------------
+
+PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
+                   "climate_fee_category", "police_connector", "status")
+
+
+def _property_values(page) -> dict:
+    values = {name: page.form(name).strip() for name in PROPERTY_FIELDS}
+    for name in ("aade_property_id", "max_guests"):
+        if values[name] == "":
+            values[name] = None
+    if values["max_guests"] is not None and values["max_guests"].isdigit():
+        values["max_guests"] = int(values["max_guests"])
+    return values
+
+
+def _property_choices() -> dict:
+    return {"categories": properties.CLIMATE_FEE_CATEGORIES,
+            "connectors": properties.POLICE_CONNECTORS,
+            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS}
+
+
+def _property_pages(pages: Pages) -> None:
+    @pages.get("/properties")
+    def property_list(page):
+        props = properties.list_properties(page.account_id)
+        return page.render("properties", title=page._("Properties"), props=props,
+                           channels=properties.channels_of([p.id for p in props]))
+
+    @pages.get("/properties/new")
+    def property_new(page):
+        return page.render("property_form", title=page._("New property"), prop=None,
+                           values=dict(properties.DEFAULTS), errors={}, **_property_choices())
+
+    @pages.post("/properties")
+    def property_create(page):
+        values = _property_values(page)
+        try:
+            prop = properties.create_property(page.account_id, **values)
+        except ValidationError as error:
+            return page.render("property_form", status=400, title=page._("New property"),
+                               prop=None, values=values, errors=_errors(error),
+                               **_property_choices())
+        page.record("property.create", prop.id)
+        raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
+
+    def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
+              channel_values=None):
+        from rentalcomply.sync import export
+        return page.render(
+            "property", status=status, title=prop.name, prop=prop,
+            values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
+            errors=errors or {}, channel_errors=channel_errors or {},
+            channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
+            channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
+            mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+            **_property_choices())
+
+    @pages.get("/properties/<property_id>")
+    def property_page(page, property_id):
+        return _show(page, properties.get_property(page.account_id, property_id))
+
+    @pages.post("/properties/<property_id>")
+    def property_update(page, property_id):
+        values = _property_values(page)
+        prop = properties.get_property(page.account_id, property_id)
+        try:
+            properties.update_property(page.account_id, property_id, **values)
+        except ValidationError as error:
+            return _show(page, prop, status=400, values=values, errors=_errors(error))
+        page.record("property.update", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
+
+    @pages.post("/properties/<property_id>/channels")
+    def channel_add(page, property_id):
+        prop = properties.get_property(page.account_id, property_id)
+        values = {"provider": page.form("provider"), "ical_url": page.form("ical_url").strip()}
+        try:
+            connection = properties.add_channel(
+                page.account_id, property_id, provider=values["provider"],
+                ical_url=values["ical_url"],
+                allow_private_addresses=page.settings.sync.allow_private_addresses)
+        except ValidationError as error:
+            return _show(page, prop, status=400, channel_errors=_errors(error),
+                         channel_values=values)
+        page.record("channel.add", connection.id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))
+
+    @pages.post("/properties/<property_id>/ical-token")
+    def export_rotate(page, property_id):
+        from rentalcomply.sync import export
+        export.rotate_token(page.account_id, property_id)
+        page.record("property.rotate_export_url", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="export_rotated"))
+
+    @pages.post("/properties/<property_id>/channels/<channel_id>/accept-removals")
+    def channel_accept_removals(page, property_id, channel_id):
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        connection = sync.accept_removals(page.account_id, property_id, channel_id)
+        page.record("channel.accept_removals", channel_id)
+        page.after_commit.append(lambda: sync_tasks.sync_connection_task(connection.id))
+        raise Redirect(page.url(f"/properties/{property_id}", done="removals_accepted"))
+
+    @pages.post("/sync")
+    def sync_now(page):
+        """Every feed of the account, now: the API's trigger, with its once-per-5-minutes turn."""
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        back = _safe_next(page.form("next"))
+        allowed, next_allowed_at = sync.claim_trigger(page.account_id)
+        if not allowed:  # the turn is the account's, once per 5 minutes
+            raise Redirect(_with_query(back, done="sync_wait"))
+        page.record("sync.trigger")
+        account_id = page.account_id
+        page.after_commit.append(lambda: sync_tasks.sync_account_task(account_id))
+        raise Redirect(_with_query(back, done="sync_queued"))
+
+    @pages.post("/properties/<property_id>/channels/<channel_id>/delete")
+    def channel_delete(page, property_id, channel_id):
+        properties.remove_channel(page.account_id, property_id, channel_id)
+        page.record("channel.delete", channel_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="channel_deleted"))
+
+
+# --- API keys ---------------------------------------------------------------------------------------
+
+def _key_pages(pages: Pages) -> None:
+    def _list(page, status=200, errors=None, values=None):
+        return page.render("keys", status=status, title=page._("API keys"),
+                           keys=service.list_keys(page.account_id), scopes=accounts.SCOPES,
+                           grace_choices=GRACE_CHOICES, errors=errors or {},
+                           values=values or {"name": "", "scopes": ["read"], "expires": ""},
+                           usable=accounts.key_is_usable, done=page.arg("done"))
+
+    @pages.get("/settings/keys")
+    def key_list(page):
+        return _list(page)
+
+    @pages.post("/settings/keys")
+    def key_create(page):
+        values = {"name": page.form("name"), "scopes": page.form_list("scopes"),
+                  "expires": page.form("expires_in_days").strip()}
+        try:
+            record, key = service.create_key(page.account_id, values["name"], values["scopes"],
+                                             values["expires"])
+        except ValidationError as error:
+            return _list(page, status=400, errors=_errors(error), values=values)
+        page.record("api_key.create", record.id)
+        return page.render("key_created", status=201, title=page._("Your new API key"),
+                           record=record, key=key, replaces=None)
+
+    @pages.post("/settings/keys/<key_id>/rotate")
+    def key_rotate(page, key_id):
+        grace = page.form("grace_hours", "24")
+        try:
+            record, key = service.rotate_key(page.account_id, key_id,
+                                             int(grace) if grace.isdigit() else -1)
+        except ValidationError as error:
+            return _list(page, status=400, errors=_errors(error))
+        page.record("api_key.rotate", key_id)
+        return page.render("key_created", status=201, title=page._("Your new API key"),
+                           record=record, key=key, replaces=key_id)
+
+    @pages.post("/settings/keys/<key_id>/revoke")
+    def key_revoke(page, key_id):
+        service.revoke_key(page.account_id, key_id)
+        page.record("api_key.revoke", key_id)
+        raise Redirect(page.url("/settings/keys", done="revoked"))
+
+
+# --- webhooks ---------------------------------------------------------------------------------------
+
+def _webhook_pages(pages: Pages) -> None:
+    def _list(page, status=200, errors=None, values=None):
+        return page.render("webhooks", status=status, title=page._("Webhooks"),
+                           endpoints=list(webhooks.list_endpoints(page.account_id)),
+                           event_types=[e for e in EVENT_TYPES if e != webhooks.TEST_EVENT],
+                           errors=errors or {}, done=page.arg("done"),
+                           values=values or {"url": "", "description": "", "events": ["*"]})
+
+    @pages.get("/settings/webhooks")
+    def webhook_list(page):
+        return _list(page)
+
+    @pages.post("/settings/webhooks")
+    def webhook_create(page):
+        values = {"url": page.form("url").strip(), "description": page.form("description").strip(),
+                  "events": page.form_list("events")}
+        try:
+            if len(values["description"]) > 200:
+                raise ValidationError("description", "must be at most 200 characters")
+            endpoint, secret = webhooks.create_endpoint(page.account_id, values["url"],
+                                                        values["events"], values["description"])
+        except ValidationError as error:
+            return _list(page, status=400, errors=_errors(error), values=values)
+        page.record("webhook.create", endpoint.id)
+        return page.render("secret_created", status=201, title=page._("Webhook secret"),
+                           endpoint=endpoint, secret=secret)
+
+    def _webhook(page, endpoint, status=200, errors=None):
+        deliveries = list(webhooks.list_deliveries(page.account_id, endpoint.id).limit(50))
+        return page.render("webhook", status=status, title=endpoint.url, endpoint=endpoint,
+                           deliveries=deliveries, view=webhooks.endpoint_view(endpoint),
+                           errors=errors or {},
+                           event_types=[e for e in EVENT_TYPES if e != webhooks.TEST_EVENT])
+
+    @pages.get("/settings/webhooks/<webhook_id>")
+    def webhook_page(page, webhook_id):
+        return _webhook(page, webhooks.get_endpoint(page.account_id, webhook_id))
+
+    @pages.post("/settings/webhooks/<webhook_id>/events")
+    def webhook_events(page, webhook_id):
+        try:
+            webhooks.update_endpoint(page.account_id, webhook_id,
+                                     {"events": page.form_list("events")})
+        except ValidationError as error:
+            endpoint = webhooks.get_endpoint(page.account_id, webhook_id)
+            return _webhook(page, endpoint, status=400, errors=_errors(error))
+        page.record("webhook.update", webhook_id)
+        raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="events_saved"))
+
+    @pages.post("/settings/webhooks/<webhook_id>/test")
+    def webhook_test(page, webhook_id):
+        webhooks.send_test(page.account_id, webhook_id)
+        page.record("webhook.test", webhook_id)
+        raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="test_sent"))
+
+    @pages.post("/settings/webhooks/<webhook_id>/rotate")
+    def webhook_rotate(page, webhook_id):
+        endpoint, secret = webhooks.rotate_secret(page.account_id, webhook_id)
+        page.record("webhook.rotate_secret", webhook_id)
+        return page.render("secret_created", status=201, title=page._("Webhook secret"),
+                           endpoint=endpoint, secret=secret)
+
+    @pages.post("/settings/webhooks/<webhook_id>/status")
+    def webhook_status(page, webhook_id):
+        wanted = "active" if page.form("status") == "active" else "disabled"
+        webhooks.update_endpoint(page.account_id, webhook_id, {"status": wanted})
+        page.record("webhook.enable" if wanted == "active" else "webhook.disable", webhook_id)
+        raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done=wanted))
+
+    @pages.post("/settings/webhooks/<webhook_id>/delete")
+    def webhook_delete(page, webhook_id):
+        webhooks.delete_endpoint(page.account_id, webhook_id)
+        page.record("webhook.delete", webhook_id)
+        raise Redirect(page.url("/settings/webhooks", done="deleted"))
+
+    @pages.post("/settings/webhooks/<webhook_id>/deliveries/<delivery_id>/resend")
+    def delivery_resend(page, webhook_id, delivery_id):
+        from rentalcomply.webhooks import tasks
+        try:
+            webhooks.resend_delivery(page.account_id, webhook_id, delivery_id)
+        except ValidationError as error:
+            raise Redirect(page.url(f"/settings/webhooks/{webhook_id}",
+                                    done="resend_refused")) from error
+        page.record("webhook.resend", delivery_id)
+        page.after_commit.append(lambda: tasks.deliver(delivery_id))
+        raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="resent"))
+
+
+# --- tax reports ------------------------------------------------------------------------------------
+
+def _report_pages(pages: Pages) -> None:
+    from rentalcomply.reports import service as reports
+    from rentalcomply.reports import tasks as report_tasks
+
+    def _list(page, status=200, errors=None, period=""):
+        year_text = page.arg("year")
+        year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else None
+        rows, _ = reports.list_reports(page.account_id, year=year, page=1, limit=100)
+        today_ = reports.local_today()
+        last_month = (today_.replace(day=1) - dt.timedelta(days=1)).strftime("%Y-%m")
+        return page.render("reports", status=status, title=page._("Tax reports"),
+                           rows=[reports.report_view(r) for r in rows], year=year,
+                           years=range(today_.year, today_.year - 6, -1),
+                           errors=errors or {}, period=period or last_month)
+
+    @pages.get("/reports")
+    def report_list(page):
+        return _list(page)
+
+    @pages.post("/reports")
+    def report_generate(page):
+        period = page.form("period").strip()
+        try:
+            year, month = reports.parse_period(period)
+            report = reports.request_generation(page.account_id, year, month)
+        except ValidationError as error:
+            return _list(page, status=400, errors=_errors(error), period=period)
+        page.record("report.generate", report.code)
+        page.after_commit.append(lambda: report_tasks.queue_generation(page.account_id, year, month))
+        raise Redirect(page.url(f"/reports/{report.code}", done="generating"))
+
+    @pages.get("/reports/<code>")
+    def report_page(page, code):
+        report = reports.get_report(page.account_id, code)
+        return page.render("report", title=code, report=report,
+                           view=reports.report_view(report), formats=reports.FORMATS)
+
+    @pages.get("/reports/<code>/download/<fmt>")
+    def report_download(page, code, fmt):
+        if fmt not in reports.FORMATS:
+            raise NotFound()
+        link = reports.download_link(page.settings, page.account_id, code, fmt)
+        # The signed link, as a path on this server: the browser is already talking to it,
+        # whatever server.public_url says.
+        parts = urllib.parse.urlsplit(link["download_url"])
+        raise Redirect(parts.path + "?" + parts.query)
+
+    @pages.post("/reports/<code>/submission")
+    def report_submit(page, code):
+        try:
+            reports.record_submission(page.account_id, code, page.form("reference"))
+        except ValidationError as error:
+            report = reports.get_report(page.account_id, code)
+            return page.render("report", status=400, title=code, report=report,
+                               view=reports.report_view(report), formats=reports.FORMATS,
+                               errors=_errors(error))
+        page.record("report.submitted", code)
+        raise Redirect(page.url(f"/reports/{code}", done="submitted"))

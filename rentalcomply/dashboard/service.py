@@ -1,0 +1,242 @@
+"""What the dashboard reads and changes beyond the other capabilities' own functions.
+
+Every function takes the account id first and treats another account's ids as absent (NotFound),
+like the API. Key changes go through accounts.service after the key is found in the account;
+everything else the pages do calls the capability's service directly.
+"""
+
+from __future__ import annotations
+
+import calendar as _calendar
+import dataclasses
+import datetime as dt
+
+from rentalcomply.accounts import service as accounts
+from rentalcomply.bookings import service as bookings
+from rentalcomply.core import clock
+from rentalcomply.core.errors import NotFound, ValidationError
+from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
+from rentalcomply.webhooks.models import WebhookEndpoint
+
+LOOKAHEAD_DAYS = 7
+CHECKIN_DUE_HOURS = 48
+PROBLEM_REPORT_STATUSES = ("REJECTED", "FAILED", "AT_RISK")
+
+
+# --- API keys of the account ---------------------------------------------------------------------
+
+def get_key(account_id: str, key_id: str) -> ApiKey:
+    record = ApiKey.get_or_none((ApiKey.id == key_id) & (ApiKey.account == account_id))
+    if record is None:
+        raise NotFound("No such API key.")
+    return record
+
+
+def list_keys(account_id: str) -> list[ApiKey]:
+    return list(ApiKey.select().where(ApiKey.account == account_id)
+                .order_by(ApiKey.created_at.desc(), ApiKey.id))
+
+
+def create_key(account_id: str, name: str, scopes: list[str],
+               expires_in_days: str | int | None) -> tuple[ApiKey, str]:
+    details = []
+    name = (name or "").strip()
+    if not name:
+        details.append({"field": "name", "message": "give the key a name, to tell keys apart"})
+    elif len(name) > 200:
+        details.append({"field": "name", "message": "must be at most 200 characters"})
+    if not scopes or any(scope not in accounts.SCOPES for scope in scopes):
+        details.append({"field": "scopes", "message": "choose at least one scope"})
+    days = None
+    if expires_in_days not in (None, ""):
+        try:
+            days = int(expires_in_days)
+        except (TypeError, ValueError):
+            days = 0
+        if not 1 <= days <= 3650:
+            details.append({"field": "expires_in_days",
+                            "message": "must be a number of days from 1 to 3650, or empty"})
+    if details:
+        raise ValidationError(details)
+    try:
+        return accounts.create_key(account_id, scopes, name=name, expires_in_days=days)
+    except accounts.KeyError_ as exc:
+        raise ValidationError("scopes", str(exc)) from None
+
+
+def revoke_key(account_id: str, key_id: str) -> ApiKey:
+    get_key(account_id, key_id)
+    return accounts.revoke_key(key_id)
+
+
+def rotate_key(account_id: str, key_id: str, grace_hours: int) -> tuple[ApiKey, str]:
+    get_key(account_id, key_id)
+    if grace_hours not in (0, 1, 24, 72, 168):
+        raise ValidationError("grace_hours", "must be 0, 1, 24, 72 or 168")
+    try:
+        return accounts.rotate_key(key_id, grace_hours=grace_hours)
+    except accounts.KeyError_ as exc:
+        raise ValidationError("key", str(exc)) from None
+
+
+# --- bookings -------------------------------------------------------------------------------------
+
+def find_bookings(account_id: str, *, property_id: str | None = None, status: str | None = None,
+                  checkin_status: str | None = None, date_from: dt.date | None = None,
+                  date_to: dt.date | None = None, guest: str | None = None):
+    """The bookings list's filters: those of the API, and a part of the guest's name or the
+    channel's reservation code."""
+    query = bookings.list_bookings(account_id, property_id=property_id, status=status,
+                                   checkin_status=checkin_status, date_from=date_from,
+                                   date_to=date_to)
+    guest = (guest or "").strip()
+    if guest:
+        query = query.where(Booking.guest_name.contains(guest) | (Booking.external_ref == guest)
+                            | (Booking.id == guest))
+    return query
+
+
+# --- today ---------------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Today:
+    arrivals: list
+    departures: list
+    checkins_due: list
+    filings: list
+    connections_in_error: list
+    failing_webhooks: list
+    properties: dict
+    reports_due: list  # of (Report, due date, overdue)
+
+
+def today(account_id: str, now: dt.datetime | None = None) -> Today:
+    now = now or clock.utcnow()
+    start = now.date()
+    end = start + dt.timedelta(days=LOOKAHEAD_DAYS)
+    live = ((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712 - SQL
+            & (Booking.status == "confirmed"))
+    arrivals = list(Booking.select().where(live & (Booking.arrival_date >= start)
+                                           & (Booking.arrival_date < end))
+                    .order_by(Booking.arrival_date, Booking.id))
+    departures = list(Booking.select().where(live & (Booking.departure_date >= start)
+                                             & (Booking.departure_date < end))
+                      .order_by(Booking.departure_date, Booking.id))
+    # Arriving within 48 hours (today, tomorrow, the day after) without a completed check-in.
+    due_by = (now + dt.timedelta(hours=CHECKIN_DUE_HOURS)).date()
+    checkins_due = list(Booking.select().where(
+        live & (Booking.arrival_date >= start) & (Booking.arrival_date <= due_by)
+        & (Booking.checkin_status != "COMPLETED")).order_by(Booking.arrival_date, Booking.id))
+    filings = list(Booking.select().where(
+        (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
+        .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
+    filings += [b for b in at_risk_bookings(account_id) if b.id not in {f.id for f in filings}]
+    connections = list(ChannelConnection.select().where(
+        (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
+        .order_by(ChannelConnection.created_at))
+    webhooks = list(WebhookEndpoint.select().where(
+        (WebhookEndpoint.account == account_id)
+        & (WebhookEndpoint.failing_since.is_null(False) | (WebhookEndpoint.status == "disabled")))
+        .order_by(WebhookEndpoint.created_at))
+    names = property_names(account_id)
+    return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
+                 reports_due(account_id))
+
+
+REPORT_DUE_DAYS = 5
+
+
+def reports_due(account_id: str) -> list:
+    """Monthly reports not yet filed whose declaration is due within 5 days, or overdue."""
+    from rentalcomply.reports import service as reports
+    from rentalcomply.reports.building import stays_due_date
+    from rentalcomply.reports.models import Report
+    today_ = reports.local_today()
+    found = []
+    for report in (Report.select().where((Report.account == account_id)
+                                         & Report.month.is_null(False)
+                                         & (Report.status != "submitted"))
+                   .order_by(Report.year, Report.month)):
+        due = stays_due_date(report.year, report.month)
+        if due is not None and due <= today_ + dt.timedelta(days=REPORT_DUE_DAYS):
+            found.append((report, due, today_ > due))
+    return found
+
+
+def at_risk_bookings(account_id: str) -> list:
+    """Bookings whose police filing was announced at risk (its deadline 6 hours away with nothing
+    filed) and is still not filed; shown as AT_RISK."""
+    from rentalcomply.police.models import PoliceFiling
+    found = list(Booking.select().join(PoliceFiling, on=(PoliceFiling.booking == Booking.id))
+                 .where((Booking.account == account_id) & PoliceFiling.at_risk_at.is_null(False)
+                        & PoliceFiling.status.not_in(("submitted", "failed", "rejected"))
+                        & (Booking.status != "cancelled"))
+                 .order_by(Booking.arrival_date, Booking.id).distinct())
+    for booking in found:
+        booking.report_status = "AT_RISK"  # for display only; never saved
+    return found
+
+
+def property_names(account_id: str) -> dict[str, str]:
+    return {p.id: p.name for p in Property.select(Property.id, Property.name)
+            .where(Property.account == account_id)}
+
+
+# --- calendar ------------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Stay:
+    booking: Booking
+    conflict: bool
+
+
+@dataclasses.dataclass
+class Day:
+    date: dt.date
+    in_month: bool
+    stays: list  # of Stay
+    conflict: bool
+
+
+def month_of(value: str | None) -> tuple[int, int]:
+    """`YYYY-MM`, else this month; a bad value is a ValidationError."""
+    if not value:
+        today_ = clock.today()
+        return today_.year, today_.month
+    try:
+        year, month = (int(part) for part in value.split("-"))
+        dt.date(year, month, 1)
+    except ValueError:
+        raise ValidationError("month", "must be a month like 2027-06") from None
+    if not 2000 <= year <= 2100:
+        raise ValidationError("month", "must be a month like 2027-06")
+    return year, month
+
+
+def month_grid(account_id: str, property_id: str, year: int, month: int) -> list[list[Day]]:
+    """The weeks (Monday first) covering the month, each day with the stays occupying its night;
+    stays of one night that overlap another confirmed stay or block are marked as conflicts."""
+    from rentalcomply.properties import service as properties
+    properties.get_property(account_id, property_id)
+    weeks = _calendar.Calendar(firstweekday=0).monthdatescalendar(year, month)
+    first, last = weeks[0][0], weeks[-1][-1]
+    stays = list(Booking.select().where(
+        (Booking.account == account_id) & (Booking.property == property_id)
+        & (Booking.status == "confirmed") & (Booking.arrival_date <= last)
+        & (Booking.departure_date > first)).order_by(Booking.arrival_date, Booking.id))
+    conflicted = set()
+    for i, one in enumerate(stays):
+        for other in stays[i + 1:]:
+            if other.arrival_date >= one.departure_date:
+                break
+            if one.arrival_date < other.departure_date and other.arrival_date < one.departure_date:
+                conflicted.update((one.id, other.id))
+    grid = []
+    for week in weeks:
+        row = []
+        for day in week:
+            here = [Stay(b, b.id in conflicted) for b in stays
+                    if b.arrival_date <= day < b.departure_date]
+            row.append(Day(day, day.month == month, here, len(here) > 1))
+        grid.append(row)
+    return grid

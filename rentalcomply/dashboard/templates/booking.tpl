@@ -1,0 +1,123 @@
+% rebase('layout.tpl')
+<div class="head">
+  <p class="crumbs"><a href="/dashboard/bookings">{{_('Bookings')}}</a></p>
+  <h1>{{booking.guest_name}}</h1>
+  <p><span class="badge s-{{booking.status}}">{{fmt.status(booking.status)}}</span> <span class="chan c-{{booking.channel}}">{{fmt.channel(booking.channel)}}</span> <span class="muted mono">{{booking.id}}</span></p>
+</div>
+<div class="two">
+<section class="card" aria-labelledby="stay">
+  <h2 id="stay">{{_('Stay')}}</h2>
+  <dl class="facts">
+    <dt>{{_('Property')}}</dt><dd><a href="/dashboard/properties/{{booking.property_id}}">{{booking.property.name}}</a></dd>
+    <dt>{{_('Arrival')}}</dt><dd>{{fmt.date(booking.arrival_date)}}</dd>
+    <dt>{{_('Departure')}}</dt><dd>{{fmt.date(booking.departure_date)}}</dd>
+    <dt>{{_('Nights')}}</dt><dd>{{booking.nights}}</dd>
+    <dt>{{_('Guests')}}</dt><dd>{{booking.guest_count}}</dd>
+    <dt>{{_('Total price')}}</dt><dd>{{fmt.money(booking.total_price_cents)}}</dd>
+    <dt>{{_('Climate fee')}}</dt><dd>{{fmt.money(booking.climate_fee_cents)}}</dd>
+    % if booking.external_ref:
+    <dt>{{_('Reservation code')}}</dt><dd class="mono">{{booking.external_ref}}</dd>
+    % end
+    % if booking.cancelled_at:
+    <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at)}}</dd>
+    <dt>{{_('Amount kept')}}</dt><dd>{{fmt.money(booking.amount_kept_cents)}}</dd>
+    % end
+  </dl>
+</section>
+<section class="card" aria-labelledby="guest">
+  <h2 id="guest">{{_('Guest and check-in')}}</h2>
+  <dl class="facts">
+    <dt>{{_('E-mail address')}}</dt><dd>{{booking.guest_email or '—'}}</dd>
+    <dt>{{_('Phone')}}</dt><dd>{{booking.guest_phone or '—'}}</dd>
+    <dt>{{_('Check-in')}}</dt><dd><span class="badge s-{{booking.checkin_status.lower()}}">{{fmt.status(booking.checkin_status)}}</span></dd>
+    % if booking.checkin_error:
+    <dt>{{_('E-mail problem')}}</dt><dd class="error-text">{{booking.checkin_error}}</dd>
+    % end
+    <dt>{{_('Police')}}</dt><dd><span class="badge s-{{booking.report_status.lower()}}">{{fmt.status(booking.report_status)}}</span></dd>
+    % if booking.report_error:
+    <dt>{{_('Reason')}}</dt><dd>{{booking.report_error}}</dd>
+    % end
+    % if police['deadline']:
+    <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'])}}</dd>
+    % end
+  </dl>
+  % for f in police['filings']:
+  % if f['file_ready'] and f['status'] == 'ready':
+  <div class="buttons">
+    <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file" download>{{_('Download the police file')}}</a>
+  </div>
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/police/filed" class="row-form">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <div class="field"><label for="police-reference">{{_('Reference of the upload (optional)')}}</label>
+    <input id="police-reference" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
+    <div class="actions"><button type="submit">{{_('Mark as filed')}}</button></div>
+  </form>
+  % end
+  % end
+  % if booking.report_status in ('REJECTED', 'FAILED') and booking.checkin_status == 'COMPLETED' and booking.status != 'cancelled':
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/police/refile" class="inline">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <button type="submit" class="primary">{{_('File with the police again')}}</button>
+  </form>
+  % end
+</section>
+</div>
+% if message:
+<p class="notice error" role="alert">{{message}}</p>
+% end
+<section class="card" aria-labelledby="party">
+  <h2 id="party">{{_('Guests')}}</h2>
+  % if party['guests']:
+  <table class="list">
+    <thead><tr><th scope="col">{{_('Name')}}</th><th scope="col">{{_('Born')}}</th><th scope="col">{{_('Nationality')}}</th><th scope="col">{{_('Document')}}</th></tr></thead>
+    <tbody>
+    % for g in party['guests']:
+    <tr>
+      <td data-label="{{_('Name')}}">{{' '.join(x for x in (g.get('first_name'), g.get('last_name'), g.get('second_last_name')) if x)}}{{!' <span class="badge">' + _('lead') + '</span>' if g.get('role') == 'lead' else ''}}</td>
+      <td data-label="{{_('Born')}}">{{fmt.date(g['birth_date']) if g.get('birth_date') else '—'}}</td>
+      <td data-label="{{_('Nationality')}}">{{g.get('nationality') or '—'}}</td>
+      <td data-label="{{_('Document')}}" class="mono">{{(g.get('document_type') or '').replace('_', ' ')}} {{g.get('document_number') or '—'}} {{g.get('document_country') or ''}}</td>
+    </tr>
+    % end
+    </tbody>
+  </table>
+  % elif party['purged_at']:
+  <p class="empty">{{_('The guests’ data was erased at the end of its retention.')}}</p>
+  % else:
+  <p class="empty">{{_('No guest has checked in yet.')}}</p>
+  % end
+  % if checkin_link:
+  <h3>{{_('Check-in link')}}</h3>
+  <div class="copyrow">
+    <label for="checkin-link" class="visually-hidden">{{_('Check-in link')}}</label>
+    <input id="checkin-link" class="mono" readonly value="{{checkin_link}}">
+    <button type="button" class="copy" data-copy="checkin-link" data-copied="{{_('Copied')}}" hidden>{{_('Copy')}}</button>
+  </div>
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <button type="submit" class="primary">{{_('E-mail the link to the guest') if booking.checkin_status == 'NOT_STARTED' else _('Send the link again')}}</button>
+  </form>
+  % if not booking.guest_email:
+  <p class="hint">{{_('The booking has no guest e-mail address.')}}</p>
+  % end
+  % end
+</section>
+<section class="card{{' danger' if booking.status != 'cancelled' else ''}}" aria-labelledby="cancel">
+  % if booking.status != 'cancelled':
+  <h2 id="cancel">{{_('Cancel the booking')}}</h2>
+  <p class="muted">{{_('The guest is not told by RentalComply; webhooks announce booking.cancelled.')}}</p>
+  % else:
+  <h2 id="cancel">{{_('Amount kept after the cancellation')}}</h2>
+  % end
+  <form method="post" action="/dashboard/bookings/{{booking.id}}/cancel" class="stack">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <div class="field"><label for="amount_kept">{{_('Amount the guest still pays (EUR)')}}</label>
+    <input id="amount_kept" name="amount_kept" inputmode="decimal" value="{{amount_kept or (('%.2f' % (booking.amount_kept_cents / 100)) if booking.amount_kept_cents is not None else '')}}" aria-describedby="amount-hint{{' amount_kept-error' if 'amount_kept' in errors else ''}}"{{!' aria-invalid="true"' if 'amount_kept' in errors else ''}}>
+    <p class="hint" id="amount-hint">{{_('Declared to AADE in the month of the cancellation. Empty: nothing.')}}</p>
+    % if 'amount_kept' in errors:
+    <p class="field-error" id="amount_kept-error">{{_(errors['amount_kept'])}}</p>
+    % end
+    </div>
+    <div class="actions"><button type="submit" class="{{'danger' if booking.status != 'cancelled' else ''}}">{{_('Cancel booking') if booking.status != 'cancelled' else _('Save the amount')}}</button></div>
+  </form>
+</section>

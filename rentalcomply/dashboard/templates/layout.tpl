@@ -1,0 +1,53 @@
+<!doctype html>
+<html lang="{{page.lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{{title + ' · ' if title else ''}}RentalComply</title>
+<link rel="stylesheet" href="/static/css/dashboard.css">
+<script src="/static/js/dashboard.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">{{_('Skip to content')}}</a>
+<header class="top">
+  <div class="bar">
+    <a class="brand" href="/dashboard/{{'today' if page.user else 'sign-in'}}"><span class="mark" aria-hidden="true">RC</span> RentalComply</a>
+    <div class="tools">
+      <span class="langs">
+      % for code, name in (("en", "English"), ("el", "Ελληνικά")):
+        % if code == page.lang:
+        <span class="lang current" lang="{{code}}" aria-current="true">{{name}}</span>
+        % else:
+        <a class="lang" href="{{page.lang_url(code)}}" lang="{{code}}" hreflang="{{code}}">{{name}}</a>
+        % end
+      % end
+      </span>
+      % if page.user:
+      <span class="who" title="{{_('Signed in as')}}">{{page.user.email}}</span>
+      <form method="post" action="/dashboard/sign-out" class="inline">
+        <input type="hidden" name="csrf" value="{{page.csrf}}">
+        <button type="submit" class="quiet">{{_('Sign out')}}</button>
+      </form>
+      % end
+    </div>
+  </div>
+  % if page.user:
+  <nav aria-label="{{_('Main')}}">
+    <ul>
+    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity")):
+      <li><a href="/dashboard{{path}}"{{!' aria-current="page"' if page.path.startswith('/dashboard' + path) else ''}}>{{_(label)}}</a></li>
+    % end
+    </ul>
+  </nav>
+  % end
+</header>
+<main id="main" tabindex="-1">
+% if get('done') and _('done:' + done) != 'done:' + done:
+  <p class="notice ok" role="status">{{_('done:' + done)}}</p>
+% end
+{{!base}}
+</main>
+<footer class="foot"><span>RentalComply</span></footer>
+</body>
+</html>

@@ -1,0 +1,11 @@
+% rebase('layout.tpl')
+<div class="head"><p class="crumbs"><a href="/dashboard/properties">{{_('Properties')}}</a></p><h1>{{_('New property')}}</h1></div>
+% if errors:
+<div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
+% end
+<section class="card">
+<form method="post" action="/dashboard/properties" class="stack">
+  % include('_property_fields.tpl')
+  <div class="actions"><button type="submit" class="primary">{{_('Create property')}}</button></div>
+</form>
+</section>

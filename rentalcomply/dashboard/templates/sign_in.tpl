@@ -1,0 +1,18 @@
+% rebase('layout.tpl')
+<section class="card narrow">
+  <h1>{{_('Sign in')}}</h1>
+  <p class="muted">{{_('The dashboard of your RentalComply account.')}}</p>
+  % if message:
+  <p class="notice error" role="alert">{{message}}</p>
+  % end
+  <form method="post" action="/dashboard/sign-in" class="stack">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <input type="hidden" name="next" value="{{next}}">
+    <label for="email">{{_('E-mail address')}}</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="{{email}}" autofocus>
+    <label for="password">{{_('Password')}}</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit" class="primary">{{_('Sign in')}}</button>
+  </form>
+  <p class="muted small">{{_('Forgot your password? Ask your administrator for a new link (rentalcomply users link).')}}</p>
+</section>

@@ -1,0 +1,57 @@
+% rebase('layout.tpl')
+<div class="head"><h1>{{_('Today')}}</h1><p class="muted">{{fmt.date(fmt.today())}}</p></div>
+% problems = len(day.checkins_due) + len(day.filings) + len(day.connections_in_error) + len(day.failing_webhooks) + len(day.reports_due)
+<section class="card attention" aria-labelledby="needs">
+  <h2 id="needs">{{_('Needs a person')}} <span class="count{{' zero' if not problems else ''}}">{{problems}}</span></h2>
+  % if not problems:
+  <p class="empty">{{_('Nothing needs you right now.')}}</p>
+  % end
+  % if day.checkins_due:
+  <h3>{{_('Check-ins not done, arrival within 48 hours')}}</h3>
+  <ul class="issues">
+    % for b in day.checkins_due:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-{{b.checkin_status.lower()}}">{{fmt.status(b.checkin_status)}}</span></li>
+    % end
+  </ul>
+  % end
+  % if day.filings:
+  <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
+  <ul class="issues">
+    % for b in day.filings:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + b.report_error if b.report_error else ''}}</li>
+    % end
+  </ul>
+  % end
+  % if day.reports_due:
+  <h3>{{_('Tax reports due within 5 days or overdue')}}</h3>
+  <ul class="issues">
+    % for r, due, late in day.reports_due:
+    <li><a href="/dashboard/reports/{{r.code}}">{{fmt.period({'year': r.year, 'month': r.month})}}</a> · {{_('due {date}', date=fmt.date(due))}} <span class="badge s-{{'failed' if late else 'at_risk'}}">{{_('overdue') if late else fmt.status(r.status)}}</span></li>
+    % end
+  </ul>
+  % end
+  % if day.connections_in_error:
+  <h3>{{_('Channel connections in error')}}</h3>
+  <ul class="issues">
+    % for c in day.connections_in_error:
+    <li><a href="/dashboard/properties/{{c.property_id}}">{{day.properties.get(c.property_id, '')}}</a> · {{fmt.channel(c.provider)}}{{' · ' + c.last_error if c.last_error else ''}}</li>
+    % end
+  </ul>
+  % end
+  % if day.failing_webhooks:
+  <h3>{{_('Failing webhook endpoints')}}</h3>
+  <ul class="issues">
+    % for w in day.failing_webhooks:
+    <li><a href="/dashboard/settings/webhooks/{{w.id}}">{{w.url}}</a> <span class="badge s-{{'failed' if w.status == 'disabled' else 'at_risk'}}">{{_('disabled') if w.status == 'disabled' else _('failing since {when}', when=fmt.datetime(w.failing_since))}}</span></li>
+    % end
+  </ul>
+  % end
+</section>
+<section class="card" aria-labelledby="arrivals">
+  <h2 id="arrivals">{{_('Arrivals, next 7 days')}}</h2>
+  % include('_stays.tpl', rows=day.arrivals, date_field='arrival_date', date_label='Arrival', names=day.properties, empty=_('No arrivals in the next 7 days.'))
+</section>
+<section class="card" aria-labelledby="departures">
+  <h2 id="departures">{{_('Departures, next 7 days')}}</h2>
+  % include('_stays.tpl', rows=day.departures, date_field='departure_date', date_label='Departure', names=day.properties, empty=_('No departures in the next 7 days.'))
+</section>

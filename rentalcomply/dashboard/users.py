@@ -1,0 +1,374 @@
+"""Dashboard users, their one-time password links, sign-in and sessions: the domain side.
+
+- Passwords: `hashlib.scrypt` (memory-hard, in the standard library), a random salt each, the
+  parameters stored with the hash so that they can be raised later without locking anyone out.
+- One-time links: a random token; only its HMAC under the server secret is stored. Valid for
+  `dashboard.password_link_hours`, once; setting a password ends the user's sessions.
+- Sessions: a random id in the cookie, its HMAC in the table; ended by sign-out, by
+  `dashboard.session_idle_minutes` without a request, by `dashboard.session_absolute_hours` after
+  sign-in, and by disabling the user. The CSRF token is an HMAC of the cookie's value, so it is
+  bound to the session and needs no storage.
+- Sign-in: wrong passwords are counted per e-mail address and per client address; past the limit
+  a minute, every attempt is refused (even a right password) until the oldest one leaves the window.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime as dt
+import hashlib
+import hmac
+import re
+import secrets as _random
+
+from rentalcomply.core import clock, secrets
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import LinkExpired, NotFound, ValidationError
+from rentalcomply.core.ids import new_id, random_base62
+from rentalcomply.core.models import Account
+from rentalcomply.dashboard.models import DashboardSession, DashboardUser, PasswordLink
+from rentalcomply.web.ratelimit import SlidingWindowLimiter
+
+# scrypt with N=2**15, r=8: 32 MiB and about 0.1 s per hash here; p=1.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
+SCRYPT_MAXMEM = 64 * 1024 * 1024
+PASSWORD_MIN = 10
+PASSWORD_MAX = 200  # scrypt takes any length; a bound keeps a megabyte "password" from costing time
+EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+$")
+EMAIL_MAX = 254
+TOKEN_LENGTH = 43
+# Seen only when a session is used: the last-seen time is written at most this often.
+TOUCH_RESOLUTION = dt.timedelta(seconds=60)
+
+
+class UserError(ValueError):
+    """A user operation the administrator asked for cannot be done (unknown user, bad address)."""
+
+
+@dataclasses.dataclass
+class Policy:
+    """The dashboard settings the sessions and links obey (`configure`)."""
+
+    idle: dt.timedelta = dt.timedelta(minutes=30)
+    absolute: dt.timedelta = dt.timedelta(hours=12)
+    link_lifetime: dt.timedelta = dt.timedelta(hours=24)
+    failures_per_user: int = 5
+    failures_per_address: int = 20
+
+
+policy = Policy()
+
+
+def configure(settings) -> None:
+    global policy, _user_failures, _address_failures
+    section = settings.dashboard
+    policy = Policy(idle=dt.timedelta(minutes=section.session_idle_minutes),
+                    absolute=dt.timedelta(hours=section.session_absolute_hours),
+                    link_lifetime=dt.timedelta(hours=section.password_link_hours),
+                    failures_per_user=section.signin_failures_per_user,
+                    failures_per_address=section.signin_failures_per_address)
+    _user_failures = FailureCounter(policy.failures_per_user)
+    _address_failures = FailureCounter(policy.failures_per_address)
+
+
+# --- passwords ----------------------------------------------------------------------------------
+
+def hash_password(password: str) -> str:
+    salt = _random.token_bytes(16)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
+                            p=SCRYPT_P, maxmem=SCRYPT_MAXMEM, dklen=32)
+    return "$".join(["scrypt", str(SCRYPT_N), str(SCRYPT_R), str(SCRYPT_P),
+                     base64.b64encode(salt).decode(), base64.b64encode(digest).decode()])
+
+
+def password_matches(password: str, stored: str | None) -> bool:
+    if not stored:
+        # Spend the same time as a real check, so that timing does not tell which addresses exist.
+        hashlib.scrypt(b"x", salt=b"0" * 16, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P,
+                       maxmem=SCRYPT_MAXMEM, dklen=32)
+        return False
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        expected = base64.b64decode(digest)
+        actual = hashlib.scrypt(password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n),
+                                r=int(r), p=int(p), maxmem=SCRYPT_MAXMEM, dklen=len(expected))
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(actual, expected)
+
+
+def password_problem(password: str) -> str | None:
+    if len(password) < PASSWORD_MIN:
+        return f"must be at least {PASSWORD_MIN} characters"
+    if len(password) > PASSWORD_MAX:
+        return f"must be at most {PASSWORD_MAX} characters"
+    return None
+
+
+# --- users --------------------------------------------------------------------------------------
+
+def normal_email(email: str) -> str:
+    return (email or "").strip().lower()
+
+
+def _check_email(email: str, field: str = "email") -> str:
+    email = normal_email(email)
+    if not email or len(email) > EMAIL_MAX or not EMAIL_PATTERN.match(email):
+        raise ValidationError(field, "must be an e-mail address")
+    return email
+
+
+def create_user(account_id: str, email: str | None) -> tuple[DashboardUser, str]:
+    """A user of the account and a one-time link token to set the password. `email` may be None
+    only for the first user made at the first start, who gives it on the link's page."""
+    if Account.get_or_none(Account.id == account_id) is None:
+        raise UserError(f"no account {account_id!r}")
+    with atomic():
+        if email is not None:
+            try:
+                email = _check_email(email)
+            except ValidationError as exc:
+                raise UserError(f"{email!r} is not an e-mail address") from exc
+            if DashboardUser.select().where(DashboardUser.email == email).exists():
+                raise UserError(f"a user with the e-mail address {email} exists already")
+        user = DashboardUser.create(id=new_id("usr"), account=account_id, email=email,
+                                    status="active", created_at=clock.utcnow())
+        token = issue_link(user)
+    return user, token
+
+
+def issue_link(user: DashboardUser) -> str:
+    """A new one-time link token for the user; earlier unused links stop working."""
+    now = clock.utcnow()
+    with atomic():
+        (PasswordLink.update(used_at=now)
+         .where((PasswordLink.user == user.id) & PasswordLink.used_at.is_null()).execute())
+        token = random_base62(TOKEN_LENGTH)
+        PasswordLink.create(id=new_id("pwl"), user=user.id, token_hash=_link_hash(token),
+                            created_at=now, expires_at=now + policy.link_lifetime)
+    return token
+
+
+def new_link_for(user_id: str) -> tuple[DashboardUser, str]:
+    """A fresh one-time link for an existing user (a forgotten password)."""
+    user = get_user(user_id)
+    return user, issue_link(user)
+
+
+def link_url(public_url: str, token: str) -> str:
+    return f"{public_url.rstrip('/')}/dashboard/password/{token}"
+
+
+def list_users(account_id: str | None = None) -> list[DashboardUser]:
+    query = DashboardUser.select().order_by(DashboardUser.created_at, DashboardUser.id)
+    if account_id:
+        query = query.where(DashboardUser.account == account_id)
+    return list(query)
+
+
+def get_user(user_id: str) -> DashboardUser:
+    user = DashboardUser.get_or_none(DashboardUser.id == user_id)
+    if user is None:
+        raise UserError(f"no dashboard user {user_id!r}")
+    return user
+
+
+def disable_user(user_id: str) -> DashboardUser:
+    """Refuse the user's sign-ins and end their sessions at once."""
+    with atomic():
+        user = get_user(user_id)
+        user.status = "disabled"
+        user.save()
+        DashboardSession.delete().where(DashboardSession.user == user.id).execute()
+        (PasswordLink.update(used_at=clock.utcnow())
+         .where((PasswordLink.user == user.id) & PasswordLink.used_at.is_null()).execute())
+    return user
+
+
+def user_view(user: DashboardUser) -> dict:
+    return {"id": user.id, "account_id": user.account_id, "email": user.email,
+            "status": user.status, "password_set": user.password_hash is not None,
+            "created_at": clock.iso(user.created_at),
+            "last_sign_in_at": clock.iso(user.last_sign_in_at)}
+
+
+# --- one-time links -----------------------------------------------------------------------------
+
+def _link_hash(token: str) -> str:
+    return secrets.sign("dashboard-password-link", token)
+
+
+def open_link(token: str) -> tuple[PasswordLink, DashboardUser]:
+    """The link and its user; NotFound for an unknown token, LinkExpired for a used or old one."""
+    if not token or len(token) != TOKEN_LENGTH or not token.isalnum():
+        raise NotFound("No such link.")
+    link = PasswordLink.get_or_none(PasswordLink.token_hash == _link_hash(token))
+    if link is None or not hmac.compare_digest(link.token_hash, _link_hash(token)):
+        raise NotFound("No such link.")
+    user = link.user
+    if link.used_at is not None or link.expires_at <= clock.utcnow() or user.status != "active":
+        raise LinkExpired("This link has expired or was used already; ask for a new one.")
+    return link, user
+
+
+def set_password(token: str, password: str, confirmation: str,
+                 email: str | None = None) -> DashboardUser:
+    """Use a one-time link: set the password (and the e-mail address when the user has none).
+    Ends every session of the user. Raises ValidationError naming the fields."""
+    with atomic():
+        link, user = open_link(token)
+        details = []
+        if user.email is None:
+            try:
+                email = _check_email(email or "")
+            except ValidationError as exc:
+                details += exc.details
+            else:
+                if DashboardUser.select().where(DashboardUser.email == email).exists():
+                    details.append({"field": "email", "message": "is used by another user"})
+        problem = password_problem(password or "")
+        if problem:
+            details.append({"field": "password", "message": problem})
+        elif password != confirmation:
+            details.append({"field": "confirmation", "message": "does not match the password"})
+        if details:
+            raise ValidationError(details)
+        now = clock.utcnow()
+        if user.email is None:
+            user.email = email
+        user.password_hash = hash_password(password)
+        user.password_set_at = now
+        user.save()
+        link.used_at = now
+        link.save()
+        DashboardSession.delete().where(DashboardSession.user == user.id).execute()
+    return user
+
+
+# --- sign-in ------------------------------------------------------------------------------------
+
+class FailureCounter(SlidingWindowLimiter):
+    """Wrong passwords per bucket in a rolling minute: `hit` counts one, `blocked` asks without
+    counting."""
+
+    def blocked(self, bucket: str) -> int:
+        """Seconds until an attempt is allowed again; 0 when it is allowed now."""
+        now = self.clock()
+        with self._lock:
+            hits = self._hits.get(bucket)
+            if not hits:
+                return 0
+            cutoff = now - self.window
+            while hits and hits[0] <= cutoff:
+                hits.popleft()
+            if len(hits) < self.limit:
+                return 0
+            return max(1, int(hits[0] + self.window - now) + 1)
+
+
+_user_failures = FailureCounter(policy.failures_per_user)
+_address_failures = FailureCounter(policy.failures_per_address)
+
+
+class SignInRefused(Exception):
+    """Wrong address or password (one message for both), or a disabled user."""
+
+
+class SignInThrottled(Exception):
+    def __init__(self, retry_after: int):
+        super().__init__(f"Too many attempts; try again in {retry_after} s.")
+        self.retry_after = retry_after
+
+
+def sign_in(email: str, password: str, address: str) -> tuple[DashboardSession, str]:
+    """Check the password; start a session. Returns the session and the cookie's value."""
+    email = normal_email(email)
+    user_bucket = "email:" + email
+    address_bucket = "address:" + (address or "")
+    wait = max(_user_failures.blocked(user_bucket), _address_failures.blocked(address_bucket))
+    if wait:
+        raise SignInThrottled(wait)
+    user = DashboardUser.get_or_none(DashboardUser.email == email) if email else None
+    if not password_matches(password or "", user.password_hash if user else None) \
+            or user.status != "active":
+        _user_failures.hit(user_bucket)
+        _address_failures.hit(address_bucket)
+        raise SignInRefused()
+    return start_session(user)
+
+
+def start_session(user: DashboardUser) -> tuple[DashboardSession, str]:
+    raw = random_base62(TOKEN_LENGTH)
+    now = clock.utcnow()
+    with atomic():
+        session = DashboardSession.create(id_hash=_session_hash(raw), user=user.id,
+                                          account=user.account_id, created_at=now,
+                                          last_seen_at=now, expires_at=now + policy.absolute)
+        DashboardUser.update(last_sign_in_at=now).where(DashboardUser.id == user.id).execute()
+    return session, raw
+
+
+def _session_hash(raw: str) -> str:
+    return secrets.sign("dashboard-session", raw)
+
+
+def find_session(raw: str | None) -> tuple[DashboardSession, DashboardUser] | None:
+    """The live session for a cookie value, with its user; expired ones are removed."""
+    if not raw or len(raw) != TOKEN_LENGTH or not raw.isalnum():
+        return None
+    found = (DashboardSession.select(DashboardSession, DashboardUser)
+             .join(DashboardUser).where(DashboardSession.id_hash == _session_hash(raw)).first())
+    if found is None:
+        return None
+    now = clock.utcnow()
+    user = found.user
+    if (found.expires_at <= now or found.last_seen_at + policy.idle <= now
+            or user.status != "active"):
+        DashboardSession.delete().where(DashboardSession.id_hash == found.id_hash).execute()
+        return None
+    if now - found.last_seen_at >= TOUCH_RESOLUTION:
+        (DashboardSession.update(last_seen_at=now)
+         .where(DashboardSession.id_hash == found.id_hash).execute())
+    return found, user
+
+
+def end_session(raw: str | None) -> None:
+    if raw:
+        DashboardSession.delete().where(DashboardSession.id_hash == _session_hash(raw)).execute()
+
+
+def purge_expired(now: dt.datetime | None = None) -> int:
+    """Remove sessions past their idle or absolute end, and links used or expired a day ago."""
+    now = now or clock.utcnow()
+    sessions = (DashboardSession.delete()
+                .where((DashboardSession.expires_at <= now)
+                       | (DashboardSession.last_seen_at <= now - policy.idle)).execute())
+    day_ago = now - dt.timedelta(days=1)
+    links = (PasswordLink.delete()
+             .where((PasswordLink.expires_at <= day_ago)
+                    | (PasswordLink.used_at.is_null(False) & (PasswordLink.used_at <= day_ago)))
+             .execute())
+    return sessions + links
+
+
+def csrf_token(cookie_value: str) -> str:
+    """The form token of a browser: bound to its session (or pre-session) cookie."""
+    return secrets.sign("dashboard-csrf", cookie_value)
+
+
+def csrf_matches(cookie_value: str | None, token: str | None) -> bool:
+    if not cookie_value or not token:
+        return False
+    return hmac.compare_digest(csrf_token(cookie_value), token)
+
+
+def forget_failures() -> None:
+    """Clear the sign-in failure counts (tests)."""
+    global _user_failures, _address_failures
+    _user_failures = FailureCounter(policy.failures_per_user)
+    _address_failures = FailureCounter(policy.failures_per_address)
+
+

@@ -1,0 +1,336 @@
+"""The dashboard in headless Chromium (Debian's, driven by Playwright) against the real server on
+a loopback port: set a password from the one-time link, sign in, create a key and use it against
+the API, revoke it and see the API refuse it, register a webhook and see a test delivery's result,
+find a booking. Screenshots of every page at phone and desktop widths go to
+tests/artifacts/dashboard/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core import clock
+from rentalcomply.core.db import atomic
+from rentalcomply.core.models import Booking, ChannelConnection
+from rentalcomply.dashboard import users
+from rentalcomply.properties import service as properties
+from rentalcomply.webhooks import service as webhooks
+from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
+from tests.conftest import bootstrapped_settings
+from tests.dashboard.conftest import DASHBOARD_ENV
+from tests.serverutil import running_server
+from tests.webhooks.conftest import Receiver
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.server
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "dashboard"
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+from tests.dashboard.conftest import PASSWORD  # noqa: E402
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture
+def settings(tmp_path, smtp_server):  # noqa: F811
+    """The dashboard's test settings, with guest e-mails going to a loopback SMTP server."""
+    with bootstrapped_settings(tmp_path, RENTALCOMPLY_SMTP_HOST="127.0.0.1",
+                               RENTALCOMPLY_SMTP_PORT=smtp_server.port,
+                               **DASHBOARD_ENV) as settings:
+        users.configure(settings)
+        users.forget_failures()
+        yield settings
+
+
+@pytest.fixture
+def chromium():
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(wsgi_app):
+    with running_server(wsgi_app, threads=4) as running:
+        yield running
+
+
+@pytest.fixture
+def receiver():
+    started = Receiver().start()
+    yield started
+    started.stop()
+
+
+def _sign_in(page, base: str, email: str) -> None:
+    page.goto(base + "/dashboard/sign-in")
+    page.get_by_label("E-mail address").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r".*/dashboard/today$"))
+
+
+def _seed(settings, account_id: str) -> dict:
+    """An agency's month: three homes, stays on several channels, a block, a double booking,
+    a feed in error, a rejected police filing, a failing webhook."""
+    rates = FeeRates.from_settings(settings)
+    today = clock.today()
+    homes = [properties.create_property(account_id, name=name, address=address,
+                                        aade_property_id=ama, police_connector="file")
+             for name, address, ama in (
+                 ("Seaside Studio", "Akti Miaouli 12, Piraeus", "00001234567"),
+                 ("Plaka Loft", "Adrianou 40, Athens", "00007654321"),
+                 ("Hydra Stone House", "Kamini, Hydra", None))]
+    guests = [("Maria Rossi", 0, 1, 4), ("Jean Dupont", 0, 6, 3), ("Anna Schmidt", 1, 0, 2),
+              ("Γιώργος Παπαδόπουλος", 1, 3, 5), ("Emma Johnson", 2, 2, 7),
+              ("Lukas Novak", 0, 11, 4), ("Sofia García", 1, 9, 3), ("Oliver Brown", 2, 12, 6)]
+    made = []
+    for name, home, in_days, nights in guests:
+        arrival = today + dt.timedelta(days=in_days)
+        with atomic():
+            made.append(bookings.create_booking(
+                account_id, rates=rates, property_id=homes[home].id, guest_name=name,
+                arrival_date=arrival, departure_date=arrival + dt.timedelta(days=nights),
+                guest_count=2, guest_email=name.split()[0].lower() + "@example.com",
+                total_price=120 * nights))
+    channel_for = ["airbnb", "booking", "manual", "vrbo", "airbnb", "booking", "manual", "airbnb"]
+    for booking, channel in zip(made, channel_for):
+        Booking.update(channel=channel).where(Booking.id == booking.id).execute()
+    from rentalcomply.checkin import service as checkin
+    from tests.checkin.conftest import greek_party
+    checkin.put_guests(account_id, made[2].id, greek_party())
+    Booking.update(checkin_status="COMPLETED", report_status="SUBMITTED").where(
+        Booking.id == made[2].id).execute()
+    Booking.update(checkin_status="INVITED").where(Booking.id == made[3].id).execute()
+    Booking.update(report_status="REJECTED",
+                   report_error="Document number does not match the nationality").where(
+        Booking.id == made[4].id).execute()
+    # A channel block and an overlapping import on the studio: a double booking to solve.
+    Booking.create(id="book_block1", account=account_id, property=homes[0].id,
+                   guest_name="Not available", arrival_date=today + dt.timedelta(days=16),
+                   departure_date=today + dt.timedelta(days=19), channel="booking", is_block=True)
+    Booking.create(id="book_overlap1", account=account_id, property=homes[0].id,
+                   guest_name="Chen Wei", arrival_date=today + dt.timedelta(days=3),
+                   departure_date=today + dt.timedelta(days=6), channel="booking", guest_count=2,
+                   report_status="PENDING")
+    connection = properties.add_channel(
+        account_id, homes[1].id, provider="airbnb",
+        ical_url="https://www.airbnb.com/calendar/ical/1234567.ics?s=0123456789abcdef0123")
+    ChannelConnection.update(status="error", last_error="The feed answered HTTP 404").where(
+        ChannelConnection.id == connection.id).execute()
+    properties.add_channel(account_id, homes[0].id, provider="booking",
+                           ical_url="https://admin.booking.com/hotel/hoteladmin/ical.html?t=abcdef0123456789abcdef")
+    endpoint, _ = webhooks.create_endpoint(account_id, "https://pms.example.com/hooks/rentalcomply",
+                                           ["booking.created", "booking.cancelled"],
+                                           "Property-management system")
+    from rentalcomply.webhooks.models import WebhookEndpoint
+    WebhookEndpoint.update(failing_since=clock.utcnow() - dt.timedelta(hours=5)).where(
+        WebhookEndpoint.id == endpoint.id).execute()
+    # Its deliveries: one answered 200, one failed for good with a 500, the rest waiting.
+    from rentalcomply.webhooks.models import WebhookDelivery
+    webhooks.dispatch_pending_events()
+    deliveries = list(WebhookDelivery.select().where(WebhookDelivery.endpoint == endpoint.id)
+                      .order_by(WebhookDelivery.created_at))
+    now = clock.utcnow()
+    WebhookDelivery.update(status="succeeded", attempts=1, last_status_code=200,
+                           completed_at=now, last_attempt_at=now).where(
+        WebhookDelivery.id == deliveries[0].id).execute()
+    WebhookDelivery.update(status="failed", attempts=8, last_status_code=500,
+                           last_error="HTTP 500", completed_at=now, last_attempt_at=now).where(
+        WebhookDelivery.id == deliveries[1].id).execute()
+    WebhookDelivery.update(attempts=2, last_status_code=503, last_error="HTTP 503",
+                           last_attempt_at=now).where(
+        WebhookDelivery.id.in_([d.id for d in deliveries[2:]])).execute()
+    # Two keys of the agency's tools, one used an hour ago.
+    from rentalcomply.accounts import service as accounts
+    from rentalcomply.core.models import ApiKey
+    used, _ = accounts.create_key(account_id, ["read", "write"], name="Channel manager")
+    ApiKey.update(last_used_at=clock.utcnow() - dt.timedelta(hours=1)).where(
+        ApiKey.id == used.id).execute()
+    accounts.create_key(account_id, ["read"], name="Monthly export", expires_in_days=90)
+    # Last month's report, made and waiting to be filed.
+    from rentalcomply.reports import service as reports
+    last = today.replace(day=1) - dt.timedelta(days=1)
+    reports.request_generation(account_id, last.year, last.month)
+    report = reports.generate(settings, account_id, last.year, last.month)
+    return {"homes": homes, "bookings": made, "endpoint": endpoint, "report": report}
+
+
+def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_bookings(
+        settings, account_a, server, chromium, receiver, smtp_server):  # noqa: F811
+    base = server.base_url
+    seeded = _seed(settings, account_a)
+    _, token = users.create_user(account_a, "owner@agency.example")
+    page = chromium.new_page(viewport=VIEWPORTS["desktop"])
+
+    # The one-time link: choose the password.
+    page.goto(users.link_url(base, token))
+    page.get_by_label("New password").fill(PASSWORD)
+    page.get_by_label("The same password again").fill(PASSWORD)
+    page.get_by_role("button", name="Set password").click()
+    page.wait_for_url(re.compile(r".*/dashboard/sign-in\?done=password_set"))
+    assert "Your password is set" in page.content()
+
+    _sign_in(page, base, "owner@agency.example")
+    assert page.get_by_role("heading", name="Today").is_visible()
+
+    # A key, created in the page and used against the API.
+    page.get_by_role("link", name="API keys").click()
+    page.get_by_label("Name").fill("Accounting export")
+    page.get_by_role("button", name="Create key").click()
+    key = page.locator("#secret-value").input_value()
+    assert re.fullmatch(r"rc_[A-Za-z0-9]{40}", key)
+    assert page.get_by_role("button", name="Copy").is_visible()  # the script showed it
+    status, body, _ = server.request("GET", "/api/v1/properties", key=key)
+    assert status == 200 and len(body["data"]) == 3
+
+    # Revoked in the page: the API refuses it at once.
+    page.get_by_role("link", name="Done, back to the keys").click()
+    assert key not in page.content()
+    page.get_by_role("button", name="Revoke key Accounting export").click()
+    assert "The key is revoked" in page.content()
+    status, body, _ = server.request("GET", "/api/v1/properties", key=key)
+    assert status == 401 and body["error"]["code"] == "INVALID_API_KEY"
+
+    # A webhook to a receiver on loopback, and a test delivery's result.
+    page.get_by_role("link", name="Webhooks", exact=True).click()
+    page.get_by_label("Address (https://…)").fill(receiver.url)
+    page.get_by_label("Description").fill("Loopback receiver")
+    page.get_by_role("button", name="Register").click()
+    assert page.locator("#secret-value").input_value().startswith("whsec_")
+    page.get_by_role("link", name="Done, to the endpoint").click()
+    page.get_by_role("button", name="Send a test").click()
+    page.reload()
+    row = page.locator("tr.delivery", has_text="webhook.test")
+    assert "Succeeded" in row.inner_text() and "200" in row.inner_text()
+    assert "webhook.test" in [r.headers["X-RentalComply-Event"] for r in receiver.requests]
+
+    # Find a booking and open it.
+    page.get_by_role("link", name="Bookings").click()
+    page.get_by_label("Guest or reservation code").fill("rossi")
+    page.get_by_role("button", name="Find").click()
+    page.get_by_role("link", name="Maria Rossi").click()
+    assert page.get_by_role("heading", name="Maria Rossi").is_visible()
+    assert seeded["bookings"][0].id in page.content()
+    # ... and send the guest the check-in link: a real e-mail arrives.
+    page.get_by_role("button", name="E-mail the link to the guest").click()
+    assert "The check-in link is on its way to the guest." in page.content()
+    [message] = smtp_server.wait(1)
+    assert message["To"] == "maria@example.com"
+    assert page.locator("#checkin-link").input_value() == smtp_server.link()
+
+    # A tax report: generated in the page, its PDF downloaded, marked as filed.
+    page.get_by_role("link", name="Reports", exact=True).click()
+    period = clock.today().strftime("%Y-%m")
+    page.get_by_label("Month (YYYY-MM) or year (YYYY)").fill(period)
+    page.get_by_role("button", name="Generate", exact=True).click()
+    page.wait_for_url(re.compile(r".*/dashboard/reports/rep_\d{4}_\d{2}\?done=generating"))
+    if not page.get_by_role("link", name="Download PDF").count():
+        page.reload()  # made by the worker a moment later
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download PDF").click()
+    assert download.value.suggested_filename.endswith(".pdf")
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    page.get_by_label("myAADE reference").fill("ΑΑΔΕ-2026-000777")
+    page.get_by_role("button", name="Mark as filed").click()
+    assert "The report is marked as filed." in page.content()
+
+    # The activity log names the user and what was done, newest first.
+    page.get_by_role("link", name="Activity").click()
+    text = page.locator("main").inner_text()
+    assert text.index("report.submitted") < text.index("webhook.test") < text.index("api_key.revoke") \
+        < text.index("api_key.create")
+
+    # Keyboard: the first Tab reaches the skip link, which is visible when focused.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+
+    # Sign out: the pages ask for a sign-in again.
+    page.get_by_role("button", name="Sign out").click()
+    page.goto(base + "/dashboard/today")
+    assert "/dashboard/sign-in" in page.url
+
+
+def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, account_a, server,
+                                                                       chromium):
+    base = server.base_url
+    seeded = _seed(settings, account_a)
+    from tests.dashboard.conftest import make_user
+    make_user(account_a, "owner@agency.example")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    booking = seeded["bookings"][4]
+    pages = {
+        "today": "/dashboard/today",
+        "calendar": f"/dashboard/calendar?property={seeded['homes'][0].id}",
+        "bookings": "/dashboard/bookings",
+        "booking": f"/dashboard/bookings/{booking.id}",
+        "booking-guests": f"/dashboard/bookings/{seeded['bookings'][2].id}",
+        "properties": "/dashboard/properties",
+        "property": f"/dashboard/properties/{seeded['homes'][1].id}",
+        "property-new": "/dashboard/properties/new",
+        "keys": "/dashboard/settings/keys",
+        "webhooks": "/dashboard/settings/webhooks",
+        "webhook": f"/dashboard/settings/webhooks/{seeded['endpoint'].id}",
+        "reports": "/dashboard/reports",
+        "report": f"/dashboard/reports/{seeded['report'].code}",
+        "activity": "/dashboard/activity",
+    }
+    for size, viewport in VIEWPORTS.items():
+        context = chromium.new_context(viewport=viewport)
+        page = context.new_page()
+        _, token = users.create_user(account_a, f"new.colleague.{size}@agency.example")
+        page.goto(users.link_url(base, token))
+        page.screenshot(path=str(ARTIFACTS / f"password-{size}.png"), full_page=True)
+        page.goto(base + "/dashboard/sign-in")
+        page.screenshot(path=str(ARTIFACTS / f"sign-in-{size}.png"), full_page=True)
+        _sign_in(page, base, "owner@agency.example")
+        page.goto(base + "/dashboard/bookings/book_not_yours")
+        page.screenshot(path=str(ARTIFACTS / f"not-found-{size}.png"), full_page=True)
+        for lang in ("en", "el"):
+            for name, path in pages.items():
+                page.goto(base + path + ("&" if "?" in path else "?") + f"lang={lang}")
+                assert page.locator("h1").first.is_visible(), name
+                # Nothing wider than the screen: the page never scrolls sideways.
+                overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
+                assert overflow <= 0, (name, size, overflow)
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
+        page.goto(base + "/dashboard/settings/keys?lang=en")
+        page.get_by_label("Name").fill("Channel manager")
+        page.get_by_role("button", name="Create key").click()
+        page.screenshot(path=str(ARTIFACTS / f"key-created-{size}.png"), full_page=True)
+        context.close()
+    assert len(list(ARTIFACTS.glob("*.png"))) >= 2 * (3 + 2 * len(pages) + 1)
+
+
+def test_without_javascript_every_form_still_works_and_copy_buttons_stay_hidden(
+        settings, account_a, server, chromium):
+    from tests.dashboard.conftest import make_user
+    make_user(account_a, "owner@agency.example")
+    context = chromium.new_context(java_script_enabled=False, viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    _sign_in(page, server.base_url, "owner@agency.example")
+    page.goto(server.base_url + "/dashboard/settings/keys")
+    page.get_by_label("Name").fill("No-script tool")
+    page.get_by_role("button", name="Create key").click()
+    key = page.locator("#secret-value").input_value()
+    assert key.startswith("rc_") and not page.locator("button[data-copy]").is_visible()
+    page.get_by_role("link", name="Done, back to the keys").click()
+    page.get_by_role("button", name="Revoke key No-script tool").click()
+    assert "The key is revoked" in page.content()
+    status, _, _ = server.request("GET", "/api/v1/properties", key=key)
+    assert status == 401
+    context.close()

@@ -1,0 +1,86 @@
+"""Check-in on a booking's page: the guests with masked document numbers, the link, resending it
+(a real e-mail to a loopback SMTP server)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.checkin import service as checkin
+from rentalcomply.core import clock
+from rentalcomply.core.activity import Activity
+from rentalcomply.core.db import atomic
+from rentalcomply.core.models import Booking, Event
+from rentalcomply.dashboard import users
+from rentalcomply.properties import service as properties
+from tests.checkin.conftest import greek_party, smtp_server  # noqa: F401 - the fixture
+from tests.conftest import bootstrapped_settings
+from tests.dashboard.conftest import DASHBOARD_ENV
+
+
+@pytest.fixture
+def settings(tmp_path, smtp_server):  # noqa: F811
+    with bootstrapped_settings(tmp_path, RENTALCOMPLY_SMTP_HOST="127.0.0.1",
+                               RENTALCOMPLY_SMTP_PORT=smtp_server.port,
+                               RENTALCOMPLY_SERVER_PUBLIC_URL="https://stay.example.org",
+                               **DASHBOARD_ENV) as settings:
+        users.configure(settings)
+        users.forget_failures()
+        yield settings
+
+
+def _booking(settings, account_id, email="maria@example.com"):
+    prop = properties.create_property(account_id, name="Villa Anemoi", address="Oia, Santorini",
+                                      max_guests=6)
+    arrival = clock.today() + dt.timedelta(days=10)
+    with atomic():
+        return bookings.create_booking(account_id, rates=FeeRates.from_settings(settings),
+                                       property_id=prop.id, guest_name="Maria Papadopoulou",
+                                       guest_email=email, arrival_date=arrival,
+                                       departure_date=arrival + dt.timedelta(days=4),
+                                       guest_count=2)
+
+
+def test_the_booking_page_shows_the_guests_with_document_numbers_masked(anna, settings, account_a):
+    booking = _booking(settings, account_a)
+    checkin.put_guests(account_a, booking.id, greek_party())
+    text = anna.get(f"/dashboard/bookings/{booking.id}").text
+    assert "Μαρία Παπαδοπούλου" in text and "Γιώργος Παπαδόπουλος" in text
+    assert "ΑΒ123456" not in text and "*****456" in text
+    assert "094259216" not in text
+
+
+def test_resending_the_link_e_mails_the_guest_and_is_recorded(anna, settings, account_a,
+                                                              smtp_server):  # noqa: F811
+    booking = _booking(settings, account_a)
+    page = anna.get(f"/dashboard/bookings/{booking.id}")
+    link = checkin.link(settings.server.public_url, booking.id)
+    assert link in page.text  # with its copy button
+    anna.post(f"/dashboard/bookings/{booking.id}/checkin/resend", {"csrf": anna.csrf(page)},
+              status=303)
+    [message] = smtp_server.wait(1)
+    assert message["To"] == "maria@example.com" and smtp_server.link() == link
+    assert Booking.get_by_id(booking.id).checkin_status == "INVITED"
+    assert Event.select().where(Event.type == "checkin.invited").count() == 1
+    assert Activity.get().action == "checkin.resend"
+    assert link not in Activity.get().action and Activity.get().resource_id == booking.id
+
+
+def test_resending_without_an_e_mail_address_says_why(anna, settings, account_a):
+    booking = _booking(settings, account_a, email=None)
+    page = anna.get(f"/dashboard/bookings/{booking.id}")
+    refused = anna.post(f"/dashboard/bookings/{booking.id}/checkin/resend",
+                        {"csrf": anna.csrf(page)}, status=422)
+    assert "no guest_email" in refused.text
+    assert Booking.get_by_id(booking.id).checkin_status == "NOT_STARTED"
+    assert Activity.select().count() == 0
+
+
+def test_another_accounts_booking_cannot_be_resent(anna, settings, account_b):
+    booking = _booking(settings, account_b)
+    anna.post(f"/dashboard/bookings/{booking.id}/checkin/resend",
+              {"csrf": anna.csrf(anna.get("/dashboard/today"))}, status=404)
+    assert Booking.get_by_id(booking.id).checkin_status == "NOT_STARTED"

@@ -1,0 +1,76 @@
+"""`rentalcomply users ...` and the first start's link to the dashboard."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rentalcomply.config import load_settings
+from rentalcomply.dashboard import users
+from rentalcomply.dashboard.models import DashboardUser, PasswordLink
+from tests.cli.conftest import cli  # noqa: F401 - the fixture
+from rentalcomply.runtime import bootstrap
+from tests.conftest import bootstrapped_settings
+
+LINK = re.compile(r"https?://\S+/dashboard/password/([A-Za-z0-9]{43})")
+
+
+def test_users_create_prints_a_one_time_link_and_stores_only_its_hash(cli):
+    cli("init")
+    result = cli("users", "create", "--account", "default", "--email", "Ann@Example.com")
+    [token] = LINK.findall(result.output)
+    assert "24 hours" in result.output
+    bootstrap(load_settings(data_dir=cli.data_dir, env={"RENTALCOMPLY_QUEUE_URL": "memory://"}))
+    stored = [link.token_hash for link in PasswordLink.select()]
+    assert token not in stored and len(stored) == 2  # the first start's link and this one
+    assert DashboardUser.get(DashboardUser.email == "ann@example.com")
+    _, user = users.open_link(token)
+    assert user.email == "ann@example.com"
+
+
+def test_users_create_refuses_a_second_user_with_the_same_address_and_a_bad_one(cli):
+    cli("init")
+    cli("users", "create", "--account", "default", "--email", "ann@example.com")
+    assert "exists already" in cli("users", "create", "--account", "default", "--email",
+                                   "ANN@example.com", expect=1).output
+    assert "not an e-mail address" in cli("users", "create", "--account", "default",
+                                          "--email", "ann", expect=1).output
+    assert "no account" in cli("users", "create", "--account", "nope", "--email",
+                               "bob@example.com", expect=1).output
+
+
+def test_users_list_and_disable(cli):
+    cli("init")
+    created = cli.json("users", "create", "--account", "default", "--email", "ann@example.com")
+    assert created["password_link"].startswith("http://127.0.0.1:8080/dashboard/password/")
+    listed = cli.json("users", "list", "--account", "default")["data"]
+    assert {u["email"] for u in listed} == {None, "ann@example.com"}
+    assert "ann@example.com" in cli("users", "list").output
+    assert "Disabled" in cli("users", "disable", created["id"]).output
+    [ann] = [u for u in cli.json("users", "list")["data"] if u["id"] == created["id"]]
+    assert ann["status"] == "disabled"
+    assert "no dashboard user" in cli("users", "disable", "usr_nope", expect=1).output
+
+
+def test_users_link_issues_a_new_link_and_retires_the_old(cli):
+    cli("init")
+    created = cli.json("users", "create", "--account", "default", "--email", "ann@example.com")
+    first = LINK.search(created["password_link"]).group(1)
+    second = LINK.search(cli("users", "link", created["id"]).output).group(1)
+    assert first != second
+
+
+def test_the_first_start_prints_a_dashboard_link_beside_the_key(tmp_path):
+    from rentalcomply.server import announce_first_key
+    with bootstrapped_settings(tmp_path) as settings:
+        out = io.StringIO()
+        assert announce_first_key(out, settings)
+        text = out.getvalue()
+        assert "rc_" in text
+        [token] = LINK.findall(text)
+        _, user = users.open_link(token)
+        assert user.email is None  # chosen on the page
+        user = users.set_password(token, "a long enough password", "a long enough password",
+                                  email="owner@example.com")
+        assert user.email == "owner@example.com"
+        assert users.sign_in("owner@example.com", "a long enough password", "127.0.0.1")
