@@ -82,6 +82,10 @@ class PermanentError(Exception):
 
 
 class Connector:
+    """The interface every police connector implements: build_file and submit always (each
+    connector in this package does), poll only where the authority answers later (SES). The
+    NotImplementedError bodies below mark that interface; they are never reached in use."""
+
     name: str = ""                               # "alloggiati" | "ses_hospedajes" | "siba" | "file"
     credential_fields: tuple[str, ...] = ()      # names of the secrets it needs (e.g. user, password, wskey)
     setting_fields: tuple[str, ...] = ()         # names of the non-secret per-property settings
