@@ -1,12 +1,18 @@
-"""Throughput and latency of an authenticated GET /bookings against bare Bottle on Waitress.
+"""Throughput and latency of the API's everyday paths against bare Bottle on Waitress.
 
-    python bench/api_throughput.py [--seconds 10] [--connections 16] [--threads 4]
+    python bench/api_throughput.py [--seconds 10] [--connections 16] [--threads 4] [--posts 5]
 
 Seeds a fresh data directory (20 properties, 20,000 bookings), starts the real server on a loopback
-port (Waitress, the API, the gate, peewee on SQLite; no worker), loads it with wrk asking for a
-page of 50 bookings of one property, then does the same against a bare Bottle app on Waitress
-returning a small JSON document, and prints both with their ratio. Both run on this machine in the
-same session, so the ratio is what to compare between runs, not the absolute figures.
+port (Waitress, the API, the gate, peewee on SQLite; no worker), and measures, each beside its
+baseline in the same run:
+
+- GET /bookings (a page of 50 of one property), GET /bookings/{id} and GET /properties, loaded
+  with wrk, beside a bare Bottle app on Waitress returning a small JSON document;
+- POST /bookings one at a time over one keep-alive connection for --posts seconds, beside the bare
+  app taking a JSON POST the same way;
+- in-process (the WSGI call alone, less noisy on a shared machine): the median time of each.
+
+The ratios are what to compare between runs, not the absolute figures.
 
 Needs `wrk` (Debian: apt-get install wrk).
 """
@@ -15,10 +21,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import http.client
+import json
 import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -63,7 +72,7 @@ def seed(data_dir: Path) -> tuple[str, str]:
     settings = load_settings(data_dir=data_dir)
     bootstrap(settings)
     account = accounts.create_account("Benchmark agency")
-    _, key = accounts.create_key(account.id, ["read"])
+    _, key = accounts.create_key(account.id, ["read", "write"])
     now = clock.utcnow()
     rng = random.Random(7)
     with db.atomic():
@@ -108,6 +117,13 @@ def serve_bare(port: int, threads: int) -> None:
         bottle.response.content_type = "application/json"
         return b'{"data":{"hello":"world"}}'
 
+    @app.post("/hello")
+    def hello_post():
+        body = json.loads(bottle.request.body.read())
+        bottle.response.status = 201
+        bottle.response.content_type = "application/json"
+        return json.dumps({"data": body}).encode()
+
     waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
@@ -121,9 +137,13 @@ def serve_api(data_dir: Path, port: int, threads: int) -> None:
     from rentalcomply.web.app import create_app
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    from rentalcomply.server import settle_start_up
+
     settings = load_settings(data_dir=data_dir)
     bootstrap(settings)
-    waitress.serve(create_app(settings), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    app = create_app(settings)
+    settle_start_up()  # as `rentalcomply serve` does before its first request
+    waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
 
@@ -140,16 +160,91 @@ def wrk(url: str, seconds: int, connections: int, headers: list[str]) -> dict:
             "errors": int(non_2xx.group(1)) if non_2xx else 0}
 
 
+def post_one_at_a_time(port: int, path: str, headers: dict, bodies, seconds: float) -> dict:
+    """POSTs one after the other over one keep-alive connection; each must answer 201."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    times = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        body = json.dumps(next(bodies)).encode()
+        started = time.perf_counter()
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json",
+                                                             **headers})
+        response = connection.getresponse()
+        answer = response.read()
+        times.append((time.perf_counter() - started) * 1000)
+        assert response.status == 201, answer
+    connection.close()
+    return {"rps": len(times) / sum(t / 1000 for t in times), "p50": statistics.median(times),
+            "p99": sorted(times)[int(0.99 * (len(times) - 1))], "errors": 0}
+
+
+def booking_bodies(property_id: str, first: dt.date):
+    day = first
+    while True:
+        yield {"property_id": property_id, "guest_name": "Bench guest",
+               "arrival_date": day.isoformat(),
+               "departure_date": (day + dt.timedelta(days=1)).isoformat(), "guest_count": 2}
+        day += dt.timedelta(days=1)
+
+
+def in_process(data_dir: Path, key: str, property_id: str, booking_id: str) -> dict:
+    """Median milliseconds of the WSGI call alone for each path, and of the bare app's."""
+    import io
+
+    import bottle
+
+    from rentalcomply.config import load_settings
+    from rentalcomply.runtime import bootstrap
+    from rentalcomply.web.app import create_app
+
+    settings = load_settings(data_dir=data_dir)
+    bootstrap(settings)
+    app = create_app(settings)
+    bare = bottle.Bottle()
+    bare.get("/hello", callback=lambda: b'{"data":{"hello":"world"}}')
+
+    def call(target, method, path, query="", body=b""):
+        environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
+                   "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "REMOTE_ADDR": "127.0.0.1",
+                   "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
+                   "CONTENT_LENGTH": str(len(body)), "CONTENT_TYPE": "application/json",
+                   "HTTP_AUTHORIZATION": f"Bearer {key}", "wsgi.errors": sys.stderr}
+        status = []
+        b"".join(target(environ, lambda s, h, e=None: status.append(s)))
+        return status[0]
+
+    def median(function, count):
+        function()
+        times = []
+        for _ in range(count):
+            started = time.perf_counter()
+            function()
+            times.append((time.perf_counter() - started) * 1000)
+        return statistics.median(times)
+
+    page_query = f"property_id={property_id}&limit={PAGE}"
+    bodies = booking_bodies(property_id, dt.date(2070, 1, 1))  # after every stay seeded or posted
+    return {
+        "bare": median(lambda: call(bare, "GET", "/hello"), 2000),
+        "page": median(lambda: call(app, "GET", "/api/v1/bookings", page_query), 500),
+        "one": median(lambda: call(app, "GET", f"/api/v1/bookings/{booking_id}"), 500),
+        "post": median(lambda: call(app, "POST", "/api/v1/bookings", "",
+                                    json.dumps(next(bodies)).encode()), 200),
+    }
+
+
 def _ms(value: str) -> float:
     number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def main() -> None:
+def main() -> None:  # noqa: C901 - one measurement after the other
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=4, help="Waitress threads, both servers")
+    parser.add_argument("--posts", type=float, default=5, help="seconds of POSTs, each server")
     parser.add_argument("--serve-bare", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--serve-api", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -170,13 +265,23 @@ def main() -> None:
 
         api_port = free_port()
         server = start([__file__, "--threads", str(args.threads), "--serve-api", str(data_dir), str(api_port)], env, api_port)
-        url = f"http://127.0.0.1:{api_port}/api/v1/bookings?property_id={property_id}&limit={PAGE}"
+        base = f"http://127.0.0.1:{api_port}/api/v1"
+        auth = [f"Authorization: Bearer {key}"]
+        url = f"{base}/bookings?property_id={property_id}&limit={PAGE}"
+        api = {}
         try:
             request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
-            rows = len(__import__("json").load(urllib.request.urlopen(request))["data"])
-            assert rows == PAGE, f"expected {PAGE} bookings per page, got {rows}"
-            wrk(url, 2, args.connections, [f"Authorization: Bearer {key}"])  # warm-up
-            api = wrk(url, args.seconds, args.connections, [f"Authorization: Bearer {key}"])
+            page = json.load(urllib.request.urlopen(request))["data"]
+            assert len(page) == PAGE, f"expected {PAGE} bookings per page, got {len(page)}"
+            booking_id = page[0]["id"]
+            wrk(url, 2, args.connections, auth)  # warm-up
+            api["page"] = wrk(url, args.seconds, args.connections, auth)
+            api["one"] = wrk(f"{base}/bookings/{booking_id}", args.seconds, args.connections, auth)
+            api["props"] = wrk(f"{base}/properties?limit=20", args.seconds, args.connections, auth)
+            api["post"] = post_one_at_a_time(api_port, "/api/v1/bookings",
+                                             {"Authorization": f"Bearer {key}"},
+                                             booking_bodies(property_id, dt.date(2040, 1, 1)),
+                                             args.posts)
         finally:
             server.terminate()
             server.wait()
@@ -187,17 +292,34 @@ def main() -> None:
             bare_url = f"http://127.0.0.1:{bare_port}/hello"
             wrk(bare_url, 2, args.connections, [])
             bare = wrk(bare_url, args.seconds, args.connections, [])
+            bare_post = post_one_at_a_time(bare_port, "/hello", {},
+                                           booking_bodies(property_id, dt.date(2040, 1, 1)),
+                                           args.posts)
         finally:
             server.terminate()
             server.wait()
+        inproc = in_process(data_dir, key, property_id, booking_id)
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
-    print(f"{'':32} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8}")
-    print(f"{'bare Bottle on Waitress':32} {bare['rps']:9.0f} {bare['p50']:8.2f} {bare['p99']:8.2f} {bare['errors']:8d}")
-    print(f"{'GET /bookings (50 of 20,000)':32} {api['rps']:9.0f} {api['p50']:8.2f} {api['p99']:8.2f} {api['errors']:8d}")
-    print(f"ratio API / bare: throughput {api['rps'] / bare['rps']:.2f}, "
-          f"p50 latency {api['p50'] / bare['p50']:.2f}x")
+    def line(name, figures):
+        print(f"{name:36} {figures['rps']:9.0f} {figures['p50']:8.2f} {figures['p99']:8.2f} "
+              f"{figures['errors']:8d}")
+
+    print(f"{'':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8}")
+    line("bare Bottle on Waitress, GET", bare)
+    line("GET /bookings (50 of 20,000)", api["page"])
+    line("GET /bookings/{id}", api["one"])
+    line("GET /properties (20)", api["props"])
+    for name in ("page", "one", "props"):
+        print(f"  ratio {name:6} / bare: throughput {api[name]['rps'] / bare['rps']:.2f}")
+    print(f"POST, one at a time over one keep-alive connection, {args.posts} s each:")
+    line("bare Bottle on Waitress, POST", bare_post)
+    line("POST /bookings", api["post"])
+    print(f"  ratio POST /bookings / bare: {api['post']['rps'] / bare_post['rps']:.2f}")
+    print("In-process, the WSGI call alone (median ms):")
+    print(f"  bare Bottle GET {inproc['bare']:.3f}   GET /bookings page {inproc['page']:.3f}   "
+          f"GET /bookings/{{id}} {inproc['one']:.3f}   POST /bookings {inproc['post']:.3f}")
     print(f"({args.connections} connections, {args.threads} Waitress threads, {args.seconds} s each, "
           f"{os.cpu_count()} cores)")
 

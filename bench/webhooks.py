@@ -96,6 +96,8 @@ def bench_env(data_dir: Path, workers: int) -> dict:
         "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
         "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
         "RENTALCOMPLY_QUEUE_WORKERS": str(workers),
+        # One receiver host: as many deliveries to it at once as there are workers.
+        "RENTALCOMPLY_WEBHOOKS_MAX_DELIVERIES_PER_HOST": str(workers),
         "PYTHONUNBUFFERED": "1",
     })
     return env

@@ -252,6 +252,14 @@ def demo(state: State) -> None:
     click.echo("API key with the scopes read, write, webhooks:")
     click.echo(f"\n    {result.key}\n")
     click.echo("This key is shown once and never again: store it now.")
+    if result.dashboard_token:
+        from rentalcomply.dashboard import users
+        users.configure(settings)
+        click.echo(f"\nDashboard: choose a password within {settings.dashboard.password_link_hours} "
+                   "hours at (the link works once)")
+        click.echo(f"\n    {users.link_url(settings.server.public_url, result.dashboard_token)}\n")
+        click.echo(f"then sign in at {settings.server.public_url.rstrip('/')}/dashboard as "
+                   f"{result.dashboard_email}.")
 
 # --- accounts ------------------------------------------------------------------------------------
 
@@ -436,23 +444,47 @@ def properties_list(state: State, account_ref: str | None, as_json: bool) -> Non
 
 # --- backup, restore, doctor ---------------------------------------------------------------------
 
+def _passphrase(path: str | None) -> bytes | None:
+    if path is None:
+        return None
+    from rentalcomply.ops.sealed_archive import read_passphrase_file
+    try:
+        return read_passphrase_file(path)
+    except (OSError, ValueError) as exc:
+        raise click.ClickException(f"--passphrase-file: {exc}") from None
+
+
 @main.command()
 @click.option("--output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write the archive here. Default: a dated file in backup.directory, keeping "
                    "the newest backup.keep of them.")
+@click.option("--passphrase-file", type=click.Path(dir_okay=False, exists=True), default=None,
+              metavar="FILE", help="Encrypt the archive with the passphrase on this file's first "
+                                   "line (AES-256-GCM, key from scrypt).")
 @pass_state
-def backup(state: State, output: str | None) -> None:
-    """Back up the database, task queue, server secret and config into a .tar.gz.
+def backup(state: State, output: str | None, passphrase_file: str | None) -> None:
+    """Back up the database, task queue, server secret and config into a .tar.gz, with the
+    report files and refreshed police code tables (police files and receipts are in the database).
 
     Safe while the server runs (SQLite's online backup API). The archive holds the server secret:
     keep it as private as the data directory.
     """
-    from rentalcomply.ops.backup import BackupError, create_backup
+    from rentalcomply.ops.backup import STEPS, BackupError, create_backup
     settings = state.settings()
+    passphrase = _passphrase(passphrase_file)
+    warnings: list[str] = []
     try:
-        path, deleted = create_backup(settings, output)
+        # A progress bar on a terminal only.
+        with click.progressbar(length=len(STEPS), label="Backing up", file=sys.stderr,
+                               hidden=not sys.stderr.isatty(),
+                               item_show_func=lambda step: step) as bar:
+            path, deleted = create_backup(settings, output, warnings=warnings,
+                                          passphrase=passphrase,
+                                          progress=lambda step: bar.update(1, step))
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
+    for warning in warnings:
+        click.echo(f"Warning: {warning}", err=True)
     click.echo(f"Backup written: {path}")
     for old in deleted:
         click.echo(f"Old backup deleted: {old}")
@@ -460,8 +492,10 @@ def backup(state: State, output: str | None) -> None:
 
 @main.command()
 @click.argument("archive", type=click.Path(dir_okay=False))
+@click.option("--passphrase-file", type=click.Path(dir_okay=False, exists=True), default=None,
+              metavar="FILE", help="The passphrase of an encrypted archive (its first line).")
 @pass_state
-def restore(state: State, archive: str) -> None:
+def restore(state: State, archive: str, passphrase_file: str | None) -> None:
     """Replace the data with a backup made by `rentalcomply backup`. Stop the server first.
 
     Refused (exit 1, naming the PIDs) while a server or worker uses the data directory. The
@@ -476,7 +510,8 @@ def restore(state: State, archive: str) -> None:
     os.umask(0o077)  # what the restore creates is private, whatever the caller's umask
     try:
         with datalock.exclusive(settings.data_dir):
-            manifest, aside = restore_backup(settings, archive)
+            manifest, aside = restore_backup(settings, archive,
+                                             passphrase=_passphrase(passphrase_file))
             bootstrap(settings)
             db.close()
     except (BackupError, datalock.DataDirectoryBusy) as exc:
@@ -488,6 +523,20 @@ def restore(state: State, archive: str) -> None:
                    "server.secret_key, which must be the one in force when it was made.")
     if aside is not None:
         click.echo(f"The previous files are in {aside}")
+
+
+@main.command("systemd-unit")
+@click.option("--user", default="rentalcomply", show_default=True,
+              help="The system user the service runs as.")
+@click.option("--role", type=click.Choice(["serve", "web", "worker"]), default="serve",
+              show_default=True,
+              help="serve: the one machine (API, pages and the embedded worker); for scale-out, "
+                   "web runs `serve --no-worker` and worker runs `worker`.")
+@pass_state
+def systemd_unit(state: State, user: str, role: str) -> None:
+    """Print a systemd unit that starts RentalComply on boot for this data directory."""
+    from rentalcomply.ops.systemd import unit
+    click.echo(unit(state.settings().data_dir, user, role=role), nl=False)
 
 
 @main.command()
@@ -512,6 +561,7 @@ def doctor(state: State, as_json: bool) -> None:
 # Capabilities add their command groups (`reports`, `sync`, `users`, `police`) from their own
 # `cli.py`, which defines register(main), so this file stays the root and does not grow.
 CLI_MODULES = ("rentalcomply.checkin.cli", "rentalcomply.reports.cli", "rentalcomply.sync.cli",
-               "rentalcomply.police.cli", "rentalcomply.dashboard.cli")
+               "rentalcomply.police.cli", "rentalcomply.dashboard.cli", "rentalcomply.bookings.cli",
+               "rentalcomply.webhooks.cli", "rentalcomply.properties.cli")
 for _module in optional_modules(CLI_MODULES):
     _module.register(main)

@@ -160,18 +160,20 @@ SETTINGS: list[Setting] = [
     # server
     S("server", "host", _parse_host, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
     S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
-    S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads cost throughput (GET /bookings measured about 1,000 req/s with 1 thread, 800 with 2, 500 with 4); 2 keeps one request waiting on the database lock from stalling all others."),
+    S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads add no throughput; a kept GET answer reads nothing from the database and is served about as fast with 1, 2 or 4 (bench/api_throughput.py). 2 keeps one request waiting on the database lock from stalling all others."),
     S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
     S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
     S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
     S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
     S("server", "log_level", _choice("debug", "info", "warning", "error"), "info", "Log level of the server and the worker."),
+    S("log", "format", _choice("text", "json"), "text", "Log lines as text, or as one JSON object per line (time, level, logger, message, request_id) for a log collector. Either way each line of a request names its request id, and no line holds a secret or a guest's data."),
     # database
     S("database", "url", _parse_str, "", "Database URL. Empty: SQLite file rentalcomply.db in the data directory. postgresql://user:pass@host/db for PostgreSQL (install the postgres extra).", secret=True),
-    S("database", "timeout_seconds", _range(1, 120, _parse_int), 5, "How long a request waits for a busy database before answering 503."),
+    S("database", "timeout_seconds", _range(1, 120, _parse_int), 5, "How long a request waits for a busy database before answering 503 (SQLite's busy timeout; PostgreSQL's lock_timeout, with statement_timeout four times it)."),
     # queue
     S("queue", "url", _parse_str, "", "Task queue URL. Empty: SQLite file queue.db in the data directory. redis://host:6379/0 for Redis (install the redis extra). memory:// runs tasks at once, in the caller (tests).", secret=True),
-    S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer."),
+    S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer (webhook deliveries, calendar syncs, e-mails, housekeeping)."),
+    S("queue", "urgent_workers", _range(1, 16, _parse_int), 2, "Worker threads kept for work with a legal deadline (police filings first, then tax reports), so that slow feeds or webhook receivers never delay it."),
     # rate_limit
     S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute: per key (or account), and per client address for requests without a valid key."),
     S("rate_limit", "per", _choice("key", "account"), "key", "What the limit counts: each API key, or all keys of an account together."),
@@ -183,7 +185,7 @@ SETTINGS: list[Setting] = [
     S("smtp", "starttls", _parse_bool, False, "Upgrade the SMTP connection with STARTTLS."),
     S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
     S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of guest e-mails."),
-    S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "SMTP connection timeout."),
+    S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "Time allowed for one whole SMTP conversation (connection, TLS, login, sending), however slowly the server answers."),
     # checkin
     S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),
     S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
@@ -193,16 +195,21 @@ SETTINGS: list[Setting] = [
     S("sync", "max_bytes", _range(1024, 100_000_000, _parse_int), 5_000_000, "Largest feed accepted."),
     S("sync", "allow_private_addresses", _parse_bool, False, "Allow feed URLs on loopback, private or link-local addresses (a channel manager on the LAN)."),
     S("sync", "parallel_fetches", _range(1, 64, _parse_int), 8, "How many feeds one sync run fetches at the same time."),
+    S("sync", "max_fetches_per_host", _range(1, 32, _parse_int), 1, "Feeds fetched at once from one host (per process); a sync finding its host busy is tried again a few seconds later, so one slow feed server never takes every worker."),
+    S("sync", "max_events", _range(1, 1_000_000, _parse_int), 5000, "Most future events one feed may list; a feed with more changes nothing and puts its connection in error with the reason."),
     S("sync", "max_redirects", _range(0, 10, _parse_int), 3, "Redirects followed when fetching a feed, each destination checked again (0: none)."),
     # webhooks
     S("webhooks", "allow_http", _parse_bool, False, "Allow webhook URLs with plain http://."),
     S("webhooks", "allow_private_addresses", _parse_bool, False, "Allow webhook destinations on loopback, private, link-local or metadata addresses (the agency's own tools on its LAN)."),
     S("webhooks", "timeout_seconds", _range(1, 60, _parse_int), 10, "A delivery not answered with 2xx within this time is retried."),
+    S("webhooks", "max_deliveries_per_host", _range(1, 32, _parse_int), 1, "Deliveries under way at once to one receiver host (per process); a delivery finding its host busy is tried again a few seconds later, so one slow receiver never takes every worker."),
     S("webhooks", "disable_after_days", _range(1, 30, _parse_int), 3, "An endpoint failing every attempt for this many days is disabled."),
     # reports
     S("reports", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed report download link."),
     S("reports", "generate_hour", _range(0, 23, _parse_int), 3, "Local hour (Europe/Athens) on the 1st of the month when last month's report is generated."),
     S("reports", "language", _choice("el", "en"), "el", "Language of the headings and notes in report PDFs: el (Greek) or en (English)."),
+    S("reports", "lease_seconds", _range(5, 3600, _parse_int), 30, "How long a report generation holds its lease without renewing it (it renews every third of that); a generation whose process died is taken over once its lease runs out."),
+    S("reports", "sweep_interval_seconds", _range(1, 3600, _parse_int), 10, "How often the task worker looks for report generations that stopped (a crashed process) and queues them again; it also looks at start-up."),
     # police
     S("police", "alloggiati_url", _parse_str, "https://alloggiatiweb.poliziadistato.it/service/service.asmx", "Address of the Alloggiati Web SOAP service (Italy). A server setting, never API input."),
     S("police", "ses_url", _parse_str, "https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion", "Address of the SES.Hospedajes SOAP service (Spain)."),
@@ -220,7 +227,10 @@ SETTINGS: list[Setting] = [
     S("climate_fee", "detached_winter", _parse_float, 4.00, "Climate fee per night, detached house over 80 m2, winter months (EUR)."),
     S("climate_fee", "summer_months", _parse_int_list, [4, 5, 6, 7, 8, 9, 10], "Months (1-12) charged at the summer rate."),
     # retention
-    S("retention", "guest_documents_days", _range(1, 3650, _parse_int), 1825, "Days after departure that guest identity documents are kept, then erased."),
+    S("retention", "guest_documents_days", _range(1, 3650, _parse_int), 1825, "Days after departure that the guest data of a stay (the check-in party, built police files) is kept, then erased, where the property's country has no setting of its own below. Greece among them: no police registration there; 1825 (five years) is the period the product kept for every country before the per-country settings (docs/checkin.md)."),
+    S("retention", "guest_documents_years_it", _range(1, 10, _parse_int), 5, "Italy: years after departure the guest data is kept. 5: Alloggiati Web's receipts are kept five years (the service's manual), and the data they acknowledge with them."),
+    S("retention", "guest_documents_years_es", _range(1, 10, _parse_int), 3, "Spain: years after departure the guest data is kept. 3: Real Decreto 933/2021, art. 5 (the records are kept three years from the end of the stay)."),
+    S("retention", "guest_documents_years_pt", _range(1, 10, _parse_int), 5, "Portugal: years after departure the guest data is kept. 5: the period the product kept before the per-country settings (docs/checkin.md); Lei 23/2007, art. 15(5) keeps the accommodation bulletins one year after the departure is communicated, so 1 keeps no longer than that law asks."),
     S("retention", "events_days", _range(1, 3650, _parse_int), 30, "Days that delivered events and their delivery logs are kept."),
     S("retention", "idempotency_hours", _range(1, 720, _parse_int), 24, "Hours an Idempotency-Key and its first response are kept."),
     # dashboard
@@ -230,8 +240,13 @@ SETTINGS: list[Setting] = [
     S("dashboard", "signin_failures_per_user", _range(1, 1000, _parse_int), 5, "Wrong passwords allowed per e-mail address in a rolling minute; further attempts are refused until the minute passes."),
     S("dashboard", "signin_failures_per_address", _range(1, 10000, _parse_int), 20, "Wrong passwords allowed per client address in a rolling minute."),
     # backup
+    S("doctor", "min_free_disk_mb", _range(0, 10_000_000, _parse_int), 1024, "`doctor` fails when the data directory's disk has less free space than this (MB): a full disk stops bookings, reports and backups."),
     S("backup", "directory", _parse_str, "", "Where `rentalcomply backup` writes. Empty: backups/ in the data directory."),
     S("backup", "keep", _range(1, 1000, _parse_int), 14, "How many backups to keep; older ones are deleted."),
+    S("backup", "daily", _parse_bool, True, "The task worker writes a backup into backup.directory every day (SQLite installations; PostgreSQL is backed up with pg_dump)."),
+    S("backup", "daily_hour_utc", _range(0, 23, _parse_int), 2, "The hour (UTC) of the daily backup."),
+    S("backup", "passphrase_file", _parse_str, "", "A file whose first line is the passphrase that encrypts the daily backups (AES-256-GCM, key from scrypt). Empty: not encrypted; keep the backup directory as private as the data directory."),
+    S("backup", "max_age_hours", _range(1, 10000, _parse_int), 36, "`doctor` fails when the newest backup in backup.directory is older than this."),
 ]
 del S
 

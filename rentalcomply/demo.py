@@ -50,6 +50,9 @@ BOOKINGS = [
 ]
 
 
+DEMO_DASHBOARD_EMAIL = "owner@demo-agency.example"
+
+
 @dataclasses.dataclass
 class DemoResult:
     account: Account
@@ -59,6 +62,8 @@ class DemoResult:
     booking_ids: list[str] = dataclasses.field(default_factory=list)
     first_arrival: dt.date | None = None
     last_departure: dt.date | None = None
+    dashboard_email: str | None = None
+    dashboard_token: str | None = None  # a one-time link's token: the password is chosen there
 
 
 def seed_demo(settings, today: dt.date | None = None) -> DemoResult:
@@ -90,4 +95,10 @@ def seed_demo(settings, today: dt.date | None = None) -> DemoResult:
             result.first_arrival = min(filter(None, [result.first_arrival, arrival]))
             result.last_departure = max(filter(None, [result.last_departure, departure]))
         _, result.key = accounts.create_key(account.id, list(accounts.SCOPES), name="demo key")
+        # A dashboard owner, so that the demo can be looked at in the browser too.
+        from rentalcomply.dashboard import users
+        if not users.DashboardUser.select().where(
+                users.DashboardUser.email == DEMO_DASHBOARD_EMAIL).exists():
+            _, result.dashboard_token = users.create_user(account.id, DEMO_DASHBOARD_EMAIL)
+            result.dashboard_email = DEMO_DASHBOARD_EMAIL
     return result

@@ -8,7 +8,7 @@ import os
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
 from rentalcomply.core.modules import optional_modules
-from rentalcomply.web import idempotency
+from rentalcomply.web import idempotency, ratelimit
 
 
 def bootstrap(settings, migrate: bool = True):
@@ -22,6 +22,7 @@ def bootstrap(settings, migrate: bool = True):
     secrets.load_server_secret(settings)
     database.init_database(settings, migrate=migrate)
     queue.configure_queue(settings)
+    ratelimit.configure(settings)
     idempotency.configure(settings.retention.idempotency_hours)
     _import_tasks(settings)
     return settings
@@ -32,7 +33,7 @@ def bootstrap(settings, migrate: bool = True):
 TASK_MODULES = (
     "rentalcomply.core.maintenance", "rentalcomply.accounts.tasks", "rentalcomply.webhooks.tasks",
     "rentalcomply.checkin.tasks", "rentalcomply.reports.tasks", "rentalcomply.sync.tasks",
-    "rentalcomply.police.tasks",
+    "rentalcomply.police.tasks", "rentalcomply.ops.tasks", "rentalcomply.dashboard.tasks",
 )
 
 
@@ -45,8 +46,7 @@ def _import_tasks(settings) -> None:
             configure(settings)
 
 
-def configure_logging(level: str = "info") -> None:
-    logging.basicConfig(level=getattr(logging, level.upper()),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # Waitress warns "Task queue depth is N" on every small backlog.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+def configure_logging(level: str = "info", fmt: str = "text") -> None:
+    """Log lines on stderr, as text or JSON lines, each naming the request it belongs to."""
+    from rentalcomply.core import logs
+    logs.configure(level, fmt)

@@ -10,6 +10,7 @@ shutdown exits at once.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -160,7 +161,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
     from rentalcomply.web.app import create_app
 
     out = out or sys.stdout
-    configure_logging(settings.server.log_level)
+    configure_logging(settings.server.log_level, settings.log.format)
     shutdown = _Shutdown()
     if threading.current_thread() is threading.main_thread():
         shutdown.install()
@@ -173,7 +174,6 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         return 1
     try:
         bootstrap(settings)
-        announce_first_key(out, settings)
         app = create_app(settings)
         try:
             server = create_waitress_server(app, settings)
@@ -182,12 +182,17 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
                   f"{exc.strerror or exc}", file=sys.stderr, flush=True)
             return 1
         if worker and not queue.huey.immediate:
-            consumer = queue.start_embedded_consumer(settings.queue.workers)
-            log.info("task worker started with %d threads", settings.queue.workers)
+            consumer = queue.start_embedded_consumer(settings.queue.workers,
+                                                     settings.queue.urgent_workers)
+            log.debug("task worker started with %d threads, and %d for police filings and "
+                      "reports", settings.queue.workers, settings.queue.urgent_workers)
+        # After every start-up line, so that the one-time key and link stand alone on screen.
+        announce_first_key(out, settings)
         for url in listening_urls(server):
             print(f"RentalComply listening on {url}", file=out, flush=True)
         if on_ready is not None:
             on_ready(server)
+        settle_start_up()
         # Returns after KeyboardInterrupt, having let running requests finish (up to 5 s).
         server.run()
     except KeyboardInterrupt:
@@ -198,6 +203,17 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         shutdown.restore()
     print("RentalComply stopped.", file=out, flush=True)
     return 0
+
+
+def settle_start_up() -> None:
+    """Take what start-up built out of the garbage collector's sight, once it is all built.
+
+    Modules, routes, models and Babel's locale data live as long as the process; left in view, a
+    full collection walks all of them in the middle of whichever request triggers it, which made
+    the slowest of 20 dashboard pages twice the median (bench/dashboard.py). Objects made later
+    are collected as before."""
+    gc.collect()
+    gc.freeze()
 
 
 def _stop(server, consumer) -> None:
@@ -219,7 +235,7 @@ def _stop(server, consumer) -> None:
 def run_worker(settings, out: TextIO | None = None) -> int:
     """Run the task consumer alone until SIGINT or SIGTERM (for scale-out); return the exit code."""
     out = out or sys.stdout
-    configure_logging(settings.server.log_level)
+    configure_logging(settings.server.log_level, settings.log.format)
     try:
         holder = datalock.hold(settings.data_dir)
     except DataDirectoryBusy as exc:
@@ -239,8 +255,10 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     shutdown.install()
     consumer = None
     try:
-        consumer = queue.start_embedded_consumer(settings.queue.workers)
-        print(f"RentalComply worker running with {settings.queue.workers} threads", file=out,
+        consumer = queue.start_embedded_consumer(settings.queue.workers,
+                                                 settings.queue.urgent_workers)
+        print(f"RentalComply worker running with {settings.queue.workers} threads, and "
+              f"{settings.queue.urgent_workers} for police filings and reports", file=out,
               flush=True)
         while True:
             time.sleep(3600)  # the signal handler raises KeyboardInterrupt out of here

@@ -26,6 +26,14 @@ HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
                  "REMOTE_ADDR": "203.0.113.7"}
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: four test processes, or one per core where there are more. Most of a test's time
+    is spent waiting (on a loopback server, a child process, a browser), so two cores keep four
+    processes busy; more than six only adds contention to the tests that measure time limits (and
+    each process has a Redis database of its own: redis_database_url)."""
+    return min(6, max(4, os.cpu_count() or 1))
+
+
 def make_settings(tmp_path, **env):
     environment = {"RENTALCOMPLY_QUEUE_URL": "memory://"}
     environment.update({k: str(v) for k, v in env.items()})
@@ -39,23 +47,91 @@ POSTGRES_URL = os.environ.get("RENTALCOMPLY_TEST_POSTGRES_URL", "")
 ON_POSTGRES = os.environ.get("RENTALCOMPLY_TEST_ON_POSTGRES") == "1"
 
 
+def _url_of(name: str) -> str:
+    return urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
+
+
+_migrated_template: str | None = None
+
+
+def _template_database(admin) -> str:
+    """A database with every migration applied, made once per test process: each test's database
+    is a copy of it (CREATE DATABASE ... TEMPLATE), which is many times faster than migrating
+    each one. Dropped when the process ends."""
+    global _migrated_template
+    if _migrated_template is None:
+        import atexit
+
+        from rentalcomply.core import db as database
+        name = f"rentalcomply_template_{os.getpid()}_{secrets.token_hex(3)}"
+        admin.cursor().execute(f"CREATE DATABASE {name}")
+        engine = database.make_database(load_settings(
+            data_dir=None, env={"RENTALCOMPLY_DATABASE_URL": _url_of(name)}))
+        database.run_migrations(engine)
+        engine.close()
+
+        def drop():
+            import psycopg2
+            closing = psycopg2.connect(POSTGRES_URL)
+            closing.autocommit = True
+            closing.cursor().execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            closing.close()
+        atexit.register(drop)
+        _migrated_template = name
+    return _migrated_template
+
+
 @contextlib.contextmanager
-def scratch_postgres_database():
-    """A fresh PostgreSQL database for one test; its URL. Skips the test without a server."""
+def scratch_postgres_database(migrated: bool = True):
+    """A fresh PostgreSQL database for one test, with the migrations applied unless `migrated`
+    is False; its URL. Skips the test without a server."""
     if not POSTGRES_URL:
         pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to run on PostgreSQL")
     psycopg2 = pytest.importorskip("psycopg2")
     name = "rentalcomply_test_" + secrets.token_hex(4)
     admin = psycopg2.connect(POSTGRES_URL)
     admin.autocommit = True
-    admin.cursor().execute(f"CREATE DATABASE {name}")
+    template = f" TEMPLATE {_template_database(admin)}" if migrated else ""
+    admin.cursor().execute(f"CREATE DATABASE {name}{template}")
     try:
-        yield urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name).geturl()
+        yield _url_of(name)
     finally:
         close_database()  # an in-process database, if the test opened one
         # FORCE: server threads of the test may still hold connections.
         admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
         admin.close()
+
+
+# A Redis server for the task queue. With RENTALCOMPLY_TEST_REDIS_URL set (CI's second pass, with
+# RENTALCOMPLY_TEST_ON_POSTGRES=1), every test that runs a real queue runs it on Redis.
+REDIS_URL = os.environ.get("RENTALCOMPLY_TEST_REDIS_URL", "")
+
+
+def redis_database_url(base: str = "") -> str:
+    """A Redis database of this test process's own, emptied: the queue's keys are named after the
+    queue, so two test processes (pytest-xdist workers) must never share a database. Databases
+    9-14 are the tests' (gw0 is 9, gw1 10, ...); 0 is left to whatever else uses the server."""
+    import redis
+    base = base or REDIS_URL or "redis://127.0.0.1:6379"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = 9 + int(worker[2:] or 0) % 6
+    url = urllib.parse.urlsplit(base)._replace(path=f"/{number}").geturl()
+    client = redis.Redis.from_url(url, socket_connect_timeout=1)
+    try:
+        client.flushdb()
+    except redis.RedisError:
+        pytest.skip(f"no Redis answers at {base}")
+    finally:
+        client.close()
+    return url
+
+
+def task_queue_url(tmp_path) -> str:
+    """The URL of a real task queue for one test: a SQLite file in the test's directory, or, in
+    the pass on PostgreSQL with Redis, this process's own Redis database."""
+    if REDIS_URL:
+        return redis_database_url(REDIS_URL)
+    return f"sqlite:///{tmp_path / 'queue.db'}"
 
 
 @contextlib.contextmanager
@@ -70,6 +146,15 @@ def bootstrapped_settings(tmp_path, **env):
         clock.reset()
         accounts.forget_cached_keys()
         db.close()
+
+
+@pytest.fixture
+def frozen_clock():
+    """The clock stands still and moves only by clock.travel(): readings compared to the second
+    never straddle a second boundary on a busy machine."""
+    clock.freeze()
+    yield clock
+    clock.reset()
 
 
 @pytest.fixture
@@ -147,3 +232,19 @@ def outsider(wsgi_app, account_b):
 @pytest.fixture
 def anonymous(wsgi_app):
     return documented_app(wsgi_app)
+
+
+@pytest.fixture(scope="session")
+def mail_server():
+    """A real SMTP server on loopback for the whole session (aiosmtpd): what `doctor` connects
+    to, so that a healthy installation is one whose e-mails can go out."""
+    from aiosmtpd.controller import Controller
+
+    from tests.checkin.conftest import Inbox, free_port
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    inbox.port = controller.port
+    inbox.env = {"RENTALCOMPLY_SMTP_HOST": "127.0.0.1", "RENTALCOMPLY_SMTP_PORT": str(controller.port)}
+    yield inbox
+    controller.stop()

@@ -57,13 +57,13 @@ def test_the_readme_run_section_is_two_commands():
 
 def test_ci_runs_the_readme_test_command():
     block = re.search(r"```\n(.*?)\n```", readme_section("Test it"), re.S).group(1)
-    assert block == "pip install -e '.[test]' && python -m pytest -q"
+    assert block == "pip install -e '.[test]' && python -m pytest -q -n auto"
     ci = (ROOT / ".ci" / "run").read_text()
     assert "## Test it" in ci and 'bash -c "$TEST_COMMAND"' in ci
 
 
 def test_the_ci_scripts_are_valid_bash():
-    for script in ("run", "fuzz"):
+    for script in ("run", "fuzz", "postgres", "redis", "binary"):
         subprocess.run(["bash", "-n", str(ROOT / ".ci" / script)], check=True)
 
 
@@ -89,3 +89,12 @@ def test_the_readme_names_every_setting_that_may_come_from_a_file():
     for setting in SETTINGS:
         if setting.secret:
             assert f"`{setting.dotted}`" in section, setting.dotted
+
+
+def test_the_readme_scale_out_settings_are_settings_the_product_reads(tmp_path):
+    from rentalcomply.config import load_settings
+    block = re.search(r"```\n(\[database\].*?)\n```", readme_section("Scale-out"), re.S).group(1)
+    (tmp_path / "config.toml").write_text(block)
+    settings = load_settings(data_dir=tmp_path, env={})
+    assert settings.database.url.startswith("postgresql://")
+    assert settings.queue.url.startswith("redis://") and settings.server.secret_key

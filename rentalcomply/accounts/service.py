@@ -14,6 +14,7 @@ import time
 import zlib
 
 from rentalcomply.core import clock, secrets
+from rentalcomply.core.commits import committed_read
 from rentalcomply.core.db import atomic, db, startup_lock
 from rentalcomply.core.ids import encode_base62, new_id, random_base62
 from rentalcomply.core.models import Account, ApiKey, ApiKeyChange
@@ -148,10 +149,10 @@ def rotate_key(key_id: str, grace_hours: int = DEFAULT_ROTATION_GRACE_HOURS) -> 
 
 
 def key_is_usable(record: ApiKey, now: dt.datetime | None = None) -> bool:
-    now = now or clock.utcnow()
     if record.revoked_at is not None:
         return False
-    return record.expires_at is None or record.expires_at > now
+    # The clock is read only for a key that expires: this runs on every request.
+    return record.expires_at is None or record.expires_at > (now or clock.utcnow())
 
 
 def find_key(key: str) -> ApiKey | None:
@@ -165,6 +166,11 @@ def find_key(key: str) -> ApiKey | None:
     """
     if not key_is_well_formed(key):
         return None
+    return find_well_formed_key(key)
+
+
+def find_well_formed_key(key: str) -> ApiKey | None:
+    """`find_key` for a key already found well formed (the gate checks that first)."""
     digest = hash_key(key)
     marker = _key_change_marker()
     now = time.monotonic()
@@ -187,6 +193,10 @@ _MARKER_SQL = "SELECT marker FROM api_key_change WHERE id = 1"
 
 
 def _key_change_marker() -> str | None:
+    return committed_read(("api-key-change-marker",), _read_key_change_marker)
+
+
+def _read_key_change_marker() -> str | None:
     row = db.execute_sql(_MARKER_SQL).fetchone()
     return row[0] if row else None
 

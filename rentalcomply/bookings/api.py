@@ -150,7 +150,7 @@ def register(api) -> None:
                          "filter is optional. `to` before `from`, or more than 366 days after "
                          "it, is 400. An unknown `property_id` is 404. Channel blocks (\"Not "
                          "available\") are not bookings and never appear.",
-             query=LIST_QUERY, response="Booking", paginated=True, errors=[NotFound])
+             query=LIST_QUERY, response="Booking", paginated=True, errors=[NotFound], cached=True)
     def list_bookings(ctx):
         page, limit = ctx.query["page"], ctx.query["limit"]
         views, total = service.booking_page(
@@ -160,7 +160,7 @@ def register(api) -> None:
         return page_reply(views, page, limit, total)
 
     @api.get("/bookings/<booking_id>", scope="read", tags=TAGS, summary="Get a booking",
-             response="Booking", errors=[NotFound])
+             response="Booking", errors=[NotFound], cached=True)
     def get_booking(ctx, booking_id):
         return service.booking_view(service.get_booking(ctx.account_id, booking_id))
 

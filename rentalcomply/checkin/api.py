@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.checkin import page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
+from rentalcomply.core.checks import MULTI_LINE_PATTERN
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
                                       InvalidJson, LinkExpired, NotFound, PayloadTooLarge,
                                       RateLimited, UnsupportedMediaType)
@@ -45,8 +46,8 @@ def _guest_properties(masked: bool) -> dict:
             schema["enum"] = list(field.choices)
         elif field.kind == "signature":
             schema["description"] = "A PNG as a data URL (`data:image/png;base64,...`)."
-        else:
-            schema["maxLength"] = TEXT_MAX
+        else:  # tabs and line breaks are folded into spaces; other control characters refused
+            schema.update(maxLength=TEXT_MAX, pattern=MULTI_LINE_PATTERN)
         if masked and name in ("document_number", "document_support_number", "tax_id"):
             schema = {"type": "string", "description": "Masked to its last 3 characters."}
         if masked and name == "signature":
@@ -146,7 +147,10 @@ def register(api) -> None:
                            "of `guest_count` guests sets `checkin_status` COMPLETED and emits "
                            "`checkin.completed` (no guest data in it), as the page does; also "
                            "for a stay whose check-in EXPIRED (a late party from the agency). "
-                           "Sending it again for a COMPLETED check-in replaces the party.",
+                           "Sending it again for a COMPLETED check-in replaces the party. "
+                           "An Italian family or group member gives no document (Alloggiati "
+                           "Web files members without one): one sent is accepted and dropped, "
+                           "neither kept nor filed.",
                body={"guests": PartyField("array", required=True, min_items=1,
                                           max_items=MAX_PARTY)},
                response="GuestParty",

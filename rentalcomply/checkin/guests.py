@@ -8,10 +8,15 @@ are `Problem(path, key, values)`: `path` like `guests[1].document_number`, `key`
 What each country adds to the fields asked everywhere (see the police formats):
 - IT: sex; municipality and province of birth when born in Italy; place of issue of the document;
   each guest's role in the party (single, head of family or group, family or group member).
-  Municipalities are taken by name with the 2-letter province code for now; the field names leave
-  room for the official codes (`birth_municipality_code`) when the code tables arrive.
+  Family and group members give no document: Alloggiati Web files them after their head with the
+  document fields blank (guest types 19 and 20), so the page does not ask for one and the guests
+  API accepts one from a member but drops it (it is neither kept nor filed). Members need their
+  head: a party of several has a head of family or a group leader, whose members they are.
+  Municipalities are taken by name with the 2-letter province code and coded from the police code
+  tables (rentalcomply/police/codes).
 - ES: sex; second surname for Spanish nationals; the support number of a Spanish DNI/NIE; the
-  lead guest's full address; a signature from every guest aged 14 or over; documents from 14.
+  full address and a phone or e-mail of every adult (a minor's are the lead guest's: see
+  police/formats/ses.py); a signature from every guest aged 14 or over; documents from 14.
 - PT: sex; country and place of residence.
 Minors (under 18 on arrival day) give their relationship to the lead guest instead of needing a
 document (in Spain from 14 they need one); the lead guest must be an adult.
@@ -30,6 +35,7 @@ from functools import lru_cache
 from importlib import resources
 
 from rentalcomply.core import clock
+from rentalcomply.core.checks import control_character_problem
 from stdnum import exceptions as stdnum_errors
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
@@ -155,15 +161,26 @@ def asked_fields(country: str, index: int) -> list[str]:
         names.append("document_support_number")
     if country in ("GR", "IT", "ES", "PT"):
         names.append("tax_id")
-    if country == "ES" and index == 0:
+    if country == "ES":
         names += ["address_street", "address_city", "address_postcode", "address_country"]
     if country == "PT":
         names += ["residence_country", "residence_place"]
-    if index == 0:
+    if index == 0 or country == "ES":
         names += ["email", "phone"]
     if country == "ES":
         names.append("signature")
     return [name for name in names if name]
+
+
+# Document fields an Italian family or group member is not asked: accepted, dropped, never filed.
+MEMBER_DOCUMENT_FIELDS = ("document_type", "document_number", "document_country",
+                          "document_issue_place")
+HEADS = {"family_member": "head_of_family", "group_member": "head_of_group"}
+
+
+def italian_member(country: str, index: int, guest: dict) -> bool:
+    """A family or group member of an Italian stay (Alloggiati types 19 and 20): no document."""
+    return country == "IT" and index > 0 and guest.get("relationship") in MEMBER_RELATIONSHIPS
 
 
 def age_on(birth: dt.date, day: dt.date) -> int:
@@ -183,7 +200,7 @@ def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> 
     if country == "ES" and guest.get("nationality") == "ES":
         required.add("second_last_name")
     needs_document = index == 0 or age is None or age >= document_age(country)
-    if needs_document:
+    if needs_document and not italian_member(country, index, guest):
         required |= {"document_type", "document_number", "document_country"}
         if country == "IT":
             required.add("document_issue_place")
@@ -192,7 +209,7 @@ def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> 
             required.add("document_support_number")
     if index > 0 and age is not None and age < ADULT_AGE:
         required.add("minor_relationship")
-    if country == "ES" and index == 0:
+    if country == "ES" and (index == 0 or age is None or age >= ADULT_AGE):
         required |= {"address_street", "address_city", "address_postcode", "address_country"}
     if country == "PT":
         required |= {"residence_country", "residence_place"}
@@ -237,10 +254,27 @@ def validate_party(country: str, guests: list, *, guest_count: int, arrival: dt.
                 problems.append(Problem(prefix + name, key[0], key[1]))
             else:
                 values[name] = value
+        if italian_member(country, index, values):
+            for name in MEMBER_DOCUMENT_FIELDS:
+                values.pop(name, None)
+            problems[before:] = [p for p in problems[before:]
+                                 if p.path[len(prefix):] not in MEMBER_DOCUMENT_FIELDS]
         refused = {p.path[len(prefix):] for p in problems[before:]}
         problems += _check_guest(country, index, values, arrival, complete, prefix, refused)
         cleaned.append(values)
+    if country == "IT" and complete:
+        problems += _check_italian_roles(cleaned)
     return cleaned, problems
+
+
+def _check_italian_roles(party: list[dict]) -> list[Problem]:
+    """Members follow their head: a family member needs a head of family as lead guest, a group
+    member a group leader (Alloggiati refuses a member without one, and a member gives no
+    document of their own)."""
+    lead = (party[0] if party else {}).get("relationship")
+    return [Problem(f"guests[{index}].relationship", "msg.member_without_head")
+            for index, guest in enumerate(party[1:], start=1)
+            if guest.get("relationship") in HEADS and lead and HEADS[guest["relationship"]] != lead]
 
 
 def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
@@ -249,6 +283,10 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
         return None, ("msg.choice" if field.choices else "msg.required", ())
     if field.kind == "signature":
         return _clean_signature(raw)
+    # Before folding, which would turn U+001C..U+001F (whitespace to str.split) into spaces:
+    # tabs and line breaks are folded below, every other control character is refused.
+    if control_character_problem(raw, multiline=True):
+        return None, ("msg.control", ())
     value = " ".join(raw.split())  # trims, and folds runs of spaces, tabs and newlines
     if len(value) > TEXT_MAX:
         return None, ("msg.too_long", (("max", TEXT_MAX),))
@@ -310,6 +348,8 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
             problems.append(Problem(prefix + "birth_date", "msg.lead_adult"))
     if country == "IT":
         problems += _check_italian_places(values, birth, prefix)
+    if country == "ES":
+        problems += _check_spanish_town(values, prefix)
     relationship = values.get("relationship")
     if relationship:
         allowed = LEAD_RELATIONSHIPS if index == 0 else MEMBER_RELATIONSHIPS
@@ -345,29 +385,73 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
             if name in required and name not in values and name not in failed:
                 problems.append(Problem(prefix + name, "msg.signature" if name == "signature"
                                         else "msg.required"))
-        if index == 0 and not values.get("email") and not values.get("phone") \
+        needs_contact = index == 0 or (country == "ES" and "address_street" in required)
+        if needs_contact and not values.get("email") and not values.get("phone") \
                 and "email" not in failed and "phone" not in failed:
             problems.append(Problem(prefix + "email", "msg.contact"))
     return problems
 
 
 def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> list[Problem]:
-    """An Italian birthplace and an Italian document's place of issue must be in the police code
-    tables (rentalcomply/police/codes): a birthplace as it was on the birth date."""
+    """Values the Alloggiati record codes from the police code tables (rentalcomply/police/codes)
+    must have a code: countries and document types always (the package ships every state and
+    maps every document type it asks); an Italian birthplace (on the birth date) and an Italian
+    place of issue once the authority's tables are loaded. Before that an unknown place is kept,
+    and its filing held until the tables are loaded: the starter set is no verdict on a name."""
     from rentalcomply.police import codes
     problems = []
+
+    def refuse(name: str) -> None:
+        problems.append(Problem(prefix + name, "msg.choice"))
+        values.pop(name)
+    for name in ("birth_country", "nationality", "document_country"):
+        if values.get(name) and codes.it_state(values[name], birth if name == "birth_country"
+                                               else None) is None:
+            refuse(name)
+    if values.get("document_type") and codes.it_document_type(values["document_type"]) is None:
+        refuse("document_type")
+    full = codes.it_full()
     place = values.get("birth_municipality")
-    if place and values.get("birth_country") == "IT":
+    if place and values.get("birth_country") == "IT" and full:
         if codes.it_municipality(place, values.get("birth_province"), birth) is None:
-            problems.append(Problem(prefix + "birth_municipality", "msg.choice"))
-            values.pop("birth_municipality")
+            refuse("birth_municipality")
     issue = values.get("document_issue_place")
-    if issue and values.get("document_country") == "IT" \
+    if issue and values.get("document_country") == "IT" and full \
             and codes.fold(issue) not in ("ITALIA", "ITALY") \
             and codes.it_municipality(issue) is None:
-        problems.append(Problem(prefix + "document_issue_place", "msg.choice"))
-        values.pop("document_issue_place")
+        refuse("document_issue_place")
     return problems
+
+
+def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:
+    """A town in Spain must be in INE's list once it is loaded (police/codes/es); before, the
+    starter list is no verdict on a name, and an unknown town holds the filing instead."""
+    from rentalcomply.police import codes
+    from rentalcomply.police.codes import es
+    city = values.get("address_city")
+    if city and values.get("address_country") == "ES" \
+            and not codes.table_info("ES", "municipios").starter \
+            and es.municipality_code(city, values.get("address_postcode")) is None:
+        values.pop("address_city")
+        return [Problem(prefix + "address_city", "msg.choice")]
+    return []
+
+
+def document_types(country: str) -> tuple[str, ...]:
+    """The document types a property's country takes: in Italy those the authority has a code
+    for (no residence permit)."""
+    if country == "IT":
+        from rentalcomply.police import codes
+        return tuple(t for t in DOCUMENT_TYPES if t in codes.IT_DOCUMENT_TYPES)
+    return DOCUMENT_TYPES
+
+
+def codable_countries(country: str, choices: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The countries a property's country can file: in Italy those with a state code."""
+    if country != "IT":
+        return choices
+    from rentalcomply.police import codes
+    return [(code, name) for code, name in choices if codes.it_state(code) is not None]
 
 
 def _check_document(document_type: str | None, country: str | None,

@@ -10,7 +10,10 @@ from __future__ import annotations
 import html
 import logging
 import smtplib
+import socket
 import ssl
+import threading
+import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -62,20 +65,114 @@ def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> 
     return message
 
 
+class _Deadline:
+    """`smtp.timeout_seconds` bounds the whole conversation, not each read: smtplib's own timeout
+    is per socket operation, so a server answering a byte a second would hold the worker for as
+    long as it liked. A timer shuts down the socket at the deadline; it keeps the sockets itself
+    (smtplib sets `sock` to None when it closes on an error, and STARTTLS replaces it)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+        self.passed = threading.Event()
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def hold(self, sock: socket.socket) -> socket.socket:
+        with self._lock:
+            self._sockets.append(sock)
+        if self.passed.is_set():
+            self._cut()
+        return sock
+
+    def remaining(self) -> float:
+        return max(0.001, self.at - time.monotonic())
+
+    def _cut(self) -> None:
+        self.passed.set()
+        with self._lock:
+            sockets = list(self._sockets)
+        for sock in sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+
+class _SMTP(smtplib.SMTP):
+    def __init__(self, deadline: _Deadline, *args, **kwargs):
+        self.deadline = deadline  # before the connection super() makes
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        return self.deadline.hold(super()._get_socket(host, port, self.deadline.remaining()))
+
+    def starttls(self, *args, **kwargs):
+        reply = super().starttls(*args, **kwargs)
+        self.deadline.hold(self.sock)  # the TLS socket took the connection over
+        return reply
+
+
+class _SMTP_SSL(smtplib.SMTP_SSL):
+    def __init__(self, deadline: _Deadline, *args, **kwargs):
+        self.deadline = deadline
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        plain = smtplib.SMTP._get_socket(self, host, port, self.deadline.remaining())
+        self.deadline.hold(plain)
+        # The TLS socket takes the connection over: held before its handshake, so that a server
+        # trickling the handshake is cut too.
+        secure = self.context.wrap_socket(plain, server_hostname=self._host,
+                                          do_handshake_on_connect=False)
+        self.deadline.hold(secure)
+        secure.settimeout(self.deadline.remaining())
+        secure.do_handshake()
+        return secure
+
+
 def deliver(settings, message: EmailMessage) -> None:
     smtp = settings.smtp
+    deadline = _Deadline(float(smtp.timeout_seconds))
+    sent = False
     try:
         if smtp.use_ssl:
-            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=smtp.timeout_seconds,
-                                      context=ssl.create_default_context())
+            client = _SMTP_SSL(deadline, smtp.host, smtp.port, timeout=smtp.timeout_seconds,
+                               context=ssl.create_default_context())
         else:
-            client = smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout_seconds)
-        with client:
+            client = _SMTP(deadline, smtp.host, smtp.port, timeout=smtp.timeout_seconds)
+        try:
             if smtp.starttls and not smtp.use_ssl:
                 client.starttls(context=ssl.create_default_context())
             if smtp.username:
                 client.login(smtp.username, smtp.password)
             client.send_message(message)
+            sent = True  # accepted: whatever happens to the QUIT, the guest has the mail
+            client.quit()
+        finally:
+            client.close()
+    except (smtplib.SMTPException, OSError) as exc:
+        if sent:
+            return
+        if deadline.passed.is_set() or isinstance(exc, TimeoutError):
+            raise DeliveryFailed(f"the mail server {smtp.host}:{smtp.port} did not finish within "
+                                 f"{smtp.timeout_seconds} s (smtp.timeout_seconds)",
+                                 permanent=False) from None
+        _refuse(smtp, exc)
+    finally:
+        deadline.cancel()
+
+
+def _refuse(smtp, exc: Exception) -> None:
+    """Raise the DeliveryFailed that says what the server's refusal means."""
+    try:
+        raise exc
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         raise DeliveryFailed("the mail server refused the guest's address "

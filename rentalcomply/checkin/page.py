@@ -11,7 +11,6 @@ links is refused for a minute (429), whatever it asks next.
 from __future__ import annotations
 
 import ipaddress
-import json
 import logging
 
 import functools
@@ -25,6 +24,7 @@ from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
 from rentalcomply.web import pages
+from rentalcomply.web.json import DuplicateKeys, loads_request
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ def _guarded(handler):
 def register(api) -> None:
     settings = api.settings
     app = api.app
-    limiter = SlidingWindowLimiter(settings.checkin.page_attempts_per_minute)
+    limiter = SlidingWindowLimiter(settings.checkin.page_attempts_per_minute, name="checkin-guess")
     trusted = [ipaddress.ip_network(p, strict=False) for p in settings.server.trusted_proxies]
     pages.register_static(app)
 
@@ -148,7 +148,11 @@ def register(api) -> None:
         if len(raw) > MAX_BODY_BYTES:
             raise _json_error(413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.")
         try:
-            body = json.loads(raw.decode("utf-8"))
+            body = loads_request(raw.decode("utf-8"))
+        except DuplicateKeys as duplicate:
+            raise _json_error(400, "VALIDATION_ERROR", "A key appears more than once.",
+                              [{"field": key, "message": "appears more than once in the body"}
+                               for key in duplicate.keys]) from None
         except (ValueError, UnicodeDecodeError, RecursionError):
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("guests"), list):
@@ -228,10 +232,11 @@ def _refusal(status: int, title_key: str, text_key: str, lang: str | None,
     return pages.html_response(body, status=status, headers=headers)
 
 
-def _json_error(status: int, code: str, message: str) -> bottle.HTTPResponse:
+def _json_error(status: int, code: str, message: str,
+                details: list[dict] | None = None) -> bottle.HTTPResponse:
     """An error of the page's JSON endpoints, in the API's shape."""
     return pages.json_response({"error": {
-        "code": code, "message": message,
+        "code": code, "message": message, **({"details": details} if details else {}),
         "request_id": bottle.request.environ.get("rentalcomply.request_id")}}, status=status)
 
 
@@ -262,7 +267,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
           errors: dict[str, str]) -> str:
     prop = Property.get_by_id(booking.property_id)
     country = prop.country
-    countries = party_rules.country_choices(lang)
+    countries = party_rules.codable_countries(country, party_rules.country_choices(lang))
     names = dict(countries)
     top = [(code, names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
            if code in names]
@@ -273,6 +278,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             values = {"email": booking.guest_email or "", "phone": booking.guest_phone or ""}
         sections = {name: [] for name in SECTIONS}
         for name in party_rules.asked_fields(country, index):
+            if country == "IT" and index > 0 and name in party_rules.MEMBER_DOCUMENT_FIELDS:
+                continue  # every later guest is a family or group member: no document (guests.py)
             definition = party_rules.FIELDS[name]
             field_id = f"g{index}-{name}"
             value = values.get(name) or ""
@@ -291,6 +298,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 field["options"], field["top"] = countries, top
             elif definition.choices:
                 choices = definition.choices
+                if name == "document_type":
+                    choices = party_rules.document_types(country)
                 if name == "relationship":
                     choices = party_rules.LEAD_RELATIONSHIPS if index == 0 \
                         else party_rules.MEMBER_RELATIONSHIPS
@@ -301,15 +310,20 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 field["min_age"] = 14
             if definition.group == "document" and index > 0:
                 field["min_age"] = party_rules.document_age(country)
+            if country == "ES" and index > 0 and definition.group in ("address", "contact"):
+                field["min_age"] = party_rules.ADULT_AGE  # a minor's are the lead guest's
             sections[definition.group].append(field)
         blocks.append({"index": index, "number": index + 1,
                        "title": i18n.text(lang, "page.lead") if index == 0
                        else i18n.text(lang, "page.guest", n=index + 1),
                        "error": errors.get(f"guests[{index}]"),
+                       "minor_documents_hint": index > 0 and country != "IT",
                        "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
-    retention = settings.retention.guest_documents_days
-    period = (i18n.text(lang, "period.years", n=retention // 365) if retention % 365 == 0
-              else i18n.text(lang, "period.days", n=retention))
+    from rentalcomply.checkin.retention import Retention
+    unit, count = Retention.from_settings(settings).period(country)  # the country's own law
+    if unit == "days" and count % 365 == 0:
+        unit, count = "years", count // 365
+    period = i18n.text(lang, f"period.{unit}", n=count)
     country_name = party_rules.countries().get(country, {}).get(lang, country)
     return pages.render(
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),

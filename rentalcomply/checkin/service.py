@@ -343,13 +343,16 @@ def expire_past_stays() -> int:
     return expired
 
 
-def purge_guest_data(retention_days: int) -> int:
-    """Erase the sealed parties of stays that departed more than `retention_days` ago; the lead
-    guest's name stays."""
-    cutoff = clock.today() - dt.timedelta(days=retention_days)
+def purge_guest_data(retention) -> int:
+    """Erase the sealed parties of stays past their retention (`checkin.retention.Retention`:
+    per country of the property; a number is days for every country); the lead guest's name
+    stays."""
+    from rentalcomply.checkin.retention import Retention
+    past = Retention.of(retention).past(clock.today())
     stale = (Checkin.select(Checkin.booking)
              .join(Booking, on=(Checkin.booking == Booking.id))
-             .where(Checkin.guests_sealed.is_null(False) & (Booking.departure_date < cutoff)))
+             .join(Property, on=(Booking.property == Property.id))
+             .where(Checkin.guests_sealed.is_null(False) & past))
     purged = 0
     for (booking_id,) in stale.tuples():
         with atomic():

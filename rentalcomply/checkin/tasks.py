@@ -6,8 +6,8 @@
 - `invite_upcoming` (hourly): the automatic invitation `checkin.invite_days_before` days before
   arrival, once per booking.
 - `expire_past_stays` (hourly): EXPIRED when the departure passed uncompleted.
-- `purge_guest_data` (daily): the sealed party erased `retention.guest_documents_days` after
-  departure.
+- `purge_guest_data` (daily): the sealed party erased after departure, once the retention of
+  the property's country has passed (`retention.*`, checkin/retention.py).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from huey import crontab
 from huey.exceptions import CancelExecution
 
 from rentalcomply.checkin import mail, service
+from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events
 from rentalcomply.core.queue import huey
 
@@ -64,7 +65,7 @@ def expire_past_stays() -> int:
 
 @huey.periodic_task(crontab(minute="17", hour="3"))
 def purge_guest_data() -> int:
-    purged = service.purge_guest_data(_settings.retention.guest_documents_days)
+    purged = service.purge_guest_data(Retention.from_settings(_settings))
     if purged:
         log.info("check-in: erased the guest data of %d stays past their retention", purged)
     return purged

@@ -11,7 +11,7 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Account, BaseModel
 
@@ -41,11 +41,12 @@ def record(account_id: str, actor_type: str, actor_id: str, actor_label: str, ac
         raise ValueError(f"unknown actor type {actor_type!r}")
     if not db.in_transaction():
         raise RuntimeError("activity.record() must be called inside the transaction of the change")
-    return Activity.create(id=new_id("act"), account=account_id, actor_type=actor_type,
-                           actor_id=actor_id, actor_label=(actor_label or "")[:254],
-                           action=action[:200],
-                           resource_id=resource_id[:64] if isinstance(resource_id, str) else None,
-                           created_at=clock.utcnow_precise())
+    row = Activity(id=new_id("act"), account=account_id, actor_type=actor_type,
+                   actor_id=actor_id, actor_label=(actor_label or "")[:254], action=action[:200],
+                   resource_id=resource_id[:64] if isinstance(resource_id, str) else None,
+                   created_at=clock.utcnow_precise())
+    insert_rows(Activity, [dict(row.__data__)])  # a prepared INSERT: written by every API change
+    return row
 
 
 def recent(account_id: str, *, page: int = 1, limit: int = 50) -> tuple[list[Activity], int]:

@@ -7,14 +7,20 @@ with a `Z` at the edge.
 import datetime as _dt
 
 _offset = _dt.timedelta(0)
+_frozen: _dt.datetime | None = None  # tests only: "now" stands still until travel() steps it
+
+
+def _now() -> _dt.datetime:
+    base = _frozen if _frozen is not None else _dt.datetime.now(_dt.timezone.utc)
+    return base + _offset
 
 
 def utcnow() -> _dt.datetime:
-    return (_dt.datetime.now(_dt.timezone.utc) + _offset).replace(tzinfo=None, microsecond=0)
+    return _now().replace(tzinfo=None, microsecond=0)
 
 
 def utcnow_precise() -> _dt.datetime:
-    return (_dt.datetime.now(_dt.timezone.utc) + _offset).replace(tzinfo=None)
+    return _now().replace(tzinfo=None)
 
 
 def today() -> _dt.date:
@@ -27,9 +33,17 @@ def travel(delta: _dt.timedelta) -> None:
     _offset += delta
 
 
+def freeze() -> None:
+    """Stop the clock where it is (tests only): it moves only by travel(), so a test that compares
+    two readings never meets a second boundary between them on a busy machine."""
+    global _frozen
+    _frozen = _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
+
+
 def reset() -> None:
-    global _offset
+    global _offset, _frozen
     _offset = _dt.timedelta(0)
+    _frozen = None
 
 
 def iso(value: _dt.datetime | None) -> str | None:

@@ -47,16 +47,32 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
         raise RuntimeError("emit() must be called inside the transaction of the change")
     # To the microsecond: the dispatcher takes events in this order, and one resource's events,
     # written by transactions that change its row one after the other, must keep theirs.
-    event = Event.create(id=new_id("evt"), account=account_id, type=event_type, data=data,
-                         created_at=clock.utcnow_precise())
-    _emitted.pending = True
+    event = Event(id=new_id("evt"), account=account_id, type=event_type, data=data,
+                  created_at=clock.utcnow_precise())
+    insert_rows(Event, [dict(event.__data__)])  # a prepared INSERT: emitted by every write
+    _note_emitted(event_type)
     return event
+
+
+def _note_emitted(event_type: str | None) -> None:
+    _emitted.pending = True
+    types = getattr(_emitted, "types", None)
+    if types is None:
+        types = _emitted.types = set()
+    types.add(event_type)
+
+
+def committed_types() -> frozenset:
+    """For an after-commit hook: the event types this thread's committed work emitted (None in
+    it for a `wake_after_commit()` that emitted nothing), so that a hook can skip a query that
+    such a commit cannot concern (a new booking concerns no police filing yet)."""
+    return frozenset(getattr(_emitted, "committed", None) or {None})
 
 
 def wake_after_commit() -> None:
     """Run the after-commit hooks when this thread's transaction commits, though it emitted no
     event (a change that queues background work, such as a police re-filing)."""
-    _emitted.pending = True
+    _note_emitted(None)
 
 
 def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
@@ -72,7 +88,8 @@ def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
     now = clock.utcnow_precise()  # as emit(): the dispatcher's order
     insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
                          "data": data, "created_at": now} for event_type, data in items])
-    _emitted.pending = True
+    for event_type, _ in items:
+        _note_emitted(event_type)
     return len(items)
 
 
@@ -98,6 +115,9 @@ def notify_committed(force: bool = False) -> None:
     if not force and not getattr(_emitted, "pending", False):
         return
     _emitted.pending = False
+    # A forced wake-up names no types: hooks then do all their work.
+    _emitted.committed = None if force else getattr(_emitted, "types", None)
+    _emitted.types = None
     for hook in _after_commit_hooks:
         try:
             hook()

@@ -58,7 +58,25 @@ class DestinationRefused(FetchError):
 
 
 class FetchTimeout(FetchError):
-    pass
+    """Not finished by the deadline. `phase`: what was not finished — "connect" (no connection),
+    "answer" (connected, but no complete status and headers), "body" (the peer was answering,
+    too slowly)."""
+
+    phase = "answer"
+    timeout: float | None = None
+
+    @classmethod
+    def during(cls, phase: str, timeout: float) -> "FetchTimeout":
+        error = cls(_TIMEOUT_MESSAGES[phase].format(timeout=timeout))
+        error.phase, error.timeout = phase, timeout
+        return error
+
+
+_TIMEOUT_MESSAGES = {
+    "connect": "could not connect within {timeout:g} s",
+    "answer": "the peer did not answer within {timeout:g} s",
+    "body": "the peer sent too slowly: not finished within {timeout:g} s",
+}
 
 
 class ResponseTooLarge(FetchError):
@@ -197,10 +215,33 @@ def _refused_kind(ip, allow_private: bool) -> str | None:
     return "a non-public address"
 
 
+# The shorthand IPv4 forms inet_aton (and so the resolver) still reads as addresses: one to four
+# parts, each decimal, octal (leading 0) or hex (0x): 2130706433, 0177.0.0.1, 127.1, 0x7f.0.0.1.
+_NUMERIC_HOST = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)){0,3}$", re.IGNORECASE)
+
+
+def numeric_ipv4(host: str) -> ipaddress.IPv4Address | None:
+    """The IPv4 address a host written as numbers means to the resolver, or None for a name.
+
+    `127.1` looks like a name to a URL parser but every resolver connects it to 127.0.0.1: judged
+    as a name it would slip past the checks made without DNS (at registration)."""
+    if not _NUMERIC_HOST.match(host):
+        return None
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(host))
+    except OSError:
+        return None
+
+
 def host_problem(host: str, allow_private: bool) -> str | None:
-    """Why a host, before any DNS lookup, is refused: an IP literal or a name meaning 'local'."""
+    """Why a host, before any DNS lookup, is refused: an IP literal (in any of the numeric forms
+    the resolver reads) or a name meaning 'local'."""
     if _is_ip_literal(host):
         return address_problem(host, allow_private)
+    numeric = numeric_ipv4(host)
+    if numeric is not None:
+        problem = address_problem(numeric, allow_private)
+        return None if problem is None else f"{host} means {problem}"
     if allow_private:
         return None
     name = host.lower().rstrip(".")
@@ -217,6 +258,34 @@ def check_url(url: str, *, allow_http: bool, allow_private: bool,
     if problem:
         raise DestinationRefused(_refusal(problem, private_setting))
     return target
+
+
+def registration_problem(url: str, *, allow_http: bool, allow_private: bool,
+                         http_setting: str | None = None, private_setting: str | None = None,
+                         dns_seconds: float = 2.0) -> FetchError | None:
+    """The one check of a URL an API client registers (a webhook endpoint, a calendar feed):
+    everything `check_url` judges, then the host name resolved and its addresses vetted, for early
+    feedback. Resolution gets at most `dns_seconds` (the caller holds a write transaction), and a
+    name that does not resolve is accepted: the check that matters is made at every connection."""
+    try:
+        target = check_url(url, allow_http=allow_http, allow_private=allow_private,
+                           http_setting=http_setting, private_setting=private_setting)
+    except FetchError as exc:
+        return exc
+    outcome: list[FetchError] = []
+
+    def resolve():
+        try:
+            vetted_addresses(target, allow_private, private_setting)
+        except FetchError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=resolve, name="url-check", daemon=True)
+    worker.start()
+    worker.join(dns_seconds)
+    if outcome and outcome[0].permanent:
+        return outcome[0]
+    return None
 
 
 def _refusal(problem: str, private_setting: str | None) -> str:
@@ -260,27 +329,49 @@ def vetted_addresses(target: Target, allow_private: bool,
 # -- the request ----------------------------------------------------------------------------------
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
-    """Connects to a vetted address whatever the host name says; `Host` stays the name."""
+    """Connects to a vetted address whatever the host name says; `Host` stays the name.
 
-    def __init__(self, host, port, address, timeout):
-        super().__init__(host, port, timeout=timeout)
+    `raw_sock` keeps the socket for the whole exchange: http.client drops `sock` inside
+    getresponse() when the response says `Connection: close` (the response then owns the socket
+    alone), and the deadline must still be able to cut it then."""
+
+    raw_sock: socket.socket | None = None
+
+    def __init__(self, host, port, address, deadline: "_Deadline"):
+        super().__init__(host, port, timeout=max(0.001, deadline.remaining()))
         self._address = address
+        self._deadline = deadline
 
     def connect(self):
-        self.sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock = self.raw_sock = _connect(self._address, self.port, self._deadline)
 
 
 class _PinnedHTTPSConnection(http.client.HTTPSConnection):
-    def __init__(self, host, port, address, timeout, context):
-        super().__init__(host, port, timeout=timeout, context=context)
+    raw_sock: socket.socket | None = None
+
+    def __init__(self, host, port, address, deadline: "_Deadline", context):
+        super().__init__(host, port, timeout=max(0.001, deadline.remaining()), context=context)
         self._address = address
+        self._deadline = deadline
 
     def connect(self):
-        sock = socket.create_connection((self._address, self.port), self.timeout)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        plain = _connect(self._address, self.port, self._deadline)
         # Certificate and SNI are checked against the host name, not the address we pinned.
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        # The TLS socket takes the file descriptor over: from here on it is the one to cut, the
+        # handshake included.
+        self.raw_sock = self._context.wrap_socket(plain, server_hostname=self.host,
+                                                  do_handshake_on_connect=False)
+        self._deadline.hold(self.raw_sock)
+        self._deadline.bound(self.raw_sock)
+        self.raw_sock.do_handshake()
+        self.sock = self.raw_sock
+
+
+def _connect(address: str, port: int, deadline: "_Deadline") -> socket.socket:
+    sock = socket.create_connection((address, port), max(0.001, deadline.remaining()))
+    deadline.hold(sock)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
 
 
 def fetch(url: str, *, method: str = "GET", body: bytes | None = None,
@@ -292,7 +383,8 @@ def fetch(url: str, *, method: str = "GET", body: bytes | None = None,
     """Make one HTTP request to a vetted address and return the response, whatever its status.
 
     `timeout` bounds the whole exchange — resolution, connection, sending, the response's status,
-    headers and body — not each read: a receiver that trickles bytes is cut at the deadline too.
+    headers and body — not each read: a receiver that trickles bytes is cut at the deadline too,
+    and the FetchTimeout says which part was not finished (`phase`: connect, answer, body).
     A body over `max_bytes` raises ResponseTooLarge, or is cut there with `truncate=True`.
     `private_setting` / `http_setting` name the settings that would allow a refused destination,
     so that the error message tells the administrator what to change.
@@ -313,7 +405,7 @@ def fetch(url: str, *, method: str = "GET", body: bytes | None = None,
             last_error = exc.error
     if last_error is not None:
         raise last_error
-    raise FetchTimeout(f"no answer within {timeout:g} s")
+    raise FetchTimeout.during("connect", timeout)
 
 
 class _ConnectFailed(Exception):
@@ -321,42 +413,109 @@ class _ConnectFailed(Exception):
         self.error = error
 
 
-def _exchange(target: Target, address: str, method: str, body: bytes | None, headers,
-              deadline: float, max_bytes: int, truncate: bool, ssl_context, started: float) -> Response:
-    remaining = max(0.001, deadline - time.monotonic())
-    if target.scheme == "https":
-        context = ssl_context or ssl.create_default_context()
-        connection = _PinnedHTTPSConnection(target.host, target.port, address, remaining, context)
-    else:
-        connection = _PinnedHTTPConnection(target.host, target.port, address, remaining)
-    timed_out = threading.Event()
+# How much of a body one read asks for; the deadline is checked between reads.
+READ_CHUNK = 65536
 
-    def cut():
-        # Socket timeouts bound each read, not the whole exchange; this bounds the whole.
-        timed_out.set()
-        sock = connection.sock
+
+class _Deadline:
+    """The one deadline of an exchange, held two ways, because either alone has a gap:
+
+    - before each read the socket's own timeout is set to the time left, and the body is read
+      chunk by chunk with the clock checked in between: a peer trickling a byte a second gets each
+      read answered at once, and is still cut once the time is up;
+    - a timer shuts the TCP socket down at the deadline, which wakes a read blocked anywhere
+      (a status line or header sent byte by byte inside http.client, a TLS handshake). It holds
+      the socket itself, not `connection.sock`, which http.client sets to None inside
+      getresponse() when the peer answers `Connection: close`.
+    """
+
+    def __init__(self, started: float, deadline: float):
+        self.started = started
+        self.at = deadline
+        self.passed = threading.Event()
+        self._socket: socket.socket | None = None
+        self._timer = threading.Timer(max(0.001, deadline - time.monotonic()), self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    @property
+    def timeout(self) -> float:
+        return self.at - self.started
+
+    def remaining(self) -> float:
+        return self.at - time.monotonic()
+
+    def hold(self, sock: socket.socket | None) -> None:
+        self._socket = sock
+        if self.passed.is_set():  # the timer fired before the socket was ours to cut
+            self._cut()
+
+    def bound(self, *sockets) -> None:
+        """Give the next blocking operation on these sockets at most the time left."""
+        left = self.remaining()
+        if left <= 0:
+            self.passed.set()
+            raise _Expired()
+        for sock in sockets:
+            if sock is not None:
+                try:
+                    sock.settimeout(left)
+                except OSError:
+                    pass
+
+    def _cut(self) -> None:
+        self.passed.set()
+        sock = self._socket
         if sock is not None:
             try:
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
+            except OSError:  # already closed: nothing left to cut
                 pass
 
-    watchdog = threading.Timer(remaining, cut)
-    watchdog.daemon = True
-    watchdog.start()
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+    def expired(self) -> bool:
+        return self.passed.is_set() or time.monotonic() >= self.at
+
+
+class _Expired(Exception):
+    pass
+
+
+def _exchange(target: Target, address: str, method: str, body: bytes | None, headers,
+              deadline_at: float, max_bytes: int, truncate: bool, ssl_context,
+              started: float) -> Response:
+    deadline = _Deadline(started, deadline_at)
+    if target.scheme == "https":
+        context = ssl_context or ssl.create_default_context()
+        connection = _PinnedHTTPSConnection(target.host, target.port, address, deadline, context)
+    else:
+        connection = _PinnedHTTPConnection(target.host, target.port, address, deadline)
+    response = None
+    phase = "connect"
     try:
         try:
             connection.connect()
+        except _Expired:
+            raise FetchTimeout.during("connect", deadline.timeout) from None
         except (socket.timeout, TimeoutError):
+            if deadline.expired():
+                raise FetchTimeout.during("connect", deadline.timeout) from None
             raise _ConnectFailed(FetchTimeout(f"connecting to {address} timed out")) from None
         except ssl.SSLError as exc:
+            if deadline.expired():
+                raise FetchTimeout.during("connect", deadline.timeout) from None
             raise FetchError(f"TLS failed with {target.host}: {exc.reason or exc}") from None
         except OSError as exc:
-            if timed_out.is_set():
-                raise FetchTimeout(_timeout_message(started, deadline)) from None
+            if deadline.expired():
+                raise FetchTimeout.during("connect", deadline.timeout) from None
             raise _ConnectFailed(FetchError(
                 f"cannot connect to {address} port {target.port}: {exc.strerror or exc}")) from None
+        sockets = (connection.raw_sock,)
         try:
+            phase = "answer"
+            deadline.bound(*sockets)
             connection.putrequest(method, target.path, skip_host=True, skip_accept_encoding=True)
             connection.putheader("Host", target.host_header)
             items = headers.items() if isinstance(headers, dict) else (headers or ())
@@ -366,22 +525,26 @@ def _exchange(target: Target, address: str, method: str, body: bytes | None, hea
                 connection.putheader("Content-Length", str(len(body or b"")))
             connection.putheader("Connection", "close")
             connection.endheaders(body)
+            deadline.bound(*sockets)
             response = connection.getresponse()
+            if deadline.expired():  # the cut socket ended the headers, not the peer
+                raise _Expired()
+            phase = "body"
             announced = response.getheader("Content-Length", "")
             if not truncate and announced.strip().isdigit() and int(announced) > max_bytes:
                 # Refused before reading a byte of it: no need to download what we will not keep.
                 raise ResponseTooLarge(f"the response is larger than {max_bytes} bytes "
                                        f"(Content-Length {int(announced)})")
-            received = response.read(max_bytes + 1)
-        except (socket.timeout, TimeoutError):
-            raise FetchTimeout(_timeout_message(started, deadline)) from None
+            received = _read_body(response, max_bytes, deadline, sockets)
+        except (socket.timeout, TimeoutError, _Expired):
+            raise FetchTimeout.during(phase, deadline.timeout) from None
         except (OSError, http.client.HTTPException) as exc:
-            if timed_out.is_set():
-                raise FetchTimeout(_timeout_message(started, deadline)) from None
+            if deadline.expired():
+                raise FetchTimeout.during(phase, deadline.timeout) from None
             raise FetchError(f"the exchange with {target.host} failed: "
                              f"{getattr(exc, 'strerror', None) or exc or type(exc).__name__}") from None
-        if timed_out.is_set():
-            raise FetchTimeout(_timeout_message(started, deadline))
+        if deadline.expired() and not response.isclosed():
+            raise FetchTimeout.during("body", deadline.timeout)
         truncated = len(received) > max_bytes
         if truncated and not truncate:
             raise ResponseTooLarge(f"the response is larger than {max_bytes} bytes")
@@ -392,9 +555,31 @@ def _exchange(target: Target, address: str, method: str, body: bytes | None, hea
         return Response(response.status, response_headers, received[:max_bytes], address,
                         time.monotonic() - started, truncated)
     finally:
-        watchdog.cancel()
+        deadline.cancel()
+        if response is not None:
+            response.close()
         connection.close()
+        if connection.raw_sock is not None:
+            connection.raw_sock.close()
 
 
-def _timeout_message(started: float, deadline: float) -> str:
-    return f"no complete answer within {deadline - started:g} s"
+def _read_body(response: http.client.HTTPResponse, max_bytes: int, deadline: _Deadline,
+               sockets) -> bytes:
+    """Up to max_bytes + 1 bytes of the body, each read bounded by the time left.
+
+    `read1` returns whatever has arrived (within a chunk of a chunked body) instead of waiting
+    for a whole buffer, so the clock is looked at between a trickling peer's bytes."""
+    parts: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        deadline.bound(*sockets)
+        chunk = response.read1(min(READ_CHUNK, max_bytes + 1 - size))
+        if not chunk:
+            if deadline.expired():  # the timer cut the socket: not an end of the body
+                raise _Expired()
+            break
+        parts.append(chunk)
+        size += len(chunk)
+        if deadline.expired() and not response.isclosed():
+            raise _Expired()
+    return b"".join(parts)

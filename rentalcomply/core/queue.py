@@ -5,8 +5,16 @@ Default: SQLite in its own file (`queue.db` in the data directory). Huey's table
 application's database. `redis://` uses Redis for scale-out; `memory://` runs each task at once in
 the caller (tests that do not care about the queue itself).
 
-Tasks are declared at import time against `huey`, so the instance exists from the start (in
-immediate mode) and `configure_queue` swaps its storage in place.
+Two queues, in the same storage (huey keeps each queue's rows apart by its name):
+
+- `huey`, the general queue: webhook deliveries, calendar syncs, e-mails, housekeeping — work that
+  talks to peers the API's clients chose, any of which may be slow or hostile;
+- `urgent`, work with a legal deadline: police filings and tax reports. It has workers of its own
+  (`queue.urgent_workers`), so a slow feed or webhook receiver, however many, never delays a
+  filing; within it, police filings go before reports (huey's task priority).
+
+Tasks are declared at import time against `huey` or `urgent`, so the instances exist from the start
+(in immediate mode) and `configure_queue` swaps their storage in place.
 """
 
 from __future__ import annotations
@@ -19,30 +27,61 @@ from huey import Huey
 from huey.consumer import Consumer
 from huey.storage import MemoryStorage, SqliteStorage
 
+from rentalcomply.core.scheduling import OncePerTickHuey
+
 log = logging.getLogger(__name__)
 
-huey = Huey("rentalcomply", immediate=True, storage_class=MemoryStorage, results=False, utc=True)
+# OncePerTickHuey: with several workers, each periodic task still runs once per tick.
+huey = OncePerTickHuey("rentalcomply", immediate=True, storage_class=MemoryStorage, results=False,
+                       utc=True)
+urgent = OncePerTickHuey("rentalcomply-urgent", immediate=True, storage_class=MemoryStorage,
+                         results=False, utc=True)
+QUEUES = (huey, urgent)
+# Task priorities within the urgent queue (higher first): a filing never waits behind a report.
+POLICE_PRIORITY = 20
+REPORTS_PRIORITY = 10
 
 
 def configure_queue(settings) -> Huey:
     url = settings.queue.url
     if url == "memory://":
-        huey.immediate = True
+        for queue in QUEUES:
+            queue.immediate = True
         return huey
     if not url or url.startswith("sqlite:///"):
         path = Path(url[len("sqlite:///"):]) if url else Path(settings.data_dir) / "queue.db"
         path.parent.mkdir(parents=True, exist_ok=True)
-        huey.storage_class = SqliteStorage
-        huey.storage_kwargs = {"filename": str(path), "journal_mode": "wal", "timeout": 5}
+        storage_class = QueueFileStorage
+        storage_kwargs = {"filename": str(path), "journal_mode": "wal", "timeout": 5}
     elif url.startswith(("redis://", "rediss://", "unix://")):
-        from huey.storage import RedisStorage
-        huey.storage_class = RedisStorage
-        huey.storage_kwargs = {"url": url}
+        # The priority flavour: the urgent queue files police filings before reports.
+        from huey.storage import PriorityRedisStorage
+        storage_class = PriorityRedisStorage
+        storage_kwargs = {"url": url}
     else:
         raise ValueError(f"queue.url: unsupported scheme in {url!r} (sqlite:///, redis://, memory://)")
-    huey._immediate = False
-    huey.storage = huey.create_storage()
+    for queue in QUEUES:
+        queue.storage_class = storage_class
+        queue.storage_kwargs = dict(storage_kwargs)
+        queue._immediate = False
+        queue.storage = queue.create_storage()
     return huey
+
+
+class QueueFileStorage(SqliteStorage):
+    """Huey's SQLite storage with `synchronous=NORMAL`, as the application's database has.
+
+    Huey leaves SQLite's default (FULL): an fsync of queue.db for every task queued, which was the
+    largest single cost of a write request (the dispatcher's wake-up). In WAL mode NORMAL is still
+    safe against a crash of the process and never corrupts the file; what a power cut may lose is
+    a moment of the newest tasks, and every task queued from a write is found again from the
+    database it describes (the outbox, delivery rows' next attempts, filings' next attempts) by
+    the periodic sweeps."""
+
+    def _create_connection(self):
+        connection = super()._create_connection()
+        connection.execute("pragma synchronous=NORMAL")
+        return connection
 
 
 class EmbeddedConsumer(Consumer):
@@ -57,16 +96,37 @@ class EmbeddedConsumer(Consumer):
         pass
 
 
-def start_embedded_consumer(workers: int) -> EmbeddedConsumer:
+class Consumers:
+    """The consumers of both queues, started and stopped together."""
+
+    def __init__(self, general: EmbeddedConsumer, urgent_consumer: EmbeddedConsumer):
+        self.general = general
+        self.urgent = urgent_consumer
+
+    def stop(self, graceful: bool = False) -> None:
+        # Told to stop together, so the two graceful waits overlap instead of adding up.
+        self.general.stop_flag.set()
+        self.urgent.stop_flag.set()
+        self.urgent.stop(graceful=graceful)
+        self.general.stop(graceful=graceful)
+
+
+def start_embedded_consumer(workers: int, urgent_workers: int = 2) -> Consumers:
+    """Start the general queue's consumer with `workers` threads and the urgent queue's with
+    `urgent_workers` of its own."""
+    return Consumers(_start(huey, workers, "huey"), _start(urgent, urgent_workers, "huey-urgent"))
+
+
+def _start(queue: Huey, workers: int, name: str) -> EmbeddedConsumer:
     # An idle worker polls every max_delay at most: 0.25 s keeps a webhook within about a
     # quarter second of its write while costing queue.db only four small reads a second.
-    consumer = EmbeddedConsumer(huey, workers=workers, worker_type="thread", periodic=True,
+    consumer = EmbeddedConsumer(queue, workers=workers, worker_type="thread", periodic=True,
                                 initial_delay=0.05, backoff=1.5, max_delay=0.25,
                                 check_worker_health=True)
     consumer.start()
     # Consumer.run() would also do health checks in a loop; a light thread keeps them going.
     consumer._health_thread = threading.Thread(target=_health_loop, args=(consumer,),
-                                               name="huey-health", daemon=True)
+                                               name=f"{name}-health", daemon=True)
     consumer._health_thread.start()
     return consumer
 
@@ -82,12 +142,16 @@ def _health_loop(consumer: EmbeddedConsumer) -> None:
 
 
 def run_pending_tasks(limit: int = 1000) -> int:
-    """Execute queued tasks in this thread, one by one (tests and `rentalcomply sync run`)."""
+    """Execute queued tasks of both queues in this thread, one by one (tests and
+    `rentalcomply sync run`), the urgent ones first."""
     count = 0
     while count < limit:
-        task = huey.dequeue()
-        if task is None:
+        for queue in (urgent, huey):
+            task = queue.dequeue()
+            if task is not None:
+                queue.execute(task)
+                count += 1
+                break
+        else:
             break
-        huey.execute(task)
-        count += 1
     return count

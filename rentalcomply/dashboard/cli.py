@@ -89,3 +89,17 @@ def register(main: click.Group) -> None:
         _open(state)
         user = _domain_call(service.disable_user, user_id)
         click.echo(f"Disabled dashboard user {user.id} ({user.email}); their sessions are ended.")
+
+    @users.command("enable")
+    @click.argument("user_id")
+    @click.option("--json", "as_json", is_flag=True, help="Print the user as one JSON object.")
+    @pass_state
+    def users_enable(state: State, user_id: str, as_json: bool) -> None:
+        """Let a disabled user sign in again (a forgotten password: `users link`)."""
+        from rentalcomply.dashboard import users as service
+        _open(state)
+        user = _domain_call(service.enable_user, user_id)
+        if as_json:
+            _emit_json(service.user_view(user))
+        else:
+            click.echo(f"Enabled dashboard user {user.id} ({user.email}).")

@@ -9,6 +9,12 @@ keys like any other.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import zoneinfo
+
+import babel
+import babel.dates
+import babel.numbers
 
 from rentalcomply.core import clock
 
@@ -292,6 +298,9 @@ GREEK: dict[str, str] = {
     "Files": "Αρχεία",
     "outdated": "παρωχημένη",
     "overdue": "εκπρόθεσμη",
+    "provisional": "προσωρινή",
+    "The period is still running: this report holds only the stays that ended by {date}. It is generated again once the period has closed; file that one.":
+        "Η περίοδος δεν έχει κλείσει: η αναφορά περιέχει μόνο τις διαμονές που έληξαν έως {date}. Δημιουργείται ξανά όταν κλείσει η περίοδος· υποβάλετε εκείνη.",
     "{n} need attention": "{n} θέλουν προσοχή",
     "Bookings or properties of this period changed after the report was made: generate it again before filing.":
         "Κρατήσεις ή καταλύματα της περιόδου άλλαξαν μετά τη δημιουργία της αναφοράς: δημιουργήστε την ξανά πριν την υποβολή.",
@@ -331,6 +340,7 @@ GREEK: dict[str, str] = {
     "COMPLETED": "Ολοκληρώθηκε", "EXPIRED": "Έληξε", "NOT_REQUIRED": "Δεν απαιτείται",
     "PENDING": "Εκκρεμεί", "QUEUED": "Σε αναμονή", "SUBMITTED": "Υποβλήθηκε",
     "REJECTED": "Απορρίφθηκε", "FAILED": "Απέτυχε", "AT_RISK": "Σε κίνδυνο",
+    "HELD": "Σε αναστολή",
     "confirmed": "Επιβεβαιωμένη", "cancelled": "Ακυρωμένη", "active": "Ενεργό",
     "inactive": "Ανενεργό", "revoked": "Ανακλήθηκε", "expired": "Έληξε", "pending": "Εκκρεμεί",
     "succeeded": "Επιτυχία", "failed": "Αποτυχία", "ok": "Εντάξει", "error": "Σφάλμα",
@@ -358,7 +368,8 @@ ENGLISH: dict[str, str] = {
     "NOT_STARTED": "Not started", "INVITED": "Invited", "IN_PROGRESS": "In progress",
     "COMPLETED": "Completed", "EXPIRED": "Expired", "NOT_REQUIRED": "Not required",
     "PENDING": "Pending", "QUEUED": "Queued", "SUBMITTED": "Submitted", "REJECTED": "Rejected",
-    "FAILED": "Failed", "AT_RISK": "At risk", "confirmed": "Confirmed", "cancelled": "Cancelled",
+    "FAILED": "Failed", "AT_RISK": "At risk", "HELD": "Held", "confirmed": "Confirmed",
+    "cancelled": "Cancelled",
     "active": "Active", "inactive": "Inactive", "revoked": "Revoked", "expired": "Expired",
     "pending": "Pending", "succeeded": "Succeeded", "failed": "Failed", "ok": "OK",
     "error": "Error", "standard": "Standard", "detached_over_80m2": "Detached house over 80 m²",
@@ -396,6 +407,207 @@ ENGLISH: dict[str, str] = {
     "done:signed_out": "You are signed out.",
 }
 
+# --- confirmations of destructive actions ---------------------------------------------------------
+GREEK.update({
+    "What stops working": "Τι σταματά να λειτουργεί",
+    "No, keep it": "Όχι, να μείνει",
+    "Cancel this booking?": "Ακύρωση αυτής της κράτησης;",
+    "{guest}, {property}, {arrival} to {departure}": "{guest}, {property}, {arrival} έως {departure}",
+    "The stay leaves the calendar and the property's exported feed: the dates become free for "
+    "other bookings.": "Η διαμονή φεύγει από το ημερολόγιο και από το εξαγόμενο ημερολόγιο του "
+    "καταλύματος: οι ημερομηνίες ελευθερώνονται για άλλες κρατήσεις.",
+    "The guest's check-in link stops working.": "Ο σύνδεσμος check-in του επισκέπτη σταματά να λειτουργεί.",
+    "Programs listening to webhooks are told booking.cancelled.":
+        "Τα προγράμματα που ακούν webhooks λαμβάνουν booking.cancelled.",
+    "It cannot be undone: a new booking would be needed.":
+        "Δεν αναιρείται: θα χρειαζόταν νέα κράτηση.",
+    "Yes, cancel the booking": "Ναι, ακύρωση της κράτησης",
+    "Give the calendar a new address?": "Νέα διεύθυνση για το ημερολόγιο;",
+    "The current export address stops working at once.":
+        "Η τρέχουσα διεύθυνση εξαγωγής σταματά αμέσως να λειτουργεί.",
+    "Every channel that imports it (Airbnb, Booking.com, Vrbo, a channel manager) stops seeing "
+    "this property's bookings until you paste the new address into it, and may let guests book "
+    "dates that are taken.": "Κάθε κανάλι που την εισάγει (Airbnb, Booking.com, Vrbo, channel "
+    "manager) παύει να βλέπει τις κρατήσεις του καταλύματος μέχρι να του δώσετε τη νέα διεύθυνση, "
+    "και μπορεί να δεχτεί κρατήσεις σε πιασμένες ημερομηνίες.",
+    "Yes, give it a new address": "Ναι, νέα διεύθυνση",
+    "Revoke this API key?": "Ανάκληση αυτού του κλειδιού API;",
+    "{name} ({hint}…), last used {when}": "{name} ({hint}…), τελευταία χρήση {when}",
+    "no name": "χωρίς όνομα",
+    "Every program that uses this key is refused from its next request (401): a channel manager "
+    "or an accounting tool using it stops syncing.": "Κάθε πρόγραμμα που χρησιμοποιεί το κλειδί "
+    "απορρίπτεται από το επόμενο αίτημά του (401): ένας channel manager ή ένα λογιστικό πρόγραμμα "
+    "σταματά να συγχρονίζεται.",
+    "It cannot be undone: a new key would have to be made and given to each program.":
+        "Δεν αναιρείται: θα έπρεπε να φτιαχτεί νέο κλειδί και να δοθεί σε κάθε πρόγραμμα.",
+    "Yes, revoke the key": "Ναι, ανάκληση του κλειδιού",
+    "Delete this webhook endpoint?": "Διαγραφή αυτού του webhook;",
+    "The program at this address receives no more events.":
+        "Το πρόγραμμα σε αυτή τη διεύθυνση δεν λαμβάνει πια γεγονότα.",
+    "Deliveries waiting to be made are dropped, and the delivery history is deleted.":
+        "Οι παραδόσεις σε αναμονή ακυρώνονται και το ιστορικό παραδόσεων διαγράφεται.",
+    "It cannot be undone: registering it again gives a new secret the receiver must be told.":
+        "Δεν αναιρείται: μια νέα καταχώριση δίνει νέο μυστικό που πρέπει να μάθει ο παραλήπτης.",
+    "Yes, delete the endpoint": "Ναι, διαγραφή του webhook",
+})
+
+
+# --- making and changing bookings ------------------------------------------------------------------
+ENGLISH.update({
+    "payment:platform": "Paid through the platform", "payment:bank_transfer": "Bank transfer",
+    "payment:cash": "Cash", "payment:card": "Card",
+    "source:walk_in": "Walk-in guest", "source:phone": "Phone", "source:email": "E-mail",
+    "source:direct": "Direct (other)", "source:other": "Other",
+    "done:booking_created": "The booking is made.",
+    "done:booking_created_invited": "The booking is made; the check-in link is on its way to the guest.",
+    "done:booking_created_not_invited": "The booking is made; no check-in e-mail could be sent for it.",
+})
+GREEK.update({
+    "payment:platform": "Μέσω της πλατφόρμας", "payment:bank_transfer": "Τραπεζική μεταφορά",
+    "payment:cash": "Μετρητά", "payment:card": "Κάρτα",
+    "source:walk_in": "Επισκέπτης χωρίς κράτηση", "source:phone": "Τηλέφωνο",
+    "source:email": "E-mail", "source:direct": "Απευθείας (άλλο)", "source:other": "Άλλο",
+    "done:booking_created": "Η κράτηση καταχωρίστηκε.",
+    "done:booking_created_invited": "Η κράτηση καταχωρίστηκε· ο σύνδεσμος check-in στάλθηκε στον επισκέπτη.",
+    "done:booking_created_not_invited": "Η κράτηση καταχωρίστηκε· δεν ήταν δυνατό να σταλεί e-mail check-in.",
+    "New booking": "Νέα κράτηση",
+    "Edit the booking": "Επεξεργασία της κράτησης",
+    "Create booking": "Καταχώριση κράτησης",
+    "Back": "Πίσω",
+    "Guest name": "Όνομα επισκέπτη",
+    "The check-in link goes there.": "Εκεί στέλνεται ο σύνδεσμος check-in.",
+    "Language of the guest’s e-mails": "Γλώσσα των e-mail του επισκέπτη",
+    "Total price (EUR)": "Συνολική τιμή (EUR)",
+    "Empty: not known yet.": "Κενό: δεν είναι ακόμη γνωστή.",
+    "Payment method": "Τρόπος πληρωμής",
+    "not known": "άγνωστος",
+    "Booked by": "Τρόπος κράτησης",
+    "E-mail the check-in link to the guest now": "Αποστολή του συνδέσμου check-in στον επισκέπτη τώρα",
+    "A stay booked directly with you: on the phone, by e-mail or at the door. The same rules as "
+    "the API: no overlap with another stay or a channel block, at most the property’s guests.":
+        "Διαμονή που κλείστηκε απευθείας μαζί σας: στο τηλέφωνο, με e-mail ή στην πόρτα. Ισχύουν οι "
+        "κανόνες του API: καμία επικάλυψη με άλλη διαμονή ή μπλοκ καναλιού, το πολύ όσα άτομα "
+        "δέχεται το κατάλυμα.",
+    "The dates come from the {channel} calendar: change them there, and the next sync brings "
+    "them here.": "Οι ημερομηνίες έρχονται από το ημερολόγιο του {channel}: αλλάξτε τις εκεί και "
+    "ο επόμενος συγχρονισμός τις φέρνει εδώ.",
+    "choose one of your properties": "επιλέξτε ένα από τα καταλύματά σας",
+    "must be 1 to 200 characters": "πρέπει να έχει 1 έως 200 χαρακτήρες",
+    "must be a real date in the form YYYY-MM-DD": "πρέπει να είναι ημερομηνία της μορφής ΕΕΕΕ-ΜΜ-ΗΗ",
+    "must be a whole number from 1 to 100": "πρέπει να είναι ακέραιος από 1 έως 100",
+    "Notes for the team": "Σημειώσεις για την ομάδα",
+    "Seen only in the dashboard: not sent to the guest, the API or webhooks.":
+        "Φαίνονται μόνο στον πίνακα ελέγχου: δεν στέλνονται στον επισκέπτη, στο API ή σε webhooks.",
+    "must be at most 2000 characters": "πρέπει να έχει έως 2000 χαρακτήρες",
+    "must not contain control characters": "δεν πρέπει να περιέχει χαρακτήρες ελέγχου",
+    "must be an e-mail address like name@example.com, or null":
+        "πρέπει να είναι διεύθυνση e-mail όπως name@example.com, ή κενό",
+})
+
+
+# --- time zones and roles --------------------------------------------------------------------------
+ENGLISH.update({"done:timezone_saved": "The time zone is saved: times are shown in it now."})
+GREEK.update({
+    "done:timezone_saved": "Η ζώνη ώρας αποθηκεύτηκε· οι ώρες εμφανίζονται πλέον σε αυτήν.",
+    "Account": "Λογαριασμός",
+    "Now": "Τώρα",
+    "Times that belong to no property (activity, deliveries, keys, reports) are shown in this "
+    "zone; a booking’s and a property’s times in the property’s own zone.":
+        "Οι ώρες που δεν ανήκουν σε κατάλυμα (δραστηριότητα, παραδόσεις, κλειδιά, αναφορές) "
+        "εμφανίζονται σε αυτή τη ζώνη· οι ώρες μιας κράτησης ή ενός καταλύματος στη ζώνη του "
+        "καταλύματος.",
+    "must be a time zone like Europe/Athens": "πρέπει να είναι ζώνη ώρας όπως Europe/Athens",
+    "Only an owner of the account can do this. Ask an owner to change your role.":
+        "Μόνο ένας ιδιοκτήτης του λογαριασμού μπορεί να το κάνει. Ζητήστε από έναν ιδιοκτήτη να "
+        "αλλάξει τον ρόλο σας.",
+})
+
+# --- reports: what needs attention -----------------------------------------------------------------
+GREEK.update({
+    "see below": "δείτε παρακάτω",
+    "Bookings that need attention": "Κρατήσεις που χρειάζονται προσοχή",
+    "They are left out of every total until they are corrected; generate the report again "
+    "afterwards.": "Μένουν εκτός συνόλων μέχρι να διορθωθούν· μετά δημιουργήστε ξανά την αναφορά.",
+    "Correct it": "Διόρθωση",
+    "No files: the report could not be made.": "Κανένα αρχείο: η αναφορά δεν δημιουργήθηκε.",
+    "{n} bookings of the period need attention and are not in the report.":
+        "{n} κρατήσεις της περιόδου χρειάζονται προσοχή και δεν περιλαμβάνονται στην αναφορά.",
+    "File anyway, without the bookings that need attention":
+        "Υποβολή παρ' όλα αυτά, χωρίς τις κρατήσεις που χρειάζονται προσοχή",
+    "{n} of the period's bookings need attention: correct them first, or tick “file anyway”.":
+        "{n} κρατήσεις της περιόδου χρειάζονται προσοχή: διορθώστε τες πρώτα ή επιλέξτε "
+        "«υποβολή παρ' όλα αυτά».",
+})
+
+# --- people -----------------------------------------------------------------------------------------
+ENGLISH.update({
+    "role:owner": "Owner", "role:member": "Member",
+    "done:invited_colleague": "The invitation is on its way: the link in it works once.",
+    "done:role_changed": "The role is changed.",
+    "done:user_enabled": "The user can sign in again.",
+    "done:user_disabled": "The user is disabled: their sessions are ended.",
+    "done:link_sent": "A one-time link to choose a new password is on its way.",
+})
+GREEK.update({
+    "role:owner": "Ιδιοκτήτης", "role:member": "Μέλος",
+    "done:invited_colleague": "Η πρόσκληση στάλθηκε: ο σύνδεσμός της λειτουργεί μία φορά.",
+    "done:role_changed": "Ο ρόλος άλλαξε.",
+    "done:user_enabled": "Ο χρήστης μπορεί ξανά να συνδεθεί.",
+    "done:user_disabled": "Ο χρήστης απενεργοποιήθηκε: οι συνεδρίες του έληξαν.",
+    "done:link_sent": "Στάλθηκε σύνδεσμος μίας χρήσης για νέο κωδικό.",
+    "People": "Άτομα του λογαριασμού",
+    "Role": "Ρόλος",
+    "Last sign-in": "Τελευταία σύνδεση",
+    "(chosen on the link’s page)": "(επιλέγεται στη σελίδα του συνδέσμου)",
+    "you": "εσείς",
+    "Role of {email}": "Ρόλος του {email}",
+    "Change": "Αλλαγή",
+    "invited, no password yet": "προσκλήθηκε, χωρίς κωδικό ακόμη",
+    "Disable {email}": "Απενεργοποίηση {email}",
+    "Enable {email}": "Ενεργοποίηση {email}",
+    "E-mail a new password link": "Αποστολή συνδέσμου για νέο κωδικό",
+    "Invite a colleague": "Πρόσκληση συνεργάτη",
+    "An owner does everything; a member works with bookings, properties and reports but cannot "
+    "manage API keys, webhooks or people. The colleague gets a one-time link by e-mail to choose "
+    "a password.": "Ο ιδιοκτήτης κάνει τα πάντα· το μέλος δουλεύει με κρατήσεις, καταλύματα και "
+    "αναφορές, αλλά δεν διαχειρίζεται κλειδιά API, webhooks ή άτομα. Ο συνεργάτης λαμβάνει με "
+    "e-mail σύνδεσμο μίας χρήσης για να επιλέξει κωδικό.",
+    "Send the invitation": "Αποστολή πρόσκλησης",
+    "Forgot your password?": "Ξεχάσατε τον κωδικό σας;",
+    "If {email} belongs to a user of the dashboard, a link to choose a new password is on its "
+    "way to it. It works once.": "Αν το {email} ανήκει σε χρήστη του πίνακα ελέγχου, στάλθηκε "
+    "εκεί σύνδεσμος για νέο κωδικό. Λειτουργεί μία φορά.",
+    "Give the e-mail address you sign in with: a one-time link to choose a new password is sent "
+    "to it.": "Δώστε το e-mail με το οποίο συνδέεστε: θα σταλεί εκεί σύνδεσμος μίας χρήσης για "
+    "νέο κωδικό.",
+    "Send me a link": "Στείλτε μου σύνδεσμο",
+    "is used by another user": "χρησιμοποιείται από άλλον χρήστη",
+    "must be an e-mail address": "πρέπει να είναι διεύθυνση e-mail",
+    "must be owner or member": "πρέπει να είναι ιδιοκτήτης ή μέλος",
+    "the account keeps at least one active owner": "ο λογαριασμός κρατά τουλάχιστον έναν ενεργό ιδιοκτήτη",
+})
+
+# --- the activity page ------------------------------------------------------------------------------
+GREEK.update({
+    "Every change made in the dashboard or with an API key, and every sign-in, newest first.":
+        "Κάθε αλλαγή από τον πίνακα ελέγχου ή με κλειδί API, και κάθε σύνδεση, πρώτα οι νεότερες.",
+    "Anyone": "Οποιοσδήποτε",
+    "Everything": "Όλα",
+    "Nothing matches.": "Τίποτα δεν ταιριάζει.",
+})
+
+# --- the timeline -----------------------------------------------------------------------------------
+GREEK.update({
+    "Every property at once: one lane of stays each. Open a property for its month grid.":
+        "Όλα τα καταλύματα μαζί: μία λωρίδα διαμονών το καθένα. Ανοίξτε ένα κατάλυμα για τον "
+        "μήνα του.",
+    "From": "Από",
+    "Two weeks": "Δύο εβδομάδες",
+    "A month": "Ένας μήνας",
+    "Earlier": "Νωρίτερα",
+    "Later": "Αργότερα",
+})
+
 CHANNELS = {"manual": "Direct", "airbnb": "Airbnb", "booking": "Booking.com", "vrbo": "Vrbo",
             "other": "Other"}
 CHANNELS_EL = {"manual": "Απευθείας", "other": "Άλλο"}
@@ -412,6 +624,36 @@ WEEKDAYS = {"en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
             "el": ["Δευ", "Τρι", "Τετ", "Πεμ", "Παρ", "Σαβ", "Κυρ"]}
 
 
+LOCALES = {"en": "en_GB", "el": "el_GR"}  # day before month, a 24-hour clock, as hosts expect
+
+# Plural forms by CLDR category (Locale.plural_form): Greek, like English, has "one" and "other".
+PLURALS = {
+    "night": {"en": {"one": "{n} night", "other": "{n} nights"},
+              "el": {"one": "{n} νύχτα", "other": "{n} νύχτες"}},
+    "guest": {"en": {"one": "{n} guest", "other": "{n} guests"},
+              "el": {"one": "{n} άτομο", "other": "{n} άτομα"}},
+    "booking": {"en": {"one": "{n} booking", "other": "{n} bookings"},
+                "el": {"one": "{n} κράτηση", "other": "{n} κρατήσεις"}},
+}
+
+
+def _zone(name: str | None) -> dt.tzinfo:
+    try:
+        return zoneinfo.ZoneInfo(name or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.timezone.utc
+
+
+def zone_label(local: dt.datetime) -> str:
+    """EET / EEST / CET / UTC where the zone has a name; `+04` style offsets are shown as UTC+4."""
+    label = local.strftime("%Z")
+    if not label or label[0] in "+-":
+        offset = local.utcoffset() or dt.timedelta(0)
+        hours, rest = divmod(int(offset.total_seconds()), 3600)
+        label = "UTC" + (f"{hours:+d}" if hours or rest else "") + (f":{rest // 60:02d}" if rest else "")
+    return label
+
+
 def translate(lang: str, text: str, **values) -> str:
     if lang == "el":
         result = GREEK.get(text) or ENGLISH.get(text, text)
@@ -420,11 +662,27 @@ def translate(lang: str, text: str, **values) -> str:
     return result.format(**values) if values else result
 
 
-class Formatter:
-    """Dates, times, money and codes in the page's language."""
+# Kept per value: a busy page (the calendar of every property) shows the same few dozen dates and
+# counts thousands of times, and Babel's formatting of each was most of the page's time.
+@functools.lru_cache(maxsize=4096)
+def _formatted_date(value: dt.date, pattern: str, locale) -> str:
+    return babel.dates.format_date(value, pattern, locale=locale)
 
-    def __init__(self, lang: str):
+
+@functools.lru_cache(maxsize=4096)
+def _formatted_integer(value: int, locale) -> str:
+    return babel.numbers.format_decimal(value, locale=locale)
+
+
+class Formatter:
+    """Dates, times, numbers, money and plural forms in the page's language, from Babel's CLDR
+    data; every time shown in a time zone that is named beside it (the property's for what
+    belongs to a property, else the account's)."""
+
+    def __init__(self, lang: str, timezone: str = "UTC"):
         self.lang = lang
+        self.locale = babel.Locale.parse(LOCALES.get(lang, "en_GB"))
+        self.timezone = _zone(timezone)
 
     def today(self) -> dt.date:
         return clock.today()
@@ -434,34 +692,51 @@ class Formatter:
             return "—"
         if isinstance(value, str):
             value = dt.date.fromisoformat(value)
-        return (f"{WEEKDAYS[self.lang][value.weekday()]} {value.day} "
-                f"{SHORT_MONTHS[self.lang][value.month - 1]} {value.year}")
+        return _formatted_date(value, "EEE d MMM y", self.locale)
 
     def short_date(self, value) -> str:
         """Without the weekday, for ranges in lists."""
         if value is None:
             return "—"
-        return f"{value.day} {SHORT_MONTHS[self.lang][value.month - 1]} {value.year}"
+        return _formatted_date(value, "d MMM y", self.locale)
 
-    def datetime(self, value) -> str:
+    def local(self, value: dt.datetime, timezone: str | None = None) -> dt.datetime:
+        """A stored time (naive UTC) in the given zone, else the page's."""
+        zone = _zone(timezone) if timezone else self.timezone
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=dt.timezone.utc)
+        return value.astimezone(zone)
+
+    def datetime(self, value, timezone: str | None = None) -> str:
+        """`Mon 23 Nov 2026, 21:44 EET`: the zone's abbreviation (or offset) names it."""
         if value is None:
             return "—"
-        return f"{self.date(value.date())}, {value:%H:%M} UTC"
+        local = self.local(value, timezone)
+        time = babel.dates.format_time(local, "HH:mm", locale=self.locale)
+        return f"{self.date(local.date())}, {time} {zone_label(local)}"
 
     def month(self, value: dt.date) -> str:
-        return f"{MONTHS[self.lang][value.month - 1]} {value.year}"
+        return babel.dates.format_date(value, "LLLL y", locale=self.locale).capitalize()
 
     def weekdays(self) -> list[str]:
-        return WEEKDAYS[self.lang]
+        names = self.locale.days["stand-alone"]["abbreviated"]
+        return [names[i] for i in range(7)]  # Monday first
+
+    def number(self, value) -> str:
+        if isinstance(value, int):
+            return _formatted_integer(value, self.locale)
+        return babel.numbers.format_decimal(value, locale=self.locale)
+
+    def count(self, word: str, n: int) -> str:
+        """`1 night`, `2 nights`, `1 νύχτα`: the language's plural rule from CLDR."""
+        forms = PLURALS[word][self.lang if self.lang in PLURALS[word] else "en"]
+        form = self.locale.plural_form(n)
+        return (forms.get(form) or forms["other"]).format(n=self.number(n))
 
     def money(self, cents) -> str:
         if cents is None:
             return "—"
-        whole, part = divmod(abs(int(cents)), 100)
-        sign = "-" if cents < 0 else ""
-        if self.lang == "el":
-            return f"{sign}{whole:,}".replace(",", ".") + f",{part:02d} €"
-        return f"{sign}€{whole:,}.{part:02d}"
+        return babel.numbers.format_currency(int(cents) / 100, "EUR", locale=self.locale)
 
     def period(self, period) -> str:
         """A report's period, `{"year", "month"}` or its code's `YYYY-MM` / `YYYY`."""
@@ -470,15 +745,15 @@ class Formatter:
         else:
             year, _, month = str(period).partition("-")
             month = int(month) if month else None
-        return f"{MONTHS[self.lang][month - 1]} {year}" if month else str(year)
+        return self.month(dt.date(int(year), int(month), 1)) if month else str(year)
 
     def euros(self, amount) -> str:
         return "—" if amount is None else self.money(round(float(amount) * 100))
 
-    def iso_datetime(self, text: str | None) -> str:
+    def iso_datetime(self, text: str | None, timezone: str | None = None) -> str:
         if not text:
             return "—"
-        return self.datetime(dt.datetime.fromisoformat(text.replace("Z", "+00:00")).replace(tzinfo=None))
+        return self.datetime(dt.datetime.fromisoformat(text.replace("Z", "+00:00")), timezone)
 
     def status(self, code: str) -> str:
         return translate(self.lang, code)

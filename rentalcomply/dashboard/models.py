@@ -9,9 +9,12 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, BaseModel
+from rentalcomply.core.models import Account, BaseModel, Booking
 
 USER_STATUSES = ("active", "disabled")
+# An owner does everything; a member works with bookings, properties and reports but cannot
+# manage API keys, webhooks or the people of the account.
+ROLES = ("owner", "member")
 
 
 class DashboardUser(BaseModel):
@@ -25,6 +28,7 @@ class DashboardUser(BaseModel):
     created_at = pw.DateTimeField(default=clock.utcnow)
     password_set_at = pw.DateTimeField(null=True)
     last_sign_in_at = pw.DateTimeField(null=True)
+    role = pw.CharField(max_length=16, default="owner")
 
 
 class PasswordLink(BaseModel):
@@ -47,3 +51,26 @@ class DashboardSession(BaseModel):
     created_at = pw.DateTimeField()
     last_seen_at = pw.DateTimeField()
     expires_at = pw.DateTimeField()  # the absolute end, whatever the activity
+
+
+class DashboardAccountSetting(BaseModel):
+    """What an owner chose for the account's pages: the time zone of times that belong to no
+    property (activity, deliveries, keys' last use, reports made)."""
+    account = pw.ForeignKeyField(Account, primary_key=True, on_delete="CASCADE")
+    timezone = pw.CharField(max_length=64)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "dashboard_account_setting"
+
+
+class DashboardBookingNote(BaseModel):
+    """The team's note on a booking, kept by the dashboard: not in the API's booking or its events
+    (so no guest-facing system sees it)."""
+    booking = pw.ForeignKeyField(Booking, primary_key=True, on_delete="CASCADE")
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    text = pw.TextField()
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "dashboard_booking_note"

@@ -14,6 +14,8 @@ import datetime as dt
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock
+from rentalcomply.core.checks import control_character_problem
+from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.webhooks.models import WebhookEndpoint
@@ -40,8 +42,11 @@ def list_keys(account_id: str) -> list[ApiKey]:
 def create_key(account_id: str, name: str, scopes: list[str],
                expires_in_days: str | int | None) -> tuple[ApiKey, str]:
     details = []
+    problem = control_character_problem(name) if isinstance(name, str) else None
     name = (name or "").strip()
-    if not name:
+    if problem:
+        details.append({"field": "name", "message": problem})
+    elif not name:
         details.append({"field": "name", "message": "give the key a name, to tell keys apart"})
     elif len(name) > 200:
         details.append({"field": "name", "message": "must be at most 200 characters"})
@@ -77,6 +82,69 @@ def rotate_key(account_id: str, key_id: str, grace_hours: int) -> tuple[ApiKey, 
         return accounts.rotate_key(key_id, grace_hours=grace_hours)
     except accounts.KeyError_ as exc:
         raise ValidationError("key", str(exc)) from None
+
+
+# --- the account's preferences --------------------------------------------------------------------
+
+def account_timezone(account_id: str) -> str:
+    """Where the account's times are shown: its chosen zone, else its first property's, else UTC."""
+    from rentalcomply.dashboard.models import DashboardAccountSetting
+    chosen = DashboardAccountSetting.get_or_none(DashboardAccountSetting.account == account_id)
+    if chosen is not None:
+        return chosen.timezone
+    first = (Property.select(Property.timezone).where(Property.account == account_id)
+             .order_by(Property.created_at, Property.id).first())
+    return first.timezone if first is not None and first.timezone else "UTC"
+
+
+def set_account_timezone(account_id: str, timezone: str) -> str:
+    import zoneinfo
+    from rentalcomply.dashboard.models import DashboardAccountSetting
+    timezone = (timezone or "").strip()
+    if timezone not in zoneinfo.available_timezones():
+        raise ValidationError("timezone", "must be a time zone like Europe/Athens")
+    (DashboardAccountSetting.insert(account=account_id, timezone=timezone,
+                                    updated_at=clock.utcnow())
+     .on_conflict(conflict_target=[DashboardAccountSetting.account],
+                  update={DashboardAccountSetting.timezone: timezone,
+                          DashboardAccountSetting.updated_at: clock.utcnow()}).execute())
+    return timezone
+
+
+# --- the team's notes on bookings -----------------------------------------------------------------
+
+NOTE_MAX = 2000
+
+
+def note_problem(text: str) -> str | None:
+    if len(text) > NOTE_MAX:
+        return f"must be at most {NOTE_MAX} characters"
+    from rentalcomply.core.checks import control_character_problem
+    return control_character_problem(text.replace("\r\n", "\n"), multiline=True)
+
+
+def booking_note(account_id: str, booking_id: str) -> str:
+    from rentalcomply.dashboard.models import DashboardBookingNote
+    found = DashboardBookingNote.get_or_none((DashboardBookingNote.booking == booking_id)
+                                             & (DashboardBookingNote.account == account_id))
+    return found.text if found else ""
+
+
+def set_booking_note(account_id: str, booking_id: str, text: str) -> bool:
+    """Keep (or clear, when empty) the note; True when it changed. Call after the booking was
+    found in the account."""
+    from rentalcomply.dashboard.models import DashboardBookingNote
+    text = (text or "").replace("\r\n", "\n").strip()
+    problem = note_problem(text)
+    if problem:
+        raise ValidationError("notes", problem)
+    if text == booking_note(account_id, booking_id):
+        return False
+    DashboardBookingNote.delete().where(DashboardBookingNote.booking == booking_id).execute()
+    if text:
+        DashboardBookingNote.create(booking=booking_id, account=account_id, text=text,
+                                    updated_at=clock.utcnow())
+    return True
 
 
 # --- bookings -------------------------------------------------------------------------------------
@@ -116,21 +184,24 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     end = start + dt.timedelta(days=LOOKAHEAD_DAYS)
     live = ((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712 - SQL
             & (Booking.status == "confirmed"))
-    arrivals = list(Booking.select().where(live & (Booking.arrival_date >= start)
-                                           & (Booking.arrival_date < end))
-                    .order_by(Booking.arrival_date, Booking.id))
-    departures = list(Booking.select().where(live & (Booking.departure_date >= start)
-                                             & (Booking.departure_date < end))
-                      .order_by(Booking.departure_date, Booking.id))
-    # Arriving within 48 hours (today, tomorrow, the day after) without a completed check-in.
     due_by = (now + dt.timedelta(hours=CHECKIN_DUE_HOURS)).date()
-    checkins_due = list(Booking.select().where(
-        live & (Booking.arrival_date >= start) & (Booking.arrival_date <= due_by)
-        & (Booking.checkin_status != "COMPLETED")).order_by(Booking.arrival_date, Booking.id))
-    filings = list(Booking.select().where(
+    # One query for the week's arrivals and departures, shared out here: three queries building
+    # the same hundreds of rows took most of the page's time in a busy account.
+    week = _bookings(Booking.select().where(
+        live & (((Booking.arrival_date >= start) & (Booking.arrival_date < end))
+                | ((Booking.departure_date >= start) & (Booking.departure_date < end)))))
+    arrivals = sorted((b for b in week if start <= b.arrival_date < end),
+                      key=lambda b: (b.arrival_date, b.id))
+    departures = sorted((b for b in week if start <= b.departure_date < end),
+                        key=lambda b: (b.departure_date, b.id))
+    # Arriving within 48 hours (today, tomorrow, the day after) without a completed check-in.
+    checkins_due = [b for b in arrivals
+                    if b.arrival_date <= due_by and b.checkin_status != "COMPLETED"]
+    filings = _bookings(Booking.select().where(
         (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
         .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
     filings += [b for b in at_risk_bookings(account_id) if b.id not in {f.id for f in filings}]
+    filings += [b for b in held_bookings(account_id) if b.id not in {f.id for f in filings}]
     connections = list(ChannelConnection.select().where(
         (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
         .order_by(ChannelConnection.created_at))
@@ -141,6 +212,12 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     names = property_names(account_id)
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
                  reports_due(account_id))
+
+
+def _bookings(query) -> list[Booking]:
+    """The query's bookings, built from plain rows: peewee's own model building per row cost more
+    than the database's work for the hundreds of stays a busy account's pages show."""
+    return models_from_query(query)
 
 
 REPORT_DUE_DAYS = 5
@@ -174,6 +251,19 @@ def at_risk_bookings(account_id: str) -> list:
                  .order_by(Booking.arrival_date, Booking.id).distinct())
     for booking in found:
         booking.report_status = "AT_RISK"  # for display only; never saved
+    return found
+
+
+def held_bookings(account_id: str) -> list:
+    """Bookings whose police filing is held (a guest's value has no code in the starter code
+    tables: police/service.py); shown as HELD with the reason."""
+    from rentalcomply.police.models import PoliceFiling
+    found = list(Booking.select().join(PoliceFiling, on=(PoliceFiling.booking == Booking.id))
+                 .where((Booking.account == account_id) & (PoliceFiling.status == "held")
+                        & (Booking.status != "cancelled"))
+                 .order_by(Booking.arrival_date, Booking.id).distinct())
+    for booking in found:
+        booking.report_status = "HELD"  # for display only; never saved
     return found
 
 
@@ -240,3 +330,50 @@ def month_grid(account_id: str, property_id: str, year: int, month: int) -> list
             row.append(Day(day, day.month == month, here, len(here) > 1))
         grid.append(row)
     return grid
+
+
+# --- the timeline of every property ----------------------------------------------------------------
+
+TIMELINE_SPANS = {"2w": 14, "month": None}  # a month's length depends on the month
+
+
+@dataclasses.dataclass
+class Bar:
+    booking: Booking
+    column: int  # 1-based, the first night shown
+    span: int  # nights shown
+    conflict: bool
+    starts_before: bool
+    ends_after: bool
+
+
+def timeline(account_id: str, start: dt.date, days: int) -> list[tuple[Property, list[Bar]]]:
+    """Every property of the account (active first, by name) with the stays and channel blocks
+    that have a night between `start` and `start + days`: a bar from its first night shown, as
+    long as its nights shown; stays that overlap another are marked as conflicts."""
+    end = start + dt.timedelta(days=days)
+    props = sorted(Property.select().where(Property.account == account_id),
+                   key=lambda p: (p.status != "active", p.name.lower()))
+    stays = _bookings(Booking.select().where(
+        (Booking.account == account_id) & (Booking.status == "confirmed")
+        & (Booking.arrival_date < end) & (Booking.departure_date > start))
+        .order_by(Booking.arrival_date, Booking.id))
+    by_property: dict[str, list] = {}
+    for stay in stays:
+        by_property.setdefault(stay.property_id, []).append(stay)
+    rows = []
+    for prop in props:
+        mine = by_property.get(prop.id, [])
+        conflicted = set()
+        for i, one in enumerate(mine):
+            for other in mine[i + 1:]:
+                if other.arrival_date < one.departure_date:
+                    conflicted.update((one.id, other.id))
+        bars = []
+        for stay in mine:
+            first, last = max(stay.arrival_date, start), min(stay.departure_date, end)
+            bars.append(Bar(stay, (first - start).days + 1, (last - first).days,
+                            stay.id in conflicted, stay.arrival_date < start,
+                            stay.departure_date > end))
+        rows.append((prop, bars))
+    return rows

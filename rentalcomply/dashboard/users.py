@@ -27,7 +27,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import LinkExpired, NotFound, ValidationError
 from rentalcomply.core.ids import new_id, random_base62
 from rentalcomply.core.models import Account
-from rentalcomply.dashboard.models import DashboardSession, DashboardUser, PasswordLink
+from rentalcomply.dashboard.models import ROLES, DashboardSession, DashboardUser, PasswordLink
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
 # scrypt with N=2**15, r=8: 32 MiB and about 0.1 s per hash here; p=1.
@@ -68,8 +68,8 @@ def configure(settings) -> None:
                     link_lifetime=dt.timedelta(hours=section.password_link_hours),
                     failures_per_user=section.signin_failures_per_user,
                     failures_per_address=section.signin_failures_per_address)
-    _user_failures = FailureCounter(policy.failures_per_user)
-    _address_failures = FailureCounter(policy.failures_per_address)
+    _user_failures = failure_counter(policy.failures_per_user, "user")
+    _address_failures = failure_counter(policy.failures_per_address, "address")
 
 
 # --- passwords ----------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _check_email(email: str, field: str = "email") -> str:
     return email
 
 
-def create_user(account_id: str, email: str | None) -> tuple[DashboardUser, str]:
+def create_user(account_id: str, email: str | None, role: str = "owner") -> tuple[DashboardUser, str]:
     """A user of the account and a one-time link token to set the password. `email` may be None
     only for the first user made at the first start, who gives it on the link's page."""
     if Account.get_or_none(Account.id == account_id) is None:
@@ -134,8 +134,10 @@ def create_user(account_id: str, email: str | None) -> tuple[DashboardUser, str]
                 raise UserError(f"{email!r} is not an e-mail address") from exc
             if DashboardUser.select().where(DashboardUser.email == email).exists():
                 raise UserError(f"a user with the e-mail address {email} exists already")
+        if role not in ROLES:
+            raise UserError(f"the role must be one of: {', '.join(ROLES)}")
         user = DashboardUser.create(id=new_id("usr"), account=account_id, email=email,
-                                    status="active", created_at=clock.utcnow())
+                                    status="active", role=role, created_at=clock.utcnow())
         token = issue_link(user)
     return user, token
 
@@ -188,9 +190,97 @@ def disable_user(user_id: str) -> DashboardUser:
     return user
 
 
+def enable_user(user_id: str) -> DashboardUser:
+    """Let a disabled user sign in again (with the password they had; a forgotten one is reset
+    through a new link)."""
+    with atomic():
+        user = get_user(user_id)
+        user.status = "active"
+        user.save()
+    return user
+
+
+# --- the people of an account, managed by its owners in the pages -------------------------------
+
+def account_user(account_id: str, user_id: str) -> DashboardUser:
+    """A user of this account; another account's is NotFound, as everywhere."""
+    user = DashboardUser.get_or_none((DashboardUser.id == user_id)
+                                     & (DashboardUser.account == account_id))
+    if user is None:
+        raise NotFound("No such user.")
+    return user
+
+
+def invite(account_id: str, email: str, role: str) -> tuple[DashboardUser, str]:
+    """A colleague of the account, with a one-time link to choose a password. ValidationError
+    names the field (a bad or taken address, an unknown role)."""
+    email = _check_email(email)
+    if role not in ROLES:
+        raise ValidationError("role", "must be owner or member")
+    if DashboardUser.select().where(DashboardUser.email == email).exists():
+        raise ValidationError("email", "is used by another user")
+    return create_user(account_id, email, role=role)
+
+
+def _other_active_owner(account_id: str, user_id: str) -> bool:
+    return DashboardUser.select().where(
+        (DashboardUser.account == account_id) & (DashboardUser.id != user_id)
+        & (DashboardUser.role == "owner") & (DashboardUser.status == "active")).exists()
+
+
+def change_role(account_id: str, user_id: str, role: str) -> DashboardUser:
+    with atomic():
+        user = account_user(account_id, user_id)
+        if role not in ROLES:
+            raise ValidationError("role", "must be owner or member")
+        if role != "owner" and user.role == "owner" and not _other_active_owner(account_id, user.id):
+            raise ValidationError("role", "the account keeps at least one active owner")
+        user.role = role
+        user.save()
+    return user
+
+
+def set_status(account_id: str, user_id: str, active: bool) -> DashboardUser:
+    """Disable (sessions end at once) or enable a user of the account; the last active owner
+    cannot be disabled, so that someone can always manage the account."""
+    with atomic():
+        user = account_user(account_id, user_id)
+        if not active and user.role == "owner" and not _other_active_owner(account_id, user.id):
+            raise ValidationError("status", "the account keeps at least one active owner")
+        return enable_user(user.id) if active else disable_user(user.id)
+
+
+# --- a forgotten password -----------------------------------------------------------------------
+
+_reset_per_email = SlidingWindowLimiter(3, window=3600, name="password-reset-email")
+_reset_per_address = SlidingWindowLimiter(10, window=3600, name="password-reset-address")
+
+
+class ResetThrottled(Exception):
+    def __init__(self, retry_after: int):
+        super().__init__(f"Too many requests; try again in {retry_after} s.")
+        self.retry_after = retry_after
+
+
+def request_reset(email: str, address: str) -> tuple[DashboardUser, str] | None:
+    """A one-time link for the active user with this address, or None when there is none: the
+    page answers the same either way, so it tells no one which addresses exist. At most 3 an hour
+    per address and 10 an hour per client (ResetThrottled)."""
+    email = normal_email(email)
+    for limiter, bucket in ((_reset_per_address, "address:" + (address or "")),
+                            (_reset_per_email, "email:" + email)):
+        allowed, _, reset = limiter.hit(bucket)
+        if not allowed:
+            raise ResetThrottled(max(reset, 1))
+    user = DashboardUser.get_or_none(DashboardUser.email == email) if email else None
+    if user is None or user.status != "active":
+        return None
+    return user, issue_link(user)
+
+
 def user_view(user: DashboardUser) -> dict:
     return {"id": user.id, "account_id": user.account_id, "email": user.email,
-            "status": user.status, "password_set": user.password_hash is not None,
+            "status": user.status, "role": user.role, "password_set": user.password_hash is not None,
             "created_at": clock.iso(user.created_at),
             "last_sign_in_at": clock.iso(user.last_sign_in_at)}
 
@@ -250,27 +340,14 @@ def set_password(token: str, password: str, confirmation: str,
 
 # --- sign-in ------------------------------------------------------------------------------------
 
-class FailureCounter(SlidingWindowLimiter):
+def failure_counter(limit: int, bucket_kind: str) -> SlidingWindowLimiter:
     """Wrong passwords per bucket in a rolling minute: `hit` counts one, `blocked` asks without
-    counting."""
-
-    def blocked(self, bucket: str) -> int:
-        """Seconds until an attempt is allowed again; 0 when it is allowed now."""
-        now = self.clock()
-        with self._lock:
-            hits = self._hits.get(bucket)
-            if not hits:
-                return 0
-            cutoff = now - self.window
-            while hits and hits[0] <= cutoff:
-                hits.popleft()
-            if len(hits) < self.limit:
-                return 0
-            return max(1, int(hits[0] + self.window - now) + 1)
+    counting. Shared by every server process when the limits are on Redis."""
+    return SlidingWindowLimiter(limit, name="signin-" + bucket_kind)
 
 
-_user_failures = FailureCounter(policy.failures_per_user)
-_address_failures = FailureCounter(policy.failures_per_address)
+_user_failures = failure_counter(policy.failures_per_user, "user")
+_address_failures = failure_counter(policy.failures_per_address, "address")
 
 
 class SignInRefused(Exception):
@@ -296,8 +373,17 @@ def sign_in(email: str, password: str, address: str) -> tuple[DashboardSession, 
             or user.status != "active":
         _user_failures.hit(user_bucket)
         _address_failures.hit(address_bucket)
+        if user is not None:  # an unknown address belongs to no account's log
+            with atomic():
+                _record(user, "session.sign_in_failed")
         raise SignInRefused()
     return start_session(user)
+
+
+def _record(user: DashboardUser, action: str) -> None:
+    """Sign-ins, failed sign-ins and sign-outs in the account's activity log (in a transaction)."""
+    from rentalcomply.core import activity
+    activity.record(user.account_id, "user", user.id, user.email or "", action, None)
 
 
 def start_session(user: DashboardUser) -> tuple[DashboardSession, str]:
@@ -308,6 +394,7 @@ def start_session(user: DashboardUser) -> tuple[DashboardSession, str]:
                                           account=user.account_id, created_at=now,
                                           last_seen_at=now, expires_at=now + policy.absolute)
         DashboardUser.update(last_sign_in_at=now).where(DashboardUser.id == user.id).execute()
+        _record(user, "session.sign_in")
     return session, raw
 
 
@@ -337,7 +424,11 @@ def find_session(raw: str | None) -> tuple[DashboardSession, DashboardUser] | No
 
 def end_session(raw: str | None) -> None:
     if raw:
-        DashboardSession.delete().where(DashboardSession.id_hash == _session_hash(raw)).execute()
+        with atomic():
+            session = DashboardSession.get_or_none(DashboardSession.id_hash == _session_hash(raw))
+            if session is not None:
+                _record(session.user, "session.sign_out")
+                session.delete_instance()
 
 
 def purge_expired(now: dt.datetime | None = None) -> int:
@@ -367,8 +458,10 @@ def csrf_matches(cookie_value: str | None, token: str | None) -> bool:
 
 def forget_failures() -> None:
     """Clear the sign-in failure counts (tests)."""
-    global _user_failures, _address_failures
-    _user_failures = FailureCounter(policy.failures_per_user)
-    _address_failures = FailureCounter(policy.failures_per_address)
+    global _user_failures, _address_failures, _reset_per_email, _reset_per_address
+    _reset_per_email = SlidingWindowLimiter(3, window=3600, name="password-reset-email")
+    _reset_per_address = SlidingWindowLimiter(10, window=3600, name="password-reset-address")
+    _user_failures = failure_counter(policy.failures_per_user, "user")
+    _address_failures = failure_counter(policy.failures_per_address, "address")
 
 

@@ -27,7 +27,8 @@ import bottle
 
 from rentalcomply.core import activity, events
 from rentalcomply.core.db import db
-from rentalcomply.core.errors import ApiError, LinkExpired, NotFound
+from rentalcomply.core.checks import control_character_problem
+from rentalcomply.core.errors import ApiError, LinkExpired, NotFound, ValidationError
 from rentalcomply.core.ids import random_base62
 from rentalcomply.dashboard import i18n, users
 
@@ -51,6 +52,16 @@ SECURITY_HEADERS = {
 }
 
 
+# Form fields the control-character rule leaves alone: passwords are only hashed, never stored
+# or shown as text; `next` is judged by the sign-in page itself (a bad one goes home).
+# Passwords are any text; `next` is judged by the sign-in; a booking's notes are checked by the
+# booking form itself (service.note_problem: the same rule, multi-line), which shows the error
+# beside the field.
+UNCHECKED_FORM_FIELDS = frozenset({"password", "confirmation", "next", "notes"})
+# Free-text notes, which may hold line breaks and tabs (as in the API).
+MULTI_LINE_FORM_FIELDS = frozenset({"description"})
+
+
 class Redirect(Exception):
     def __init__(self, location: str):
         super().__init__(location)
@@ -59,6 +70,10 @@ class Redirect(Exception):
 
 class Forbidden(Exception):
     """A form without its CSRF token, or with another session's."""
+
+
+class OwnersOnly(Exception):
+    """A member opened a page that only the account's owners may use (keys, webhooks, people)."""
 
 
 class Page:
@@ -79,8 +94,16 @@ class Page:
     # -- reading ---------------------------------------------------------------------------------
 
     def form(self, name: str, default: str = "") -> str:
+        """A form field's text; one holding a control character is refused here, for every form
+        (400 naming the field), by the rule of the API (core/checks.py)."""
         value = bottle.request.forms.getunicode(name)
-        return default if value is None else value
+        if value is None:
+            return default
+        if name not in UNCHECKED_FORM_FIELDS:
+            problem = control_character_problem(value, multiline=name in MULTI_LINE_FORM_FIELDS)
+            if problem:
+                raise ValidationError(name, problem)
+        return value
 
     def form_list(self, name: str) -> list[str]:
         return [value.encode("latin1").decode("utf-8", "replace")
@@ -104,9 +127,22 @@ class Page:
         values.setdefault("errors", {})
         values.setdefault("done", self.arg("done"))
         body = bottle.template(template, template_lookup=[TEMPLATES], page=self, _=self._,
-                               fmt=i18n.Formatter(self.lang), **values)
+                               fmt=self.fmt, **values)
         return bottle.HTTPResponse(body=body, status=status,
                                    **{"Content-Type": "text/html; charset=utf-8"})
+
+    @property
+    def timezone(self) -> str:
+        """The account's time zone (its setting, else its first property's, else UTC)."""
+        if "_timezone" not in self.__dict__:
+            from rentalcomply.dashboard import service
+            self._timezone = service.account_timezone(self.account_id) if self.account_id \
+                else "UTC"
+        return self._timezone
+
+    @property
+    def fmt(self) -> "i18n.Formatter":
+        return i18n.Formatter(self.lang, self.timezone)
 
     def record(self, action: str, resource_id: str | None = None) -> None:
         """The change this form makes, in the activity log (inside the form's transaction)."""
@@ -177,20 +213,22 @@ class Pages:
         self.app = app
         self.settings = settings
 
-    def get(self, path: str, *, public: bool = False):
-        return self.route("GET", path, public=public)
+    def get(self, path: str, *, public: bool = False, owners: bool = False):
+        return self.route("GET", path, public=public, owners=owners)
 
-    def post(self, path: str, *, public: bool = False):
-        return self.route("POST", path, public=public)
+    def post(self, path: str, *, public: bool = False, owners: bool = False):
+        return self.route("POST", path, public=public, owners=owners)
 
-    def route(self, method: str, path: str, *, public: bool = False):
+    def route(self, method: str, path: str, *, public: bool = False, owners: bool = False):
+        """`owners`: only a user with the role owner may open it; a member gets a 403 page."""
         def register(handler):
             # page=True: a page for people, not an API endpoint (kept out of the API document)
-            self.app.route(PREFIX + path, method, self._wrap(handler, method, public), page=True)
+            self.app.route(PREFIX + path, method, self._wrap(handler, method, public, owners),
+                           page=True)
             return handler
         return register
 
-    def _wrap(self, handler, method: str, public: bool):
+    def _wrap(self, handler, method: str, public: bool, owners: bool = False):
         settings = self.settings
 
         def callback(**url_args):
@@ -201,6 +239,8 @@ class Pages:
                 if page is None:
                     target = bottle.request.path if method == "GET" else PREFIX + "/today"
                     raise Redirect(PREFIX + "/sign-in?" + urllib.parse.urlencode({"next": target}))
+                if owners and page.user is not None and page.user.role != "owner":
+                    raise OwnersOnly()
                 if method == "POST":
                     if not users.csrf_matches(page.cookie_value, bottle.request.forms.get("csrf")):
                         raise Forbidden()
@@ -219,6 +259,9 @@ class Pages:
                     response = handler(page, **url_args)
             except Redirect as redirect:
                 response = _redirect(redirect.location)
+            except OwnersOnly:
+                response = _error_page(page, 403, "Only an owner of the account can do this. "
+                                                  "Ask an owner to change your role.")
             except Forbidden:
                 response = _error_page(page or Page(settings, environ), 403,
                                        "This form has expired. Reload the page and try again.")

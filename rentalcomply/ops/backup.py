@@ -1,12 +1,36 @@
-"""Backup and restore of a SQLite installation: the database, the task queue, the secret, the config.
+"""Backup and restore of a SQLite installation: the database, the task queue, the secret, the
+config, and the files a host must keep.
 
 A backup is a .tar.gz holding a consistent copy of each SQLite file, made with SQLite's online backup
 API (so the server may keep running and writing), the server secret (without it no API key, check-in
-link or download link works after a restore) and the config file, plus a manifest. Generated report
-files are not included: they are made again from the database on request.
+link or download link works after a restore) and the config file, plus a manifest. It also holds the
+files a host must keep beside the database, under `files/` (paths as in the data directory):
 
-A restore checks the archive before touching anything (known members only, each database passes
-`PRAGMA integrity_check`), moves the current files aside into `before-restore-<time>/` in the data
+    manifest.json  rentalcomply.db  queue.db  secret.key  config.toml
+    files/reports/<account>/<folder>/<code>.pdf|xml|csv   the report files the database names
+    files/police-codes/<country>/<table>.csv              code tables refreshed by the host
+
+A report filed with AADE is a record: it is kept as it was made, not made again (a regeneration
+would read today's data). Police files and the authorities' receipts are sealed inside the
+database, so its snapshot holds them. The report folders are those the database snapshot names:
+a folder is written completely and renamed into place before the row names it, and removed only
+after a later generation replaced it, so copying the named folders just after the snapshot gives
+files that match it; should a generation finishing at that moment remove one first, the snapshot
+is taken again. A named file that is gone for good (deleted by hand) is left out, named in the
+manifest (`missing_files`) and in a warning of `rentalcomply backup`: the backup still runs.
+
+On PostgreSQL the database is backed up with its own tool (`rentalcomply backup` says how:
+pg_dump, pg_restore); the archive then holds the secret, the config and the refreshed code tables,
+and its manifest says `"database": "postgresql"`. A restore puts those in place and never mixes
+engines: an archive with a SQLite database is refused where database.url names PostgreSQL, and
+one without a database where it names SQLite.
+
+The manifest holds the SHA-256 of every other member. With a passphrase (`--passphrase-file`) the
+whole archive is encrypted (ops/sealed_archive.py: AES-256-GCM, the key derived with scrypt) and
+named `.tar.gz.enc`.
+
+A restore checks the archive before touching anything (the passphrase opens it, known members
+only, each member matches its checksum, each database passes `PRAGMA integrity_check`), moves the current files aside into `before-restore-<time>/` in the data
 directory, puts the archive's files in place and applies any migration the backup predates. It is
 refused while a server or worker uses the data directory (`ops/datalock.py`): a running server keeps
 its open database and would go on writing into the file moved aside. Whatever the umask, the
@@ -16,6 +40,7 @@ restored files are 0600 and the directories 0700: the data is guests' personal d
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import io
 import json
 import os
@@ -29,6 +54,7 @@ from pathlib import Path
 from rentalcomply import __version__
 from rentalcomply.core import db as database
 from rentalcomply.core import secrets
+from rentalcomply.ops import sealed_archive
 
 MANIFEST = "manifest.json"
 DATABASE_FILE = "rentalcomply.db"
@@ -36,7 +62,14 @@ QUEUE_FILE = "queue.db"
 SECRET_FILE = "secret.key"
 CONFIG_FILE = "config.toml"
 MEMBERS = {MANIFEST, DATABASE_FILE, QUEUE_FILE, SECRET_FILE, CONFIG_FILE}
-NAME_PATTERN = re.compile(r"^rentalcomply-backup-\d{8}T\d{6}Z\.tar\.gz$")
+FILES_PREFIX = "files/"
+REPORTS_DIR = "reports"
+POLICE_CODES_DIR = "police-codes"
+# What may stand under files/ in an archive: a report file, or a code table.
+FILE_MEMBER = re.compile(r"^files/(reports/[A-Za-z0-9_]+/[A-Za-z0-9_-]+/[A-Za-z0-9_]+\.(pdf|xml|csv)"
+                         r"|police-codes/[a-z]{2}/[A-Za-z0-9_-]+\.(csv|json))$")
+SNAPSHOT_ATTEMPTS = 3
+NAME_PATTERN = re.compile(r"^rentalcomply-backup-\d{8}T\d{6}Z\.tar\.gz(\.enc)?$")
 
 
 class BackupError(Exception):
@@ -51,6 +84,27 @@ def sqlite_database_path(settings) -> Path:
         return Path(url[len("sqlite:///"):])
     raise BackupError("database.url is not SQLite: back the database up with its own tools "
                       "(pg_dump for PostgreSQL)")
+
+
+def external_database(settings) -> str | None:
+    """The engine's name where the database is not a SQLite file of ours (PostgreSQL), else None."""
+    try:
+        sqlite_database_path(settings)
+    except BackupError:
+        return "PostgreSQL"
+    return None
+
+
+def database_advice(settings) -> str:
+    """How to back up an external database with its own tool (the password never shown)."""
+    from urllib.parse import urlsplit
+    url = urlsplit(settings.database.url)
+    host = url.hostname or "localhost"
+    netloc = (f"{url.username}@" if url.username else "") + host + (f":{url.port}" if url.port else "")
+    shown = url._replace(netloc=netloc).geturl()
+    return (f"the database is PostgreSQL: back it up with its own tool, e.g. `pg_dump "
+            f"--format=custom --file=rentalcomply.pgdump '{shown}'` (and `pg_restore` to bring it "
+            "back); this archive holds the server secret, the config and the files")
 
 
 def sqlite_queue_path(settings) -> Path | None:
@@ -86,41 +140,77 @@ def _integrity(path: Path) -> str:
     return "ok" if rows == [("ok",)] else "; ".join(row[0] for row in rows[:5])
 
 
+STEPS = ("database", "task queue", "files", "archive", "encryption")
+
+
 def create_backup(settings, output: str | os.PathLike | None = None,
-                  now: dt.datetime | None = None) -> tuple[Path, list[Path]]:
+                  now: dt.datetime | None = None,
+                  warnings: list[str] | None = None,
+                  passphrase: bytes | None = None,
+                  progress=None) -> tuple[Path, list[Path]]:
     """Write a backup archive; return its path and the old backups deleted under `backup.keep`.
+    What a person should hear of (a report file missing) is added to `warnings`. With a
+    passphrase the archive is encrypted. `progress(step)` is called as each of STEPS is done.
 
     Old backups are pruned only in the backup directory, and only when `output` is not given.
     """
+    step = progress or (lambda name: None)
     now = now or dt.datetime.now(dt.timezone.utc)
-    db_path = sqlite_database_path(settings)
-    if not db_path.is_file():
+    # On PostgreSQL the database is backed up with its own tool (database_advice); the archive
+    # still holds what lives beside it and nowhere else: the secret, the config, the files.
+    external = external_database(settings)
+    db_path = None if external else sqlite_database_path(settings)
+    if db_path is not None and not db_path.is_file():
         raise BackupError(f"no database at {db_path}: nothing to back up (run rentalcomply init)")
+    if external and warnings is not None:
+        warnings.append(database_advice(settings))
     if output:
         target = Path(output)
     else:
-        target = backup_directory(settings) / f"rentalcomply-backup-{now:%Y%m%dT%H%M%SZ}.tar.gz"
-    target.parent.mkdir(parents=True, exist_ok=True)
+        suffix = ".tar.gz.enc" if passphrase else ".tar.gz"
+        target = backup_directory(settings) / f"rentalcomply-backup-{now:%Y%m%dT%H%M%SZ}{suffix}"
+    if not target.parent.is_dir():
+        # Backups hold guests' data and the server secret: private, whatever the umask.
+        target.parent.mkdir(parents=True, mode=0o700)
+        os.chmod(target.parent, 0o700)
 
     with tempfile.TemporaryDirectory(prefix="rentalcomply-backup-") as staging:
         staging = Path(staging)
-        files = {DATABASE_FILE: staging / DATABASE_FILE}
-        _copy_sqlite(db_path, files[DATABASE_FILE])
+        if db_path is not None:
+            files = {DATABASE_FILE: staging / DATABASE_FILE}
+            kept, missing = _snapshot_with_report_files(db_path, files[DATABASE_FILE],
+                                                        Path(settings.data_dir), staging / "files")
+        else:  # report files are in the database itself there (migration 0018)
+            files, kept, missing = {}, [], []
+        step(STEPS[0])
+        if warnings is not None:
+            warnings += [f"report file {name} is missing from the data directory: not in the "
+                         "backup (regenerate that report)" for name in missing]
+        kept += _police_code_tables(Path(settings.data_dir))
         queue_path = sqlite_queue_path(settings)
         if queue_path is not None and queue_path.is_file():
             files[QUEUE_FILE] = staging / QUEUE_FILE
             _copy_sqlite(queue_path, files[QUEUE_FILE])
+        step(STEPS[1])
         secret_path = secrets.secret_file(settings.data_dir)
         if not settings.server.secret_key and secret_path.is_file():
             files[SECRET_FILE] = secret_path
         if settings.config_file:
             files[CONFIG_FILE] = Path(settings.config_file)
+        step(STEPS[2])
+        members = {**files, **dict(kept)}
         manifest = {
-            "format": 1,
+            "format": 3,
             "version": __version__,
             "created_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
             "files": sorted(files),
             "secret_included": SECRET_FILE in files,
+            "kept_files": sorted(name for name, _ in kept),
+            "missing_files": missing,
+            "checksums": {name: _sha256(path) for name, path in sorted(members.items())},
+            "encrypted": bool(passphrase),
+            # "external": the database was backed up apart, with its engine's own tool.
+            "database": external.lower() if external else "included",
         }
         partial = target.with_name(target.name + ".partial")
         # The archive holds the server secret: readable by its owner only.
@@ -132,10 +222,91 @@ def create_backup(settings, output: str | os.PathLike | None = None,
             archive.addfile(info, io.BytesIO(body))
             for name, path in sorted(files.items()):
                 archive.add(path, arcname=name, recursive=False, filter=_private)
+            for name, path in sorted(kept):
+                archive.add(path, arcname=name, recursive=False, filter=_private)
+        step(STEPS[3])
+        if passphrase:
+            sealed = sealed_archive.seal(partial.read_bytes(), passphrase)
+            with open(partial, "wb") as handle:
+                handle.write(sealed)
+        step(STEPS[4])
+        with open(partial, "rb") as handle:
+            os.fsync(handle.fileno())
         os.replace(partial, target)
 
     deleted = [] if output else prune_backups(target.parent, settings.backup.keep)
     return target, deleted
+
+
+def _named_report_folders(snapshot: Path) -> list[tuple[str, str, dict]]:
+    """(account id, folder, files) of every report whose row in the snapshot names files."""
+    with sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True) as connection:
+        try:
+            rows = connection.execute(
+                "SELECT account_id, files FROM report WHERE files IS NOT NULL").fetchall()
+        except sqlite3.OperationalError:  # a database from before the reports existed
+            return []
+    found = []
+    for account_id, files in rows:
+        named = json.loads(files) if files else None
+        if isinstance(named, dict) and named.get("dir"):
+            found.append((account_id, named["dir"], named))
+    return found
+
+
+def _snapshot_with_report_files(db_path: Path, snapshot: Path, data_dir: Path,
+                                staging: Path) -> tuple[list[tuple[str, Path]], list[str]]:
+    """Snapshot the database into `snapshot` and copy the report files it names into `staging`;
+    return (archive name, staged path) of each, and the named files that are missing. The
+    snapshot is taken again when a named file has gone (a generation that finished meanwhile
+    removed the folder it replaced); a file still missing after that (deleted by hand, or never
+    restored from an older backup) is left out and named, rather than the backup refused."""
+    for _ in range(SNAPSHOT_ATTEMPTS):
+        _copy_sqlite(db_path, snapshot)
+        shutil.rmtree(staging, ignore_errors=True)
+        kept: list[tuple[str, Path]] = []
+        missing: list[str] = []
+        for account_id, folder, named in _named_report_folders(snapshot):
+            source = data_dir / REPORTS_DIR / account_id / folder
+            for fmt, entry in named.items():
+                if fmt == "dir" or not isinstance(entry, dict):
+                    continue
+                relative = f"{REPORTS_DIR}/{account_id}/{folder}/{entry.get('name')}"
+                if not FILE_MEMBER.match(FILES_PREFIX + relative):
+                    missing.append(relative)
+                    continue
+                copy = staging / relative
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    shutil.copyfile(source / entry["name"], copy)
+                except FileNotFoundError:
+                    missing.append(relative)
+                    continue
+                kept.append((FILES_PREFIX + relative, copy))
+        if not missing:
+            break
+    return kept, missing
+
+
+def _police_code_tables(data_dir: Path) -> list[tuple[str, Path]]:
+    """The police code tables the host refreshed (police-codes/<country>/<table>.csv)."""
+    root = data_dir / POLICE_CODES_DIR
+    if not root.is_dir():
+        return []
+    found = []
+    for path in sorted(root.glob("*/*")):
+        name = FILES_PREFIX + path.relative_to(data_dir).as_posix()
+        if path.is_file() and FILE_MEMBER.match(name):
+            found.append((name, path))
+    return found
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _private(info: tarfile.TarInfo) -> tarfile.TarInfo:
@@ -153,29 +324,53 @@ def prune_backups(directory: Path, keep: int) -> list[Path]:
     return doomed
 
 
-def read_backup(archive_path: Path, into: Path) -> dict:
+def read_backup(archive_path: Path, into: Path, passphrase: bytes | None = None) -> dict:
     """Extract and check an archive into `into`; return its manifest. Raises BackupError."""
+    with open(archive_path, "rb") as handle:
+        head = handle.read(len(sealed_archive.MAGIC))
+    if sealed_archive.is_sealed(head):
+        if not passphrase:
+            raise BackupError(f"{archive_path} is encrypted: give its passphrase with "
+                              "--passphrase-file")
+        try:
+            opened = sealed_archive.open_sealed(archive_path.read_bytes(), passphrase)
+        except sealed_archive.WrongPassphrase as exc:
+            raise BackupError(f"{archive_path}: {exc}") from None
+        archive_source = {"fileobj": io.BytesIO(opened)}
+    else:
+        archive_source = {"name": archive_path}
     try:
-        archive = tarfile.open(archive_path, mode="r:gz")
+        archive = tarfile.open(mode="r:gz", **archive_source)
     except (OSError, tarfile.TarError) as exc:
         raise BackupError(f"{archive_path} is not a RentalComply backup: {exc}") from None
     with archive:
         members = archive.getmembers()
         names = [m.name for m in members]
-        unknown = [n for n in names if n not in MEMBERS]
-        if unknown or MANIFEST not in names or DATABASE_FILE not in names:
+        unknown = [n for n in names if n not in MEMBERS and not FILE_MEMBER.match(n)]
+        # The database is in every archive but one made on PostgreSQL (restore_backup checks
+        # that the archive fits the configured engine).
+        if unknown or MANIFEST not in names:
             raise BackupError(f"{archive_path} is not a RentalComply backup "
-                              f"(members: {', '.join(names) or 'none'})")
+                              f"(members: {', '.join(names[:20]) or 'none'})")
         for member in members:
             if not member.isfile():
                 raise BackupError(f"{archive_path}: {member.name} is not a regular file")
+            target_path = into / member.name
+            if target_path.parent != into:
+                target_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             source = archive.extractfile(member)
-            with source, open(into / member.name, "wb") as target:
+            with source, open(target_path, "wb") as target:
                 shutil.copyfileobj(source, target)
     try:
         manifest = json.loads((into / MANIFEST).read_text())
     except ValueError:
         raise BackupError(f"{archive_path}: the manifest is not JSON") from None
+    checksums = manifest.get("checksums")
+    if checksums is not None:  # archives of format 3 on
+        for name in names:
+            if name != MANIFEST and checksums.get(name) != _sha256(into / name):
+                raise BackupError(f"{archive_path}: {name} does not match the checksum the "
+                                  "manifest gives it: the archive is damaged")
     for name in (DATABASE_FILE, QUEUE_FILE):
         if (into / name).exists():
             verdict = _integrity(into / name)
@@ -185,7 +380,8 @@ def read_backup(archive_path: Path, into: Path) -> dict:
 
 
 def restore_backup(settings, archive_path: str | os.PathLike,
-                   now: dt.datetime | None = None) -> tuple[dict, Path | None]:
+                   now: dt.datetime | None = None,
+                   passphrase: bytes | None = None) -> tuple[dict, Path | None]:
     """Put a backup in place of the current data; return the manifest and where the old files went.
 
     The caller runs the migrations afterwards (bootstrap) so an older backup is brought up to date.
@@ -194,7 +390,8 @@ def restore_backup(settings, archive_path: str | os.PathLike,
     archive_path = Path(archive_path)
     if not archive_path.is_file():
         raise BackupError(f"no backup file {archive_path}")
-    db_path = sqlite_database_path(settings)
+    external = external_database(settings)
+    db_path = None if external else sqlite_database_path(settings)
     queue_path = sqlite_queue_path(settings)
     data_dir = Path(settings.data_dir)
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -204,7 +401,15 @@ def restore_backup(settings, archive_path: str | os.PathLike,
 
     with tempfile.TemporaryDirectory(prefix="rentalcomply-restore-", dir=data_dir) as staging:
         staging = Path(staging)
-        manifest = read_backup(archive_path, staging)
+        manifest = read_backup(archive_path, staging, passphrase)
+        holds_database = (staging / DATABASE_FILE).exists()
+        if external and holds_database:
+            raise BackupError(f"{archive_path} holds a SQLite database, and database.url names "
+                              f"{external}: restore it where database.url is empty or sqlite:///")
+        if not external and not holds_database:
+            raise BackupError(f"{archive_path} holds no database (it was made on "
+                              f"{manifest.get('database', 'another engine')}): restore that "
+                              "database with its own tool and set database.url to it")
         restored = [n for n in (DATABASE_FILE, QUEUE_FILE, SECRET_FILE, CONFIG_FILE)
                     if (staging / n).exists() and targets[n] is not None]
         aside = data_dir / f"before-restore-{now:%Y%m%dT%H%M%SZ}"
@@ -223,4 +428,48 @@ def restore_backup(settings, archive_path: str | os.PathLike,
                 os.chmod(target.parent, 0o700)
             shutil.move(str(staging / name), target)
             os.chmod(target, 0o600)
+        # The kept files: each folder of files/ replaces the data directory's own (moved aside).
+        for folder in (REPORTS_DIR, POLICE_CODES_DIR):
+            restored_folder = staging / "files" / folder
+            current = data_dir / folder
+            if not restored_folder.is_dir() and (folder == POLICE_CODES_DIR
+                                                 or manifest.get("format", 1) < 2):
+                continue  # no refreshed tables, or an archive from before files were kept
+            if current.exists():
+                aside.mkdir(exist_ok=True, mode=0o700)
+                os.chmod(aside, 0o700)
+                shutil.move(str(current), aside / folder)
+                moved = True
+            if restored_folder.is_dir():
+                shutil.move(str(restored_folder), current)
+                _make_private(current)
     return manifest, aside if moved else None
+
+
+def _make_private(root: Path) -> None:
+    """Directories 0700 and files 0600 under `root`, whatever the umask was."""
+    os.chmod(root, 0o700)
+    for path in root.rglob("*"):
+        os.chmod(path, 0o700 if path.is_dir() else 0o600)
+
+
+def newest_backup(settings) -> Path | None:
+    directory = backup_directory(settings)
+    if not directory.is_dir():
+        return None
+    backups = sorted(p for p in directory.iterdir() if NAME_PATTERN.match(p.name))
+    return backups[-1] if backups else None
+
+
+def daily_backup(settings, now: dt.datetime | None = None) -> Path | None:
+    """The worker's daily backup into backup.directory, encrypted with backup.passphrase_file
+    when set, keeping backup.keep. None where the database is not SQLite."""
+    try:
+        sqlite_database_path(settings)
+    except BackupError:
+        return None
+    passphrase = None
+    if settings.backup.passphrase_file:
+        passphrase = sealed_archive.read_passphrase_file(settings.backup.passphrase_file)
+    path, _ = create_backup(settings, now=now, passphrase=passphrase)
+    return path

@@ -7,6 +7,7 @@ secret created, no file written.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import os
 import sqlite3
 import stat
@@ -29,8 +30,162 @@ class Check:
 def run_checks(settings) -> list[Check]:
     checks = [_data_directory(settings), _modes(settings), _secret(settings)]
     checks += _database(settings)
-    checks.append(_queue(settings))
+    queue = _queue(settings)
+    checks += [queue, _workers(settings, queue)]
+    checks += _police_codes(settings)
+    checks += _police_credentials(settings)
+    checks += [_stuck_work(settings)]
+    checks += [_free_disk(settings), _last_backup(settings), _smtp(settings), _public_url(settings)]
     return checks
+
+
+# What a worker should have finished long since: a report generating, a filing being sent.
+STUCK_AFTER = dt.timedelta(minutes=30)
+
+
+def _stuck_work(settings) -> Check:
+    """Work that is stuck or failing, counted from the database: reports generating for over
+    30 minutes or failed, police filings failed or rejected (or sending for over 30 minutes),
+    webhook endpoints disabled, channel feeds in error."""
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    cutoff = (now - STUCK_AFTER).strftime("%Y-%m-%d %H:%M:%S")
+    queries = {
+        "reports generating for over 30 minutes":
+            f"SELECT count(*) FROM report WHERE job IS NOT NULL AND updated_at < '{cutoff}'",
+        "reports failed": "SELECT count(*) FROM report WHERE status = 'failed'",
+        "police filings sending for over 30 minutes":
+            f"SELECT count(*) FROM police_filing WHERE status = 'sending' "
+            f"AND sending_since < '{cutoff}'",
+        "police filings failed or rejected":
+            "SELECT count(*) FROM police_filing WHERE status IN ('failed', 'rejected')",
+        "webhook endpoints disabled after failing":
+            "SELECT count(*) FROM webhook_endpoint WHERE status = 'disabled'",
+        "channel feeds in error": "SELECT count(*) FROM channel_connection WHERE status = 'error'",
+    }
+    found = []
+    for what, sql in queries.items():
+        rows = _read_rows(settings, sql)
+        if rows is None:
+            return Check("stuck or failing work", True, "not checked (the database does not answer)")
+        if rows[0][0]:
+            found.append(f"{rows[0][0]} {what}")
+    if found:
+        return Check("stuck or failing work", False, "; ".join(found) + " (the dashboard's Today "
+                     "names each with its reason: fix the data or the peer, then file, generate or "
+                     "sync again; work stuck for 30 minutes means no worker took it over: restart "
+                     "rentalcomply serve)")
+    return Check("stuck or failing work", True, "none")
+
+
+def _last_backup(settings) -> Check:
+    """The newest archive in backup.directory, against backup.max_age_hours. An installation
+    younger than that has had no chance to back up yet: not a failure."""
+    import time
+
+    from rentalcomply.ops.backup import backup_directory, newest_backup
+    try:
+        sqlite_database_path(settings)
+    except BackupError:
+        return Check("last backup", True, "the database is not SQLite: back it up with its own "
+                                          "tools (pg_dump), the secret and config with your files")
+    limit = settings.backup.max_age_hours
+    newest = newest_backup(settings)
+    now = time.time()
+    if newest is None:
+        installed = secrets.secret_file(settings.data_dir)
+        if installed.is_file() and now - installed.stat().st_mtime < limit * 3600:
+            return Check("last backup", True, "none yet (the worker writes one daily at "
+                                              f"{settings.backup.daily_hour_utc:02d}:41 UTC)")
+        return Check("last backup", False, f"no backup in {backup_directory(settings)}: run "
+                                           "rentalcomply backup, and keep the server running so "
+                                           "that the daily backup runs (backup.daily)")
+    hours = (now - newest.stat().st_mtime) / 3600
+    if hours > limit:
+        return Check("last backup", False, f"{newest.name} is {hours:.0f} hours old, over "
+                                           f"backup.max_age_hours ({limit}): is the server "
+                                           "running (the worker makes the daily backup)? run "
+                                           "rentalcomply backup now; the log says why one failed")
+    return Check("last backup", True, f"{newest.name}, {hours:.1f} hours old")
+
+
+def _free_disk(settings) -> Check:
+    import shutil
+    path = Path(settings.data_dir)
+    if not path.is_dir():
+        return Check("free disk", True, "not checked (no data directory)")
+    free_mb = shutil.disk_usage(path).free // (1024 * 1024)
+    wanted = settings.doctor.min_free_disk_mb
+    if free_mb < wanted:
+        return Check("free disk", False, f"{free_mb} MB free where {path} lives, under the "
+                                         f"{wanted} MB doctor.min_free_disk_mb: free space (old "
+                                         "backups, logs) or move the data directory")
+    return Check("free disk", True, f"{free_mb} MB free")
+
+
+def _smtp(settings) -> Check:
+    """Connect and log in as the check-in e-mails will; send nothing."""
+    import smtplib
+    import ssl
+    smtp = settings.smtp
+    where = f"{smtp.host}:{smtp.port}"
+    try:
+        if smtp.use_ssl:
+            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=10,
+                                      context=ssl.create_default_context())
+        else:
+            client = smtplib.SMTP(smtp.host, smtp.port, timeout=10)
+        with client:
+            client.ehlo()
+            if smtp.starttls and not smtp.use_ssl:
+                client.starttls(context=ssl.create_default_context())
+                client.ehlo()
+            if smtp.username:
+                client.login(smtp.username, smtp.password)
+            client.noop()
+    except smtplib.SMTPAuthenticationError as exc:
+        return Check("smtp", False, f"{where} refused the login of {smtp.username!r} "
+                                    f"({exc.smtp_code}): check smtp.username and smtp.password")
+    except (OSError, smtplib.SMTPException) as exc:
+        return Check("smtp", False, f"{where} does not answer ({exc or type(exc).__name__}): "
+                                    "guests get no check-in e-mail; set smtp.host and smtp.port "
+                                    "to your mail server (and smtp.starttls or smtp.use_ssl)")
+    login = f", logged in as {smtp.username}" if smtp.username else ""
+    return Check("smtp", True, f"{where} answers{login}")
+
+
+def _public_url(settings) -> Check:
+    """The public address reaches this server, and HTTPS through the proxy arrives as HTTPS
+    (the proxy sends X-Forwarded-Proto and is in server.trusted_proxies)."""
+    import ipaddress
+    import json
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+    url = settings.server.public_url
+    host = urllib.parse.urlsplit(url).hostname or ""
+    try:
+        local = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        local = False
+    if not url or local:
+        return Check("public url", True, f"{url or 'not set'}: only this machine can follow the "
+                                         "links (set server.public_url to the address guests use)")
+    if url.startswith("http://"):
+        return Check("public url", False, f"{url} is plain HTTP: guests' passport data would cross "
+                                          "the network in clear; put a TLS proxy in front (see "
+                                          "the README's TLS in front) and set an https:// address")
+    try:
+        with urllib.request.urlopen(url.rstrip("/") + "/healthz", timeout=10) as answer:
+            health = json.loads(answer.read())
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        return Check("public url", False, f"{url}/healthz does not answer ({exc}): guests' links "
+                                          "and downloads lead nowhere; check the proxy and DNS")
+    if url.startswith("https://") and not health.get("https"):
+        return Check("public url", False,
+                     f"{url} answers, but the request reached the server as plain HTTP: have the "
+                     "proxy send X-Forwarded-Proto: https and list its address in "
+                     "server.trusted_proxies")
+    return Check("public url", True, f"{url} answers" + (" over HTTPS" if health.get("https") else ""))
 
 
 def _data_directory(settings) -> Check:
@@ -136,13 +291,199 @@ def _queue(settings) -> Check:
         return Check("task queue", True, "memory:// (tasks run in the caller)")
     path = sqlite_queue_path(settings)
     if path is None:
-        return Check("task queue", True, f"external ({settings.queue.url.split(':', 1)[0]}), "
-                                         "not checked here")
+        return _external_queue(settings)
     if not path.is_file():
         return Check("task queue", True, f"{path} not created yet (the server creates it)")
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10) as connection:
             verdict = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            waiting = [row[0] for row in connection.execute(
+                "SELECT data FROM task WHERE queue IN (?, ?) ORDER BY queue DESC, priority DESC, id",
+                QUEUE_NAMES)]
     except sqlite3.DatabaseError as exc:
         return Check("task queue", False, f"{path}: {exc}")
-    return Check("task queue", verdict == "ok", f"{path}: {verdict}")
+    if verdict != "ok":
+        return Check("task queue", False, f"{path}: {verdict}")
+    return Check("task queue", True, f"{path}: ok; " + _describe_waiting(waiting))
+
+
+# The general queue and the urgent one (police filings, reports): core/queue.py.
+QUEUE_NAMES = ("rentalcomply", "rentalcomply-urgent")
+
+
+def _external_queue(settings) -> Check:
+    url = settings.queue.url
+    try:
+        import redis
+        from huey.storage import PriorityRedisStorage
+        pool = redis.ConnectionPool.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        size, waiting = 0, []
+        for name in reversed(QUEUE_NAMES):  # the urgent queue's next task runs first
+            storage = PriorityRedisStorage(name=name, connection_pool=pool)
+            count = storage.queue_size()
+            size += count
+            waiting += storage.enqueued_items(1) if count else []
+    except Exception as exc:  # redis' errors and a missing package alike
+        return Check("task queue", False,
+                     f"{_without_password(url)} does not answer ({exc}): start Redis, or check "
+                     "queue.url; until it answers nothing is delivered, synced, filed or reported")
+    return Check("task queue", True, f"{_without_password(url)}: answers; "
+                 + _describe_waiting(waiting, size))
+
+
+def _without_password(url: str) -> str:
+    import urllib.parse
+    parts = urllib.parse.urlsplit(url)
+    if parts.password:
+        parts = parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@"))
+    return parts.geturl()
+
+
+def _describe_waiting(waiting: list, size: int | None = None) -> str:
+    size = len(waiting) if size is None else size
+    if not size:
+        return "no task waiting"
+    from rentalcomply.core.queue import huey
+    try:
+        message = huey.serializer.deserialize(waiting[0])
+        first = f"; next to run: {message.name} ({message.id})"
+    except Exception:  # a task of another version: the count still tells
+        first = ""
+    return f"{size} task(s) waiting{first}"
+
+
+# A worker records a heartbeat every minute (core/scheduling.py); three missed ones mean it is gone.
+HEARTBEAT_STALE_SECONDS = 180
+
+
+def _workers(settings, queue_check: Check) -> Check:
+    """Each worker's last heartbeat. Failing only when tasks wait and no worker is alive: a
+    stopped appliance with nothing to do is not a fault."""
+    import datetime as dt
+    rows = _read_rows(settings, "SELECT worker, seen_at FROM worker_heartbeat ORDER BY seen_at DESC")
+    if rows is None:
+        return Check("workers", True, "not checked (the database does not answer)")
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    seen = []
+    alive = 0
+    for worker, seen_at in rows[:10]:
+        if isinstance(seen_at, str):
+            seen_at = dt.datetime.fromisoformat(seen_at[:19])
+        age = int((now - seen_at).total_seconds())
+        alive += age <= HEARTBEAT_STALE_SECONDS
+        seen.append(f"{worker} {age} s ago")
+    detail = "; ".join(seen) if seen else "no worker has run yet"
+    waiting = "task(s) waiting" in queue_check.detail
+    if waiting and not alive and settings.queue.url != "memory://":
+        return Check("workers", False, f"tasks are waiting and no worker is running ({detail}): "
+                                       "start rentalcomply serve (or rentalcomply worker)")
+    return Check("workers", True, f"{alive} alive: {detail}" if seen else detail)
+
+
+
+
+POLICE_CODES_MAX_AGE_DAYS = 30
+POLICE_CODE_TABLES = {"IT": ("alloggiati", ("comuni", "stati", "documenti", "tipo_alloggiato")),
+                      "ES": ("ses_hospedajes", ("tipo_documento", "sexo", "parentesco",
+                                                "tipo_pago", "municipios"))}
+
+
+def _police_codes(settings) -> list[Check]:
+    """The police code tables: the starter set, or loaded more than 30 days ago, is a failure
+    where a property files with that authority (its guests' filings may be held), a note
+    elsewhere."""
+    rows, connectors = _read_police_codes(settings)
+    if rows is None:
+        return []
+    now = dt.datetime.utcnow()
+    checks = []
+    for country, (connector, tables) in POLICE_CODE_TABLES.items():
+        used = connector in connectors
+        starter = [t for t in tables if f"{country}/{t}" not in rows]
+        old = [t for t in tables if f"{country}/{t}" in rows
+               and rows[f"{country}/{t}"] < now - dt.timedelta(days=POLICE_CODES_MAX_AGE_DAYS)]
+        name = f"police code tables {country}"
+        if not starter and not old:
+            oldest = min(rows[f"{country}/{t}"] for t in tables)
+            checks.append(Check(name, True, f"loaded from the authority, the oldest on "
+                                            f"{oldest:%Y-%m-%d}"))
+            continue
+        problems = []
+        if starter:
+            problems.append("the starter set shipped with rentalcomply for " + ", ".join(starter))
+        if old:
+            problems.append(f"older than {POLICE_CODES_MAX_AGE_DAYS} days: " + ", ".join(old))
+        advice = (f"rentalcomply police refresh-codes --country {country} FILE... (the "
+                  "authority's files), or a property configured with the connector "
+                  f"{connector} loads them")
+        if not used:
+            advice += f"; no property files with {connector} yet"
+        checks.append(Check(name, not used, "; ".join(problems) + f" ({advice})"))
+    return checks
+
+
+def _police_credentials(settings) -> list[Check]:
+    """The police credentials in use, asked of each authority once (police/health.py): a token
+    from Alloggiati Web, an authenticated catalogue read from SES.Hospedajes. Nothing is filed."""
+    used = _read_rows(settings, "SELECT count(*) FROM property "
+                                "WHERE police_connector NOT IN ('none', 'file')")
+    if not used or not used[0][0]:
+        return []
+    from rentalcomply.police import health
+    from rentalcomply.police import service as police
+    previous = database.db.obj  # in-process callers (the tests) keep their own database
+    engine = None
+    try:
+        secrets.load_server_secret(settings, create=False)
+        engine = database.make_database(settings)
+        database.db.initialize(engine)
+        police.configure(settings)
+        results = health.check_credentials(timeout=min(float(settings.police.timeout_seconds), 10.0))
+    except Exception as exc:  # no secret, no database: the checks above say which
+        return [Check("police credentials", False, f"could not be read ({exc.__class__.__name__})")]
+    finally:
+        if engine is not None:
+            engine.close()
+        if previous is not None:
+            database.db.initialize(previous)
+    checks = []
+    for result in results:
+        names = ", ".join(result.properties[:3]) + (
+            f" and {len(result.properties) - 3} more" if len(result.properties) > 3 else "")
+        checks.append(Check(f"police credentials {health.LABELS.get(result.connector, result.connector)} "
+                            f"({names})", result.ok, result.detail))
+    return checks
+
+
+def _read_police_codes(settings):
+    """({"IT/comuni": loaded_at...}, {connectors in use}), or (None, None) when unreadable."""
+    tables = _read_rows(settings, "SELECT id, loaded_at FROM police_code_table")
+    used = _read_rows(settings, "SELECT DISTINCT police_connector FROM property")
+    if tables is None or used is None:  # no such table yet (the migrations check says so)
+        return None, None
+    loaded = {}
+    for table_id, loaded_at in tables:
+        if isinstance(loaded_at, str):
+            loaded_at = dt.datetime.fromisoformat(loaded_at)
+        loaded[table_id] = loaded_at.replace(tzinfo=None)
+    return loaded, {row[0] for row in used}
+
+
+def _read_rows(settings, sql: str) -> list | None:
+    try:
+        path = sqlite_database_path(settings)
+    except BackupError:
+        path = None
+    try:
+        if path is not None:
+            if not path.is_file():
+                return None
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10) as connection:
+                return connection.execute(sql).fetchall()
+        connection = database.make_database(settings)
+        try:
+            return connection.execute_sql(sql).fetchall()
+        finally:
+            connection.close()
+    except Exception:  # no such table before the migration, or no database: said elsewhere
+        return None

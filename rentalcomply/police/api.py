@@ -34,12 +34,16 @@ openapi.schema("PoliceFiling", {
     "properties": {
         "id": {"type": "string", "pattern": "^pf_"},
         "kind": {"type": "string", "enum": list(KINDS),
-                 "description": "`arrival`; `departure` (Portugal); `cancellation` (Spain)."},
+                 "description": "`arrival`; `departure` (Portugal); `cancellation`, `reservation` "
+                                "and `rh_cancellation` (Spain: the reservation, and the "
+                                "cancellation of one whose dates changed)."},
         "connector": {"type": "string"},
         "status": {"type": "string", "enum": list(FILING_STATUSES),
                    "description": "waiting (check-in not completed) → queued → sending → "
                                   "submitted | rejected | failed; polling while an asynchronous "
-                                  "outcome is awaited; ready: a file awaits upload by hand."},
+                                  "outcome is awaited; ready: a file awaits upload by hand; "
+                                  "held: a guest has no code in the starter code tables, "
+                                  "filed once the authority's tables are loaded (see `error`)."},
         "deadline": {"type": "string", "format": "date-time"},
         "attempts": {"type": "integer", "minimum": 0},
         "next_attempt_at": NULLABLE_TIMESTAMP,

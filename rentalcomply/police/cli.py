@@ -75,35 +75,46 @@ def police_configure(state: State, account_ref: str, property_id: str, connector
 @police.command("refresh-codes")
 @click.option("--country", required=True, type=click.Choice(["IT", "ES"], case_sensitive=False),
               help="The authority's country.")
-@click.option("--table", help="Which table FILE is. IT: luoghi, stati or documenti (guessed from "
-                              "its codes when left out); ES: the catalogue of a catalogo XML "
-                              "answer (tipo_documento, sexo, parentesco, tipo_pago, municipios; "
-                              "taken from the file's name when left out).")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--table", help="ES only: the catalogue of a catalogo XML answer (tipo_documento, "
+                              "sexo, parentesco, tipo_pago, municipios; taken from the file's "
+                              "name when left out). Italian files are recognised by their "
+                              "columns and codes.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @pass_state
-def police_refresh_codes(state: State, country: str, table: str | None, file: str) -> None:
-    """Load a code table the authority publishes into the data directory, where it replaces the
-    shipped one. IT: Alloggiati Web's CSV (Codice;Descrizione;Provincia;DataFineVal...). ES: a
-    SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a catalogue (.json)."""
+def police_refresh_codes(state: State, country: str, table: str | None,
+                         files: tuple[str, ...]) -> None:
+    """Load the authority's code tables into the database, where every process uses them from
+    its next filing on. IT: the CSV files of Alloggiati Web's "Tabelle" page (comuni.csv,
+    stati.csv, documenti.csv, tipo_alloggiato.csv; any of them, in one call, in one
+    transaction). ES: a SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a
+    catalogue (.json)."""
     from rentalcomply.police import codes
     settings = state.open()
-    codes.configure(settings.data_dir)
     if country.upper() == "ES":
-        _refresh_es(settings, table, file)
+        for file in files:
+            _refresh_es(settings, table, file)
         return
-    if table is not None and table not in ("luoghi", "stati", "documenti"):
-        raise click.BadParameter("IT tables: luoghi, stati, documenti", param_hint="--table")
-    raw = Path(file).read_bytes()
+    if table is not None:
+        raise click.BadParameter("Italian files are recognised by their contents",
+                                 param_hint="--table")
+    found: dict[str, list] = {}
+    names: dict[str, str] = {}
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # the authority's older files
-    try:
-        table = table or codes.guess_table(text)
-        count = codes.refresh(country, table, text)
+        for file in files:
+            path = Path(file)
+            for name, places in codes.read_it_file(codes.decode(path.read_bytes()),
+                                                   path.name).items():
+                if name in found:
+                    raise codes.CodeFileError(f"{path.name} and {names[name]} both hold the "
+                                              f"{name} table")
+                found[name], names[name] = places, path.name
+        counts = codes.load("IT", found, "Alloggiati Web files (" + ", ".join(
+            f"{names[name]}" for name in codes.IT_TABLES if name in names) + ")")
     except codes.CodeFileError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"{country.upper()} {table}: {count} codes loaded")
+    for name in codes.IT_TABLES:
+        if name in counts:
+            click.echo(f"IT {name}: {counts[name]} codes loaded from {names[name]}")
 
 
 def _refresh_es(settings, table: str | None, file: str) -> None:
@@ -111,12 +122,11 @@ def _refresh_es(settings, table: str | None, file: str) -> None:
     if table is not None and table not in es.SECTIONS:
         raise click.BadParameter("ES catalogues: " + ", ".join(es.SECTIONS), param_hint="--table")
     try:
-        saved = es.refresh_es_catalogue(file, settings.data_dir, table)
+        counts = es.refresh_es_catalogue(file, table)
     except es.CatalogueError as exc:
         raise click.ClickException(str(exc)) from None
-    es.use_directory(None)  # read the refreshed copy from the data directory from now on
-    counts = ", ".join(f"{name} {len(es.catalogue().get(name) or {})}" for name in es.SECTIONS)
-    click.echo(f"ES catalogue saved to {saved}: {counts}")
+    loaded = ", ".join(f"{name} {count}" for name, count in counts.items()) or "nothing changed"
+    click.echo(f"ES catalogue loaded from {Path(file).name}: {loaded}")
 
 
 @police.command("run")

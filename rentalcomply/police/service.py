@@ -15,6 +15,11 @@ One `PoliceFiling` row per booking and kind (`arrival`; `departure` for Portugal
 `cancellation` for Spain) holds the deadline, the attempts, the outcome per guest, the
 authority's reference and the receipt (sealed, like the guest data).
 
+Spain also takes the reservation (RH, within 24 hours of the booking): a `reservation` row made
+with every booking created while the property files with SES.Hospedajes, and, when the dates of
+an accepted reservation change, an `rh_cancellation` row that cancels it before it is sent again
+with the new dates. See "SES reservations" below.
+
 Idempotency: the row is marked `sending` and committed before the call to the authority, and
 its outcome is recorded after; a retry never sends a guest the authority already accepted. A
 row found `sending` after a restart (older than the call's timeout) is an interrupted call:
@@ -35,6 +40,7 @@ from peewee import fn
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock, events, sealing, signed_links
+from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.ids import new_id
@@ -48,8 +54,9 @@ log = logging.getLogger(__name__)
 
 REPORT_STATUSES = ("NOT_REQUIRED", "PENDING", "QUEUED", "SUBMITTED", "REJECTED", "FAILED")
 FILING_STATUSES = ("waiting", "queued", "sending", "polling", "ready", "submitted", "rejected",
-                   "failed")
-KINDS = ("arrival", "departure", "cancellation")
+                   "failed", "held")
+KINDS = ("arrival", "departure", "cancellation", "reservation", "rh_cancellation")
+RESERVATION_KINDS = ("reservation", "rh_cancellation")
 AT_RISK_BEFORE = dt.timedelta(hours=6)
 SETTING_MAX = 200
 SETTINGS_MAX_KEYS = 20
@@ -112,9 +119,12 @@ def _checked_map(field: str, values: Any, allowed: tuple[str, ...] | None) -> di
         if value is None or value == "":
             cleaned[name] = None
             continue
-        if not isinstance(value, str) or len(value) > SETTING_MAX or "\x00" in value:
+        if not isinstance(value, str) or len(value) > SETTING_MAX:
             details.append({"field": f"{field}.{name}",
                             "message": f"must be a string of at most {SETTING_MAX} characters, or null"})
+            continue
+        if control_character_problem(value):  # the rule of all text (core/checks.py)
+            details.append({"field": f"{field}.{name}", "message": control_character_problem(value)})
             continue
         cleaned[name] = value.strip()
     if details:
@@ -330,16 +340,18 @@ def queue_completed() -> list[str]:
     ids = [booking_id for (booking_id,) in
            Booking.select(Booking.id).where((Booking.report_status == "PENDING")
                                             & (Booking.checkin_status == "COMPLETED")).tuples()]
+    ids += _arrivals_behind_a_reservation()
     queued = []
     for booking_id in ids:
         with atomic():
             booking = Booking.get_or_none(Booking.id == booking_id)
-            if booking is None or booking.report_status != "PENDING" \
-                    or booking.checkin_status != "COMPLETED":
+            if booking is None or booking.checkin_status != "COMPLETED" or not (
+                    booking.report_status == "PENDING" or _arrival_not_started(booking)):
                 continue
             prop = Property.get_by_id(booking.property_id)
-            if prop.police_connector == "none" or booking.status == "cancelled":
-                _save_booking(booking, report_status="NOT_REQUIRED")
+            if prop.police_connector == "none" or booking.status == "cancelled" \
+                    or _nobody_to_file(booking, prop):
+                _save_booking(booking, report_status="NOT_REQUIRED", report_error=None)
                 continue
             row = _filing_row(booking, prop)
             if row.status in ("waiting", "rejected", "failed"):
@@ -348,6 +360,23 @@ def queue_completed() -> list[str]:
             _save_booking(booking, report_status="QUEUED", report_error=None)
             queued.append(row.id)
     return queued
+
+
+def _nobody_to_file(booking: Booking, prop: Property) -> bool:
+    """Portugal files foreign guests only (SIBA; EU citizens included): a party of Portuguese
+    citizens has nothing to file, so no filing is made (and none can fail)."""
+    if prop.country != "PT":
+        return False
+    from rentalcomply.police.formats.siba import filed_guests
+    try:
+        guests = guests_of(booking, prop.country)
+    except sealing.Unsealable:
+        return False  # the attempt says why, where a person sees it
+    if not guests or filed_guests(guests):
+        return False
+    PoliceFiling.delete().where((PoliceFiling.booking == booking.id)
+                                & (PoliceFiling.status == "waiting")).execute()
+    return True
 
 
 def due_filings(now: dt.datetime | None = None) -> list[str]:
@@ -393,7 +422,16 @@ def attempt(filing_id: str) -> str | None:
             return row.status
         stay = stay_of(booking, prop)
         try:
-            guests = guests_of(booking, prop.country)
+            if row.kind in RESERVATION_KINDS:  # the holder alone; a cancellation names no one
+                guests = []
+                if row.kind == "reservation" and row.status != "polling":
+                    holder, reason = reservation_holder(booking)
+                    if holder is None:  # held, saying why; at risk before its deadline
+                        _save_filing(row, status="waiting", error=reason, next_attempt_at=None)
+                        return row.status
+                    guests = [holder]
+            else:
+                guests = guests_of(booking, prop.country)
         except sealing.Unsealable:
             _fail(booking, row, "the guest data cannot be read (erased, or the server secret "
                                 "changed)")
@@ -403,11 +441,12 @@ def attempt(filing_id: str) -> str | None:
         to_send = [g for g in guests if g.index not in accepted]
         polling = row.status == "polling"
         remote_id = row.remote_id
-        if row.kind == "cancellation" and not polling:
-            # What a cancellation cancels: the code the authority gave the arrival filing. It is
-            # read here, never kept in the row's remote_id, which holds only our own batch id (so
-            # an interrupted submission is never mistaken for a batch to poll).
-            remote_id = _cancelled_reference(booking)
+        if row.kind in ("cancellation", "rh_cancellation") and not polling:
+            # What a cancellation cancels: the codes the authority gave the arrival filing and
+            # the reservation (an rh_cancellation: the reservation's only). They are read here,
+            # never kept in the row's remote_id, which holds only our own batch id (so an
+            # interrupted submission is never mistaken for a batch to poll).
+            remote_id = _cancelled_reference(booking, row.kind)
             if remote_id is None:
                 _fail(booking, row, "nothing to cancel: the arrival filing has no code of the "
                                     "authority")
@@ -417,7 +456,10 @@ def attempt(filing_id: str) -> str | None:
         if connector_name == "file":
             return _build_file(booking, row, connector, settings, stay, guests, filing)
         if not polling:
-            problem = _local_problems(connector, settings, stay, to_send)
+            problem = _local_problems(connector, settings, stay, to_send, filing)
+            if isinstance(problem, str):
+                _hold(booking, row, problem)
+                return row.status
             if problem is not None:
                 _record(booking, prop, row, problem)
                 return row.status
@@ -456,9 +498,58 @@ def attempt(filing_id: str) -> str | None:
     return row.status
 
 
-def _local_problems(connector, settings, stay, guests) -> Outcome | None:
-    """Refusals we can tell before sending (a birthplace without a code...): per guest."""
+def _hold_reason(error) -> str | None:
+    """Why a filing waits for the authority's code tables: a guest's value has no code in the
+    starter set, which is no verdict on it (police/codes). None when the tables are loaded."""
+    from rentalcomply.police import codes
+    from rentalcomply.police.formats.alloggiati import CODE_FIELDS, RecordError
+    from rentalcomply.police.formats.ses import SesDataError
+    if isinstance(error, RecordError):
+        uncodable = [(i, f) for i, f, _ in error.problems if f in CODE_FIELDS]
+        if not uncodable or codes.it_full():
+            return None
+    elif isinstance(error, SesDataError):  # a Spanish town the starter INE list does not know
+        uncodable = [(p.index, p.field) for p in error.problems
+                     if p.field == "address_city" and p.index is not None]
+        if not uncodable or not codes.table_info("ES", "municipios").starter:
+            return None
+    else:
+        return None
+    return ("held: " + "; ".join(f"guest {i + 1} {f} has no code in the starter code tables"
+                                 for i, f in uncodable) + f"; {codes.LOAD_REASON}")
+
+
+def _hold(booking: Booking, row: PoliceFiling, reason: str) -> None:
+    """Nothing is filed: the row waits (`held`) until the tables are loaded (release_held) or the
+    host files again; the booking stays QUEUED with the reason, and police.at_risk comes before
+    the deadline as for any filing not done."""
+    _save_filing(row, status="held", error=reason[:2000], next_attempt_at=None)
+    _save_booking(booking, report_status="QUEUED", report_error=reason[:2000])
+
+
+def release_held() -> list[str]:
+    """Queue again every held filing (the code tables were just loaded: called in that
+    transaction)."""
+    released = []
+    for row in list(PoliceFiling.select().where(PoliceFiling.status == "held")):
+        _save_filing(row, status="queued", next_attempt_at=clock.utcnow(), error=None)
+        released.append(row.id)
+    return released
+
+
+def _local_problems(connector, settings, stay, guests, filing=None) -> Outcome | str | None:
+    """Refusals we can tell before sending (a birthplace without a code...): per guest; or the
+    reason to hold the filing (a str) while only the starter code tables are loaded."""
     lines = getattr(connector, "lines", None)
+    document = getattr(connector, "document", None)
+    if lines is None and document is not None and filing is not None:
+        try:
+            document(settings, stay, guests, filing)
+        except ValueError as exc:  # the connector refuses the rest itself, per guest
+            return _hold_reason(exc)
+        except Exception:  # nor is anything else judged here
+            return None
+        return None
     if lines is None:
         return None
     from rentalcomply.police.connectors.base import GuestOutcome
@@ -466,6 +557,9 @@ def _local_problems(connector, settings, stay, guests) -> Outcome | None:
     try:
         lines(settings, stay, guests)
     except RecordError as exc:
+        held = _hold_reason(exc)
+        if held:
+            return held
         by_guest: dict[int, list[str]] = {}
         for index, field, message in exc.problems:
             by_guest.setdefault(index, []).append(f"{field} {message}")
@@ -482,6 +576,10 @@ def _build_file(booking, row, connector, settings, stay, guests, filing) -> str:
         _fail(booking, row, str(exc))
         return row.status
     except ValueError as exc:  # a record error: what the host must fix
+        held = _hold_reason(exc)
+        if held:
+            _hold(booking, row, held)
+            return row.status
         _fail(booking, row, f"the file cannot be built: {exc}", event_type="police.rejected",
               status="rejected", report_status="REJECTED")
         return row.status
@@ -516,7 +614,9 @@ def _record(booking: Booking, prop: Property, row: PoliceFiling, outcome: Outcom
     if outcome.state == "submitted":
         changes.update(status="submitted", submitted_at=now, error=None)
         _save_filing(row, **changes)
-        if row.kind == "arrival" or booking.report_status != "SUBMITTED":
+        if row.kind in RESERVATION_KINDS:
+            _reservation_accepted(booking, row)
+        elif row.kind == "arrival" or booking.report_status != "SUBMITTED":
             _save_booking(booking, report_status="SUBMITTED", report_error=None)
         _event(booking, "police.submitted", row)
         if prop.country == "PT" and row.kind == "arrival":
@@ -607,7 +707,7 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
     today = now.date()
     announced = []
     candidates = (Booking.select(Booking.id)
-                  .where(Booking.report_status.in_(("PENDING", "QUEUED"))
+                  .where(Booking.report_status.in_(("PENDING", "QUEUED", "REJECTED", "FAILED"))
                          & (Booking.status != "cancelled") & (Booking.is_block == False)  # noqa: E712
                          & (Booking.arrival_date <= today + dt.timedelta(days=2))
                          & (Booking.arrival_date >= today - dt.timedelta(days=8))))
@@ -616,6 +716,8 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
         prop = Property.get_by_id(booking.property_id)
         if prop.police_connector == "none":
             continue
+        if booking.report_status in ("REJECTED", "FAILED") and not _arrival_not_started(booking):
+            continue  # the arrival's own refusal or failure was announced; a reservation's is not it
         due = deadline(prop, booking)
         if not (due - AT_RISK_BEFORE <= now < due):
             continue
@@ -627,38 +729,48 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
             _save_filing(row, at_risk_at=now)
             _event(booking, "police.at_risk", row)
             announced.append(booking_id)
-    return announced
+    return announced + _reservations_at_risk(now)
 
 
-def _cancelled_reference(booking: Booking) -> str | None:
-    arrival = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
-                                       & (PoliceFiling.kind == "arrival")
-                                       & (PoliceFiling.status == "submitted"))
-    return arrival.reference if arrival is not None and arrival.reference else None
+def _cancelled_reference(booking: Booking, kind: str = "cancellation") -> str | None:
+    """The codes (comma-separated) of the booking's communications the authority accepted and
+    that `kind` cancels: the arrival's and the reservation's, or the reservation's alone."""
+    kinds = ("reservation",) if kind == "rh_cancellation" else ("arrival", "reservation")
+    codes = [row.reference for row in PoliceFiling.select().where(
+        (PoliceFiling.booking == booking.id) & PoliceFiling.kind.in_(kinds)
+        & (PoliceFiling.status == "submitted")).order_by(PoliceFiling.created_at)
+        if row.reference]
+    return ",".join(codes) or None
 
 
-def _cancellations_to_queue():
+def _cancellations_to_queue() -> list[PoliceFiling]:
+    """Accepted communications of cancelled bookings without a cancellation filing, once none of
+    the booking's filings awaits its outcome (an accepted one is cancelled too)."""
     cancellation = PoliceFiling.alias()
     already = cancellation.select(cancellation.id).where(
         (cancellation.booking == PoliceFiling.booking) & (cancellation.kind == "cancellation"))
-    return (PoliceFiling.select()
-            .join(Booking, on=(PoliceFiling.booking == Booking.id))
-            .where((PoliceFiling.kind == "arrival") & (PoliceFiling.status == "submitted")
-                   & (PoliceFiling.connector == "ses_hospedajes")
-                   & (Booking.status == "cancelled")
-                   & ~fn.EXISTS(already)))
+    in_flight = cancellation.select(cancellation.id).where(
+        (cancellation.booking == PoliceFiling.booking)
+        & cancellation.status.in_(("sending", "polling")))
+    return list(PoliceFiling.select()
+                .join(Booking, on=(PoliceFiling.booking == Booking.id))
+                .where(PoliceFiling.kind.in_(("arrival", "reservation"))
+                       & (PoliceFiling.status == "submitted")
+                       & (PoliceFiling.connector == "ses_hospedajes")
+                       & (Booking.status == "cancelled")
+                       & ~fn.EXISTS(already) & ~fn.EXISTS(in_flight)))
 
 
 def cancellations_waiting() -> bool:
-    """A cancelled booking whose arrival SES took awaits its cancellation filing."""
-    return _cancellations_to_queue().exists()
+    """A cancelled booking whose arrival or reservation SES took awaits its cancellation."""
+    return bool(_cancellations_to_queue())
 
 
 def queue_cancellations() -> list[str]:
     """A cancellation filing for every cancelled booking whose arrival filing the authority took,
     where the connector files cancellations (Spain: within 24 hours of the cancellation)."""
     queued = []
-    for row in list(_cancellations_to_queue()):
+    for row in _cancellations_to_queue():
         with atomic():
             booking = Booking.get_by_id(row.booking_id)
             exists = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
@@ -675,13 +787,16 @@ def queue_cancellations() -> list[str]:
     return queued
 
 
-def purge_files(retention_days: int) -> int:
+def purge_files(retention) -> int:
     """Erase built police files (they hold the guests' identity) with the guest data, after the
-    retention; receipts and outcomes stay."""
-    cutoff = clock.today() - dt.timedelta(days=retention_days)
+    retention of the property's country (`checkin.retention.Retention`; a number is days for
+    every country); receipts and outcomes stay."""
+    from rentalcomply.checkin.retention import Retention
+    past = Retention.of(retention).past(clock.today())
     stale = [fid for (fid,) in PoliceFiling.select(PoliceFiling.id)
              .join(Booking, on=(PoliceFiling.booking == Booking.id))
-             .where(PoliceFiling.file_sealed.is_null(False) & (Booking.departure_date < cutoff))
+             .join(Property, on=(Booking.property == Property.id))
+             .where(PoliceFiling.file_sealed.is_null(False) & past)
              .tuples()]
     for filing_id in stale:
         with atomic():
@@ -690,14 +805,215 @@ def purge_files(retention_days: int) -> int:
     return len(stale)
 
 
+# --- SES reservations (RH) ----------------------------------------------------------------------
+#
+# Real Decreto 933/2021 wants the reservation within 24 hours of the booking: a `reservation` row
+# is made in the transaction that creates a booking of a property filing with SES.Hospedajes
+# (bookings made here; a channel's calendar feed carries no holder to file, and the decree also
+# obliges the platform that took the booking). It is sent at once, its contract holder (rol TI)
+# being the lead guest of a completed check-in, else the booking's guest, whose name must then
+# be written "Surname(s), First name(s)": a name is never split by guess. Until the holder is
+# known the row waits, saying why, and is announced at risk 6 hours before its deadline.
+# When the dates of an accepted reservation change, an `rh_cancellation` (tipoOperacion B naming
+# it) is filed, then the reservation again with the new dates; a cancelled booking's accepted
+# reservation is cancelled with its arrival (queue_cancellations).
+
+HOLDER_UNKNOWN = ("the reservation waits for its holder: complete the check-in, or write the "
+                  "booking's guest_name as \"Surname(s), First name(s)\" so that the names are "
+                  "not guessed")
+HOLDER_UNREACHABLE = ("the reservation waits for the holder's phone or e-mail: add guest_phone or "
+                      "guest_email to the booking, or complete the check-in")
+
+
+def schedule_reservation(booking: Booking, prop: Property) -> None:
+    """In the transaction that creates `booking`: its reservation filing, due in 24 hours."""
+    if prop.police_connector != "ses_hospedajes" or booking.is_block:
+        return
+    now = clock.utcnow()
+    (PoliceFiling.insert(id=new_id("pf"), account=booking.account_id, booking=booking.id,
+                         kind="reservation", connector=prop.police_connector, status="queued",
+                         deadline=(booking.created_at or now) + dt.timedelta(hours=24),
+                         next_attempt_at=now, guests=[], created_at=now, updated_at=now)
+     .on_conflict_ignore().execute())
+    events.wake_after_commit()  # sent at once after the commit (police/tasks.py)
+
+
+def reservation_dates_changed(booking: Booking) -> None:
+    """In the transaction that moves `booking`: a reservation already sent is cancelled (at once
+    if accepted, else once its outcome is known) and sent again with the new dates; one not sent
+    yet simply carries them."""
+    row = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                   & (PoliceFiling.kind == "reservation"))
+    if row is None or booking.status == "cancelled" or row.status not in (
+            "sending", "polling", "submitted"):
+        return
+    status = "queued" if row.status == "submitted" else "waiting"
+    now = clock.utcnow()
+    cancel = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                      & (PoliceFiling.kind == "rh_cancellation"))
+    changes = dict(status=status, attempts=0, next_attempt_at=now if status == "queued" else None,
+                   deadline=now + dt.timedelta(hours=24), remote_id=None, reference=None,
+                   guests=[], error=None, at_risk_at=None, submitted_at=None, sending_since=None)
+    if cancel is None:
+        PoliceFiling.create(id=new_id("pf"), account=booking.account_id, booking=booking.id,
+                            kind="rh_cancellation", connector=row.connector, created_at=now,
+                            updated_at=now, **changes)
+    elif cancel.status == "submitted":  # an earlier change was filed: this one is new
+        _save_filing(cancel, **changes)
+    else:
+        return  # under way (its reservation is sent again with the dates of then), or failed
+    if status == "queued":
+        events.wake_after_commit()
+
+
+def _holder_known(booking: Booking) -> bool:
+    """Whether reservation_holder can answer, without opening the sealed party."""
+    return _known(booking.checkin_status, booking.guest_name, booking.guest_email,
+                  booking.guest_phone)
+
+
+def _known(checkin_status, guest_name, guest_email, guest_phone) -> bool:
+    if checkin_status == "COMPLETED":
+        return True
+    last, _, first = (guest_name or "").partition(",")
+    return bool(last.strip() and first.strip() and (guest_email or guest_phone))
+
+
+def reservation_holder(booking: Booking) -> tuple[Guest | None, str | None]:
+    """(the reservation's holder, None), or (None, why it waits)."""
+    contact = {"email": booking.guest_email, "phone": booking.guest_phone}
+    if booking.checkin_status == "COMPLETED":
+        party = guests_of(booking, "ES")
+        if party:
+            data = dict(party[0].data)
+            for name, value in contact.items():
+                if value and not data.get(name) and not data.get("email") and not data.get("phone"):
+                    data[name] = value
+            return Guest(index=0, role="holder", data=data), None
+    last, comma, first = (booking.guest_name or "").partition(",")
+    if not (comma and last.strip() and first.strip()):
+        return None, HOLDER_UNKNOWN
+    if not (booking.guest_email or booking.guest_phone):
+        return None, HOLDER_UNREACHABLE
+    data = {"first_name": " ".join(first.split()), "last_name": " ".join(last.split()),
+            **{name: value for name, value in contact.items() if value}}
+    return Guest(index=0, role="holder", data=data), None
+
+
+def _waiting_reservations():
+    return (PoliceFiling.select(PoliceFiling.id, PoliceFiling.booking)
+            .join(Booking, on=(PoliceFiling.booking == Booking.id))
+            .where((PoliceFiling.kind == "reservation") & (PoliceFiling.status == "waiting")
+                   & (Booking.status == "confirmed")))
+
+
+def reservations_waiting() -> bool:
+    """A held reservation whose holder is now known (a check-in completed, a name rewritten):
+    one query, as it runs after every transaction that emits events."""
+    held = (_waiting_reservations().select(Booking.checkin_status, Booking.guest_name,
+                                           Booking.guest_email, Booking.guest_phone).tuples())
+    return any(_known(*values) for values in held)
+
+
+def queue_reservations() -> list[str]:
+    """Queue the held reservations whose holder is now known."""
+    queued = []
+    for row in list(_waiting_reservations()):
+        with atomic():
+            row = _locked(row.id)
+            booking = Booking.get_by_id(row.booking_id)
+            if row.status != "waiting" or booking.status != "confirmed" or not _holder_known(booking):
+                continue
+            _save_filing(row, status="queued", next_attempt_at=clock.utcnow(), error=None)
+            queued.append(row.id)
+    return queued
+
+
+def _reservation_accepted(booking: Booking, row: PoliceFiling) -> None:
+    """After SES took a reservation or the cancellation of one."""
+    now = clock.utcnow()
+    if row.kind == "reservation":
+        cancel = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                          & (PoliceFiling.kind == "rh_cancellation")
+                                          & (PoliceFiling.status == "waiting"))
+        if cancel is not None:  # the dates changed while it was under way: cancel it now
+            _save_filing(cancel, status="queued", next_attempt_at=now)
+    else:  # the old reservation is cancelled: send it again, with the booking's dates now
+        reservation = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                               & (PoliceFiling.kind == "reservation"))
+        if reservation is not None:
+            _save_filing(reservation, status="queued", attempts=0, next_attempt_at=now,
+                         deadline=now + dt.timedelta(hours=24), remote_id=None, reference=None,
+                         guests=[], error=None, at_risk_at=None, submitted_at=None)
+    if booking.report_status in ("REJECTED", "FAILED", "QUEUED"):  # the reservation's part done
+        state = _arrival_status(booking)
+        if state not in ("REJECTED", "FAILED"):
+            _save_booking(booking, report_status=state, report_error=None)
+
+
+def _arrival_status(booking: Booking) -> str:
+    """The booking's report status as its traveller report (arrival) alone makes it."""
+    arrival = PoliceFiling.get_or_none((PoliceFiling.booking == booking.id)
+                                       & (PoliceFiling.kind == "arrival"))
+    status = arrival.status if arrival is not None else "waiting"
+    return {"waiting": "PENDING", "submitted": "SUBMITTED", "rejected": "REJECTED",
+            "failed": "FAILED"}.get(status, "QUEUED")
+
+
+def _arrival_not_started(booking: Booking) -> bool:
+    """A reservation's state shows on the booking (REJECTED, FAILED; QUEUED when re-filed) while
+    its traveller report has not started: a completed check-in is still filed."""
+    return booking.report_status in ("REJECTED", "FAILED", "QUEUED") and _arrival_status(booking) == \
+        "PENDING" and PoliceFiling.select().where(
+            (PoliceFiling.booking == booking.id)
+            & PoliceFiling.kind.in_(RESERVATION_KINDS)).exists()
+
+
+def _arrivals_behind_a_reservation() -> list[str]:
+    reservation, arrival = PoliceFiling.alias(), PoliceFiling.alias()
+    return [booking_id for (booking_id,) in Booking.select(Booking.id).where(
+        Booking.report_status.in_(("REJECTED", "FAILED", "QUEUED"))
+        & (Booking.checkin_status == "COMPLETED")
+        & fn.EXISTS(reservation.select(reservation.id).where(
+            (reservation.booking == Booking.id) & reservation.kind.in_(RESERVATION_KINDS)))
+        & ~fn.EXISTS(arrival.select(arrival.id).where(
+            (arrival.booking == Booking.id) & (arrival.kind == "arrival")
+            & (arrival.status != "waiting")))).tuples()]
+
+
+def _reservations_at_risk(now: dt.datetime) -> list[str]:
+    """`police.at_risk`, once, for a reservation not yet accepted 6 hours before its deadline."""
+    announced = []
+    rows = (PoliceFiling.select(PoliceFiling.id)
+            .join(Booking, on=(PoliceFiling.booking == Booking.id))
+            .where(PoliceFiling.kind.in_(RESERVATION_KINDS)
+                   & PoliceFiling.status.in_(("waiting", "queued", "polling"))
+                   & PoliceFiling.at_risk_at.is_null() & (Booking.status == "confirmed")
+                   & (PoliceFiling.deadline > now)
+                   & (PoliceFiling.deadline <= now + AT_RISK_BEFORE)))
+    for (filing_id,) in rows.tuples():
+        with atomic():
+            row = _locked(filing_id)
+            if row is None or row.at_risk_at is not None:
+                continue
+            booking = Booking.get_by_id(row.booking_id)
+            _save_filing(row, at_risk_at=now)
+            _event(booking, "police.at_risk", row)
+            announced.append(booking.id)
+    return announced
+
+
 def run_due() -> dict[str, int]:
     """Everything the worker does each minute, in order."""
     queue_cancellations()
-    queued = queue_completed()
+    queued = queue_completed() + queue_reservations()
     recovered = recover_interrupted()
-    attempted = [attempt(fid) for fid in due_filings()]
-    if queue_cancellations():  # a batch accepted just now, of a booking cancelled meanwhile
-        attempted += [attempt(fid) for fid in due_filings()]
+    due = due_filings()
+    attempted = [attempt(fid) for fid in due]
+    queue_cancellations()  # a batch accepted just now, of a booking cancelled meanwhile
+    # What an outcome just now made due (that cancellation; a reservation sent again once the
+    # cancellation of its old dates was accepted) goes in the same run.
+    attempted += [attempt(fid) for fid in due_filings() if fid not in due]
     at_risk = announce_at_risk()
     return {"queued": len(queued), "recovered": len(recovered),
             "attempted": sum(1 for a in attempted if a), "at_risk": len(at_risk)}
@@ -717,12 +1033,14 @@ def refile(account_id: str, booking_id: str) -> dict:
         booking, prop = _booking_and_property(account_id, booking_id)
         if prop.police_connector == "none":
             raise PoliceNotReady("The property files nothing with the police (connector none).")
-        if booking.checkin_status != "COMPLETED":
-            raise PoliceNotReady("The check-in is not completed: there is nothing to file yet.")
         if booking.status == "cancelled":
             raise PoliceNotReady("The booking is cancelled.")
         rows = [r for r in PoliceFiling.select().where(PoliceFiling.booking == booking.id)
-                if r.status in ("rejected", "failed", "ready")]
+                if r.status in ("rejected", "failed", "ready", "held")]
+        if booking.checkin_status != "COMPLETED":  # only a reservation can be filed before it
+            rows = [r for r in rows if r.kind in RESERVATION_KINDS]
+            if not rows:
+                raise PoliceNotReady("The check-in is not completed: there is nothing to file yet.")
         if not rows:
             raise PoliceNotReady(f"Nothing to file again: the filing is {booking.report_status}.")
         for row in rows:

@@ -3,10 +3,15 @@
 - `run_due` (every minute): queue the filings of check-ins completed, recover interrupted
   submissions, attempt the filings due (first attempts and retries), poll asynchronous outcomes,
   announce `police.at_risk`.
-- `purge_files` (daily): built police files erased with the guest data, after the retention.
+- `refresh_code_tables` (every ten minutes): the authorities' code tables loaded through the
+  connectors (Alloggiati `Tabella`, SES `catalogo`) once a property is configured, then weekly
+  (police/codes/remote.py).
+- `purge_files` (daily): built police files erased with the guest data, after the retention of
+  the property's country.
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
   completed check-in waits to be filed (a late check-in is filed at once, not a minute later),
-  or a cancelled booking awaits its cancellation filing (`booking.cancelled`, Spain).
+  or a cancelled booking awaits its cancellation filing (`booking.cancelled`, Spain), or a
+  reservation (Spain) was scheduled or its holder became known.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from huey import crontab
 
 from rentalcomply.core import events
 from rentalcomply.core.models import Booking
-from rentalcomply.core.queue import huey
+from rentalcomply.core.queue import POLICE_PRIORITY, huey, urgent
 from rentalcomply.police import service
 
 log = logging.getLogger(__name__)
@@ -48,26 +53,43 @@ def _run() -> dict:
     return done
 
 
-@huey.periodic_task(crontab(minute="*"))
+# Filings run on the urgent queue's own workers (core/queue.py): never behind a slow feed or
+# webhook receiver.
+@urgent.periodic_task(crontab(minute="*"), priority=POLICE_PRIORITY)
 def run_due() -> dict:
     return _run()
 
 
-@huey.periodic_task(crontab(minute="27", hour="3"))
+@huey.periodic_task(crontab(minute="*/10"))
+def refresh_code_tables() -> dict:
+    from rentalcomply.police.codes import remote
+    return remote.refresh_due()
+
+
+@urgent.periodic_task(crontab(minute="27", hour="3"))
 def purge_files() -> int:
-    return service.purge_files(_settings.retention.guest_documents_days)
+    from rentalcomply.checkin.retention import Retention
+    return service.purge_files(Retention.from_settings(_settings))
 
 
-@huey.task()
+@urgent.task(priority=POLICE_PRIORITY)
 def file_now() -> dict:
     return _run()
 
 
+# Commits that emitted only these events leave no police work behind (a new booking has no
+# completed check-in, nor any filing yet): looking for some cost three queries after every write.
+_NO_POLICE_WORK = frozenset({"booking.created", "webhook.test"})
+
+
 def _file_completed_checkins() -> None:
+    if events.committed_types() <= _NO_POLICE_WORK:
+        return
     try:
         waiting = (Booking.select(Booking.id).where((Booking.report_status == "PENDING")
                                                    & (Booking.checkin_status == "COMPLETED"))
-                   .exists()) or bool(service.due_filings()) or service.cancellations_waiting()
+                   .exists()) or bool(service.due_filings()) or service.cancellations_waiting() \
+            or service.reservations_waiting()
     except Exception:  # never fail the request for this; the periodic task files too
         log.exception("police: looking for completed check-ins failed")
         return

@@ -135,7 +135,7 @@ def register(api) -> None:
     @api.get("/properties", scope="read", tags=TAGS, summary="List properties",
              description="The account's properties, oldest first, each with its channel "
                          "connections.",
-             query=dict(PAGINATION_QUERY), response="Property", paginated=True)
+             query=dict(PAGINATION_QUERY), response="Property", paginated=True, cached=True)
     def list_properties(ctx):
         query = service.property_query(ctx.account_id)
         page, limit = ctx.query["page"], ctx.query["limit"]
@@ -151,7 +151,7 @@ def register(api) -> None:
                      headers={"Location": f"/api/v1/properties/{prop.id}"})
 
     @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
-             response="Property", errors=[NotFound])
+             response="Property", errors=[NotFound], cached=True)
     def get_property(ctx, property_id):
         return service.property_view(service.get_property(ctx.account_id, property_id))
 

@@ -16,12 +16,20 @@ MONEY = {"type": "number", "description": "Euros, two decimals."}
 CODE = {"type": "string", "pattern": r"^rep_\d{4}(_\d{2})?$",
         "examples": ["rep_2026_03", "rep_2026"],
         "description": "rep_YYYY_MM for a month, rep_YYYY for a year; unique within the account."}
+PROVISIONAL = {"type": "boolean",
+               "description": "The files were made while the period was still running: they "
+                              "hold only the stays that had ended (and the nights that had "
+                              "passed) by `as_of`. Such a report cannot be marked as filed; the "
+                              "schedule generates it again once the period has closed "
+                              "(`report.ready` follows, `provisional: false`). `status` stays "
+                              "the generation's state."}
 FILE_INFO = {"type": "object", "required": ["filename", "size"], "additionalProperties": False,
              "properties": {"filename": {"type": "string"}, "size": {"type": "integer"}}}
 
 openapi.schema("Report", {
     "type": "object",
-    "required": ["id", "period", "format", "formats", "status", "version", "property_id",
+    "required": ["id", "period", "format", "formats", "status", "provisional", "as_of",
+                 "version", "property_id",
                  "booking_count", "nights", "total_revenue", "net_revenue", "climate_fee_total",
                  "cancellation_count", "amount_kept", "needs_attention_count", "currency",
                  "file_size", "files", "due_date", "fee_due_date", "overdue", "outdated",
@@ -41,6 +49,10 @@ openapi.schema("Report", {
         "status": {"type": "string", "enum": list(STATUSES),
                    "description": "pending -> generating -> completed | failed; submitted once "
                                   "marked as filed with AADE."},
+        "provisional": PROVISIONAL,
+        "as_of": {**DATE, "type": ["string", "null"],
+                  "description": "For a provisional report, the last day it holds (the stays "
+                                 "that had ended by then); null for a final one."},
         "version": {"type": "integer", "minimum": 1},
         "property_id": {"type": "null", "description": "Reports cover the whole account."},
         "booking_count": {"type": "integer", "minimum": 0,
@@ -82,12 +94,14 @@ openapi.schema("Report", {
 })
 openapi.schema("ReportByPeriod", {
     "type": "object",
-    "required": ["id", "period", "status", "property_id", "download_url", "submitted_at"],
+    "required": ["id", "period", "status", "provisional", "property_id", "download_url",
+                 "submitted_at"],
     "additionalProperties": False,
     "properties": {
         "id": CODE,
         "period": {"type": "string", "pattern": r"^\d{4}-\d{2}$", "examples": ["2026-03"]},
         "status": {"type": "string", "enum": list(STATUSES)},
+        "provisional": PROVISIONAL,
         "property_id": {"type": "null"},
         "download_url": {"type": ["string", "null"], "format": "uri",
                          "description": "A fresh signed link to the PDF, valid one hour; null "
@@ -178,7 +192,8 @@ def register(api) -> None:
               description="Queues the (re)generation of the month `YYYY-MM` or the year `YYYY` "
                           "and answers 202 with the report. Regenerating replaces the files "
                           "(a submitted report stays submitted). `report.ready` or "
-                          "`report.failed` follows. A period that has not begun is 400.",
+                          "`report.failed` follows. A period that has not begun is 400; one "
+                          "still running gives a `provisional` report.",
               body={"period": Field("string", required=True, max_length=7,
                                     pattern=r"^\d{4}(-\d{2})?$", example="2026-03")},
               response="Report", status=202)
@@ -194,7 +209,7 @@ def register(api) -> None:
               description="Marks a completed report as filed with AADE: status `submitted`, "
                           "`submitted_at` and the `reference` myAADE gave. 409 REPORT_NOT_READY "
                           "unless the report is completed (or submitted: the reference is "
-                          "corrected).",
+                          "corrected), and for a provisional report.",
               body={"reference": Field("string", required=True, max_length=REFERENCE_MAX,
                                        example="ΑΑΔΕ-2026-000123")},
               response="Report", errors=[NotFound, ReportNotReady])
@@ -218,9 +233,9 @@ SIGNED_QUERY = {name: Field("string", max_length=200) for name in ("nonce", "exp
 
 def _register_file_route(api, fmt: str) -> None:
     def serve_file(ctx, account_id, report_id):
-        path, filename = service.open_signed_file(ctx.settings, account_id, report_id, fmt,
-                                                  ctx.query)
-        return Reply(path.read_bytes(), headers={
+        content, filename = service.open_signed_file(ctx.settings, account_id, report_id, fmt,
+                                                     ctx.query)
+        return Reply(content, headers={
             "Content-Disposition": f'attachment; filename="{filename}"',
             "Cache-Control": "private, no-store"})
 

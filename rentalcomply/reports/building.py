@@ -1,17 +1,21 @@
 """What a tax report holds, built from the bookings: pure reading, no files, no report rows.
 
 A report covers one account and one period (a month, or a year) and only its Greek properties.
+A report holds what happened: while the period is still running it is provisional and holds only
+what had happened by today (each property's own date, in its time zone).
 - Stays: confirmed bookings that departed in the period (the AADE declaration rule), one line
-  each with every field the declaration needs. Only stays that pass validation count.
+  each with every field the declaration needs, once they have ended (departure on or before the
+  property's today). Only stays that pass validation count. The renter's Greek tax number (ΑΦΜ)
+  or passport number comes from the lead guest of the sealed check-in party.
 - Cancellations that still pay: declared in the month of the cancellation (Athens time), with the
   amount kept.
-- Climate fee: every night that falls in the period, at that night's rate (season and property
+- Climate fee: every night that falls in the period and has passed, at that night's rate (season and property
   category, from the `[climate_fee]` settings), whatever month its stay departs in. So a month's
   fee total is not the sum of its stays' fees: a stay from 30 March to 2 April pays two March
   nights in March's report and one April night in April's, and is declared (with its whole fee)
   in April.
-- Needs attention: every booking of the period (departing in it, or with nights in it, or a
-  cancellation that pays in it) that fails validation, with the reasons in a host's words. Such
+- Needs attention: every booking of the period (departed in it, or with nights passed in it, or
+  a cancellation that pays in it) that fails validation, with the reasons in a host's words. Such
   bookings are in no total.
 
 Money is integer cents throughout; the files and the API turn it into euros.
@@ -21,10 +25,19 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from zoneinfo import ZoneInfo
+import json
+import logging
+from typing import Callable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import peewee
 
 from rentalcomply.bookings.fees import FeeRates, climate_fee_by_month
+from rentalcomply.checkin.models import Checkin
+from rentalcomply.core import clock, sealing
 from rentalcomply.core.models import Account, Booking, Property
+
+log = logging.getLogger(__name__)
 
 ATHENS = ZoneInfo("Europe/Athens")
 # AADE: stays of 60 days or more are not short-term rentals.
@@ -86,6 +99,8 @@ class Stay:
     platform: str
     guest_name: str
     renter_reference: str | None  # the platform's booking reference, when there is one
+    # The lead guest's ("afm" | "passport", number) from the sealed check-in party, or None.
+    renter_id: tuple[str, str] | None = None
 
     @property
     def net_cents(self) -> int:
@@ -105,6 +120,7 @@ class Cancellation:
     platform: str
     guest_name: str
     renter_reference: str | None
+    renter_id: tuple[str, str] | None = None
 
 
 @dataclasses.dataclass
@@ -185,6 +201,10 @@ class ReportData:
     sections: list[PropertySection]
     fee_lines: list[FeeLine]
     attention: list[Attention]
+    # Made while the period was running: only what had happened by `as_of` (the latest date any
+    # property had reached); regenerated once the period has closed.
+    provisional: bool = False
+    as_of: dt.date | None = None
 
     @property
     def code(self) -> str:
@@ -280,20 +300,41 @@ def athens_date(moment: dt.datetime) -> dt.date:
     return moment.replace(tzinfo=dt.timezone.utc).astimezone(ATHENS).date()
 
 
+def local_today(zone_name: str | None) -> dt.date:
+    """Today in a property's time zone (Athens when the zone is unknown)."""
+    try:
+        zone = ZoneInfo(zone_name) if zone_name else ATHENS
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ATHENS
+    return clock.utcnow().replace(tzinfo=dt.timezone.utc).astimezone(zone).date()
+
+
+def is_running(year: int, month: int | None, today: dt.date) -> bool:
+    """Whether the period has not closed yet on `today`."""
+    return today < period_bounds(year, month)[1]
+
+
 # --- building -----------------------------------------------------------------------------------
 
 _BOOKING_FIELDS = (Booking.id, Booking.property, Booking.guest_name, Booking.arrival_date,
                    Booking.departure_date, Booking.channel, Booking.status,
                    Booking.total_price_cents, Booking.payment_method, Booking.external_ref,
-                   Booking.cancelled_at, Booking.amount_kept_cents)
+                   Booking.cancelled_at, Booking.amount_kept_cents,
+                   Checkin.guests_sealed.alias("guests_sealed"))
+# The check-in's seal (checkin/service.py SEAL_PURPOSE): the party is sealed for its booking.
+CHECKIN_SEAL_PURPOSE = "checkin-guests:"
 
 
-def build_report(account_id: str, year: int, month: int | None, rates: FeeRates) -> ReportData:
-    """Everything the files show for the account's Greek properties in the period."""
+def build_report(account_id: str, year: int, month: int | None, rates: FeeRates,
+                 today: Callable[[Property], dt.date] | None = None) -> ReportData:
+    """Everything the files show for the account's Greek properties in the period, as it stood
+    on each property's `today` (by default today's date in the property's time zone)."""
+    today = today or (lambda prop: local_today(prop.timezone))
     account = Account.get_by_id(account_id)
     start, end = period_bounds(year, month)
     properties = {p.id: p for p in Property.select().where(
         (Property.account == account_id) & (Property.country == "GR"))}
+    days = {pid: today(p) for pid, p in properties.items()}
     sections = {pid: PropertySection(pid, p.name, p.address, p.aade_property_id,
                                      p.climate_fee_category)
                 for pid, p in properties.items() if _has_ama(p)}
@@ -303,7 +344,8 @@ def build_report(account_id: str, year: int, month: int | None, rates: FeeRates)
     for row in _period_bookings(account_id, list(properties), start, end):
         prop = properties[row["property"]]
         if row["status"] == "confirmed":
-            _take_stay(row, prop, sections, fee_lines, attention, start, end, rates)
+            _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
+                       days[prop.id])
         else:
             _take_cancellation(row, prop, sections, attention, start, end)
 
@@ -313,8 +355,13 @@ def build_report(account_id: str, year: int, month: int | None, rates: FeeRates)
         section.stays.sort(key=lambda s: (s.departure, s.arrival, s.booking_id))
         section.cancellations.sort(key=lambda c: (c.cancelled_on, c.booking_id))
     lines = sorted(fee_lines.values(), key=lambda line: (line.year, line.month, line.category))
+    # Running while any property (or Athens, where AADE is) has not reached the period's end.
+    reference = local_today(None) if not days else min(days.values())
+    reference = min(reference, local_today(None))
+    running = is_running(year, month, reference)
     return ReportData(account_id, account.name, year, month, start, end, ordered, lines,
-                      attention)
+                      attention, provisional=running,
+                      as_of=max([*days.values(), local_today(None)]) if running else None)
 
 
 def _period_bookings(account_id: str, property_ids: list[str], start: dt.date, end: dt.date):
@@ -332,6 +379,7 @@ def _period_bookings(account_id: str, property_ids: list[str], start: dt.date, e
                            & (Booking.cancelled_at >= cancelled_from)
                            & (Booking.cancelled_at < cancelled_to))
     query = (Booking.select(*_BOOKING_FIELDS)
+             .join(Checkin, peewee.JOIN.LEFT_OUTER, on=(Checkin.booking == Booking.id))
              .where((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
                     & Booking.property.in_(property_ids) & (confirmed | paying_cancellation))
              .dicts())
@@ -351,10 +399,34 @@ def _name_problem(name: str | None) -> tuple[str, dict] | None:
     return None
 
 
-def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates) -> None:
+def renter_id(booking_id: str, sealed: str | None) -> tuple[str, str] | None:
+    """The lead guest's Greek tax number (ΑΦΜ, for a Greek national: checked by the check-in with
+    its check digit) or else passport number, from the sealed party; None when there is neither,
+    the party was erased, or it cannot be opened (the server secret changed)."""
+    if not sealed:
+        return None
+    try:
+        party = json.loads(sealing.unseal(CHECKIN_SEAL_PURPOSE + booking_id, sealed))
+    except (sealing.Unsealable, ValueError):
+        log.warning("the check-in party of booking %s cannot be opened", booking_id)
+        return None
+    guests = party.get("guests") or []
+    lead = guests[0] if guests and isinstance(guests[0], dict) else {}
+    if lead.get("tax_id") and lead.get("nationality") == "GR":
+        return "afm", str(lead["tax_id"])
+    if lead.get("document_type") == "passport" and lead.get("document_number"):
+        return "passport", str(lead["document_number"])
+    return None
+
+
+def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
+               today: dt.date) -> None:
     arrival, departure = row["arrival_date"], row["departure_date"]
+    if arrival >= today and departure > today:
+        return  # nothing of it has happened yet
     nights = (departure - arrival).days
-    departs_in_period = start <= departure < end
+    # A stay is declared once it has ended: on its departure day or after.
+    departs_in_period = start <= departure < end and departure <= today
     price = row["total_price_cents"]
     reasons: list[tuple[str, dict]] = []
     if not _has_ama(prop):
@@ -381,13 +453,15 @@ def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates) -> 
         return
     section = sections[prop.id]
     if by_month:
+        # Only the nights that have passed: tonight and later have not happened yet.
         _add_fee_nights(section, fee_lines, arrival, departure, prop.climate_fee_category,
-                        start, end, rates)
+                        start, min(end, today), rates)
     if departs_in_period:
         section.stays.append(Stay(
             row["id"], prop.id, section.ama, arrival, departure, nights, price, stay_fee,
             row["payment_method"], PLATFORMS.get(row["channel"], "other"),
-            row["guest_name"].strip(), row["external_ref"]))
+            row["guest_name"].strip(), row["external_ref"],
+            renter_id(row["id"], row["guests_sealed"])))
 
 
 def _add_fee_nights(section, fee_lines, arrival, departure, category, start, end, rates) -> None:
@@ -426,7 +500,8 @@ def _take_cancellation(row, prop, sections, attention, start, end) -> None:
     section.cancellations.append(Cancellation(
         row["id"], prop.id, section.ama, row["arrival_date"], row["departure_date"],
         cancelled_on, row["amount_kept_cents"], row["payment_method"],
-        PLATFORMS.get(row["channel"], "other"), row["guest_name"].strip(), row["external_ref"]))
+        PLATFORMS.get(row["channel"], "other"), row["guest_name"].strip(), row["external_ref"],
+        renter_id(row["id"], row["guests_sealed"])))
 
 
 def _euros(cents: int) -> str:

@@ -64,9 +64,45 @@ def _print_report(view: dict, settings, report) -> None:
                f"{view['needs_attention_count']}")
     if view["due_date"]:
         click.echo(f"  declare stays by {view['due_date']}, the fee by {view['fee_due_date']}")
-    folder = settings.data_dir / "reports" / report.account_id / report.files["dir"]
-    for fmt in ("pdf", "xml", "csv"):
-        click.echo(f"  {folder / report.files[fmt]['name']}")
+    if view["provisional"]:
+        click.echo(f"  PROVISIONAL: the period is still running; it holds the stays ended by "
+                   f"{view['as_of']} and is generated again once the period has closed")
+    # The files hold renters' tax and passport numbers: sealed at rest, opened by `export`.
+    click.echo("  files (sealed, in the database): "
+               + ", ".join(report.files[fmt]["name"] for fmt in ("pdf", "xml", "csv")))
+    click.echo(f"  rentalcomply reports export --account {report.account_id} --period "
+               f"{_period_text(report)} --format pdf --output {report.files['pdf']['name']}")
+
+
+def _period_text(report) -> str:
+    return f"{report.year:04d}" if report.month is None else f"{report.year:04d}-{report.month:02d}"
+
+
+@reports.command("export")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id or name.")
+@click.option("--period", required=True, metavar="YYYY-MM|YYYY", help="A month or a year.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "xml", "csv"]), default="pdf",
+              show_default=True, help="Which file.")
+@click.option("--output", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="Where to write the file ('-' for standard output).")
+@pass_state
+def export(state, account_ref: str, period: str, fmt: str, output: str) -> None:
+    """Write one of a report's files, opened (the stored files are sealed)."""
+    from rentalcomply.reports import service
+    from rentalcomply.reports.building import report_code
+    settings = state.open()
+    account = resolve_account(account_ref)
+    year, month = _domain_call(service.parse_period, period)
+    content, _ = _domain_call(service.read_file, settings, account.id, report_code(year, month),
+                              fmt)
+    if output == "-":
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+        return
+    with open(output, "wb") as handle:
+        handle.write(content)
+    click.echo(f"wrote {output} ({len(content)} bytes)")
 
 
 @reports.command("list")
@@ -88,3 +124,53 @@ def list_(state, account_ref: str, as_json: bool) -> None:
              f"{v['climate_fee_total']:.2f}", v["due_date"] or "",
              "yes" if v["outdated"] else "", v["generated_at"] or "") for v in views],
            ["ID", "STATUS", "STAYS", "GROSS EUR", "FEE EUR", "DUE", "OUTDATED", "GENERATED"])
+
+
+# --- the files, and filing (used by the dashboard's people from the command line too) ------------
+
+@reports.command("download")
+@click.argument("code", metavar="REPORT")
+@click.option("--account", "account_ref", required=True, metavar="ACC", help="Account id or name.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "xml", "csv"]), default="pdf",
+              show_default=True, help="Which of the report's files.")
+@click.option("--output", type=click.Path(dir_okay=True), default=None, metavar="PATH",
+              help="A file, or a folder for the report's own file name. Default: here.")
+@click.option("--json", "as_json", is_flag=True, help="Print {path, bytes, format} as JSON.")
+@pass_state
+def download(state, code: str, account_ref: str, fmt: str, output: str | None,
+             as_json: bool) -> None:
+    """Write one of a report's files, opened (REPORT like rep_2026_05)."""
+    from pathlib import Path
+
+    from rentalcomply.reports import service
+    settings = state.open()
+    account = resolve_account(account_ref)
+    content, name = _domain_call(service.read_file, settings, account.id, code, fmt)
+    target = Path(output) if output else Path.cwd() / name
+    if target.is_dir():
+        target = target / name
+    target.write_bytes(content)
+    if as_json:
+        _emit_json({"path": str(target), "bytes": target.stat().st_size, "format": fmt})
+    else:
+        click.echo(f"Wrote {target} ({target.stat().st_size} bytes).")
+
+
+@reports.command("mark-filed")
+@click.argument("code", metavar="REPORT")
+@click.option("--account", "account_ref", required=True, metavar="ACC", help="Account id or name.")
+@click.option("--reference", required=True, help="The myAADE reference of the filing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@pass_state
+def mark_filed(state, code: str, account_ref: str, reference: str, as_json: bool) -> None:
+    """Record that a completed report was filed with AADE under REFERENCE."""
+    from rentalcomply.core import events
+    from rentalcomply.reports import service
+    state.open()
+    account = resolve_account(account_ref)
+    report = _domain_call(service.record_submission, account.id, code, reference)
+    events.notify_committed()
+    if as_json:
+        _emit_json(service.report_view(report))
+    else:
+        click.echo(f"Report {report.code} is marked as filed ({report.submission_reference}).")

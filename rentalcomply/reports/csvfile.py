@@ -2,7 +2,10 @@
 
 One row per declared item in the order of the declaration form: every stay that departed in the
 period, then every cancellation that still pays (`record` says which). Amounts are euros with a
-decimal point; dates are YYYY-MM-DD.
+decimal point; dates are YYYY-MM-DD. The renter is named, with the lead guest's ΑΦΜ or passport
+number from the check-in (`renter_id_type` `afm` | `passport`) where there is one. Every row says
+whether the report is `provisional` (the period was running; `as_of` is the last day it holds) or
+`final`. Text is written as `safetext.for_xml` leaves it, as in the XML.
 """
 
 from __future__ import annotations
@@ -11,35 +14,46 @@ import csv
 import io
 
 from rentalcomply.reports.building import ReportData
+from rentalcomply.reports.safetext import for_xml
 from rentalcomply.reports.xmlfile import money
 
 COLUMNS = ("ama", "arrival_date", "departure_date", "nights", "gross_rent", "climate_fee",
-           "net_rent", "payment_method", "platform", "renter_name", "platform_reference",
-           "record", "cancelled_on", "amount_kept", "booking_id", "property_id", "property_name")
+           "net_rent", "payment_method", "platform", "renter_name", "renter_id_type", "renter_id",
+           "platform_reference", "record", "cancelled_on", "amount_kept", "booking_id",
+           "property_id", "property_name", "report_status", "as_of")
 
 
 def render_csv(data: ReportData) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(COLUMNS)
+    state = ("provisional", data.as_of.isoformat() if data.as_of else "") \
+        if data.provisional else ("final", "")
     for section in data.sections:
         for stay in section.stays:
-            writer.writerow((stay.ama, stay.arrival.isoformat(), stay.departure.isoformat(),
-                             stay.nights, money(stay.gross_cents), money(stay.fee_cents),
-                             money(stay.net_cents), stay.payment_method, stay.platform,
-                             _safe(stay.guest_name), _safe(stay.renter_reference or ""), "stay",
-                             "", "", stay.booking_id, section.property_id, _safe(section.name)))
+            id_type, id_number = stay.renter_id or ("", "")
+            writer.writerow((_safe(stay.ama), stay.arrival.isoformat(),
+                             stay.departure.isoformat(), stay.nights, money(stay.gross_cents),
+                             money(stay.fee_cents), money(stay.net_cents), stay.payment_method,
+                             stay.platform, _safe(stay.guest_name), id_type, _safe(id_number),
+                             _safe(stay.renter_reference or ""), "stay", "", "",
+                             _safe(stay.booking_id), _safe(section.property_id),
+                             _safe(section.name), *state))
         for item in section.cancellations:
-            writer.writerow((item.ama, item.arrival.isoformat(), item.departure.isoformat(),
-                             (item.departure - item.arrival).days, "", "", "",
-                             item.payment_method or "", item.platform, _safe(item.guest_name),
+            id_type, id_number = item.renter_id or ("", "")
+            writer.writerow((_safe(item.ama), item.arrival.isoformat(),
+                             item.departure.isoformat(), (item.departure - item.arrival).days,
+                             "", "", "", item.payment_method or "", item.platform,
+                             _safe(item.guest_name), id_type, _safe(id_number),
                              _safe(item.renter_reference or ""), "cancellation",
                              item.cancelled_on.isoformat(), money(item.amount_kept_cents),
-                             item.booking_id, section.property_id, _safe(section.name)))
+                             _safe(item.booking_id), _safe(section.property_id),
+                             _safe(section.name), *state))
     return buffer.getvalue().encode("utf-8-sig")
 
 
 def _safe(value: str) -> str:
+    value = for_xml(value) or ""
     # A cell starting with = + - @ is a formula to a spreadsheet: a guest name from a channel
     # must never run as one on the accountant's machine.
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value

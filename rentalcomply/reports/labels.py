@@ -44,6 +44,17 @@ TEXT = {
     "nights_short": {"el": "Νύχ.", "en": "Nights"},
     "renter": {"el": "Μισθωτής", "en": "Renter"},
     "reference": {"el": "Κωδ. κράτησης", "en": "Booking ref."},
+    "renter_id": {"el": "ΑΦΜ / Διαβατήριο", "en": "AFM / Passport"},
+    "afm": {"el": "ΑΦΜ", "en": "AFM"},
+    "passport": {"el": "Διαβ.", "en": "Passport"},
+    "provisional_mark": {"el": "ΠΡΟΣΩΡΙΝΗ", "en": "PROVISIONAL"},
+    "provisional_banner": {
+        "el": "ΠΡΟΣΩΡΙΝΗ ΑΝΑΦΟΡΑ: η περίοδος δεν έχει κλείσει. Περιέχει μόνο τις διαμονές που "
+              "έληξαν έως {date} και τις νύχτες που πέρασαν. Δημιουργείται ξανά αυτόματα όταν "
+              "κλείσει η περίοδος· μην την υποβάλετε ακόμη.",
+        "en": "PROVISIONAL REPORT: the period has not closed. It holds only the stays that "
+              "ended by {date} and the nights that have passed. It is generated again "
+              "automatically once the period closes; do not file it yet."},
     "platform": {"el": "Πλατφόρμα", "en": "Platform"},
     "payment": {"el": "Πληρωμή", "en": "Payment"},
     "gross_short": {"el": "Μίσθωμα", "en": "Gross"},
@@ -79,10 +90,11 @@ TEXT = {
         "en": "Each night's fee counts in the month of that night; a stay's net rent deducts "
               "the fee of all its nights."},
     "renter_note": {
-        "el": "Όπου δεν υπάρχει κωδικός κράτησης πλατφόρμας, συμπληρώστε ΑΦΜ ή αριθμό "
-              "διαβατηρίου στο myAADE.",
-        "en": "Where there is no platform booking reference, enter the renter's tax (AFM) or "
-              "passport number in myAADE."},
+        "el": "Ο ΑΦΜ ή ο αριθμός διαβατηρίου του κύριου επισκέπτη προέρχεται από το check-in. "
+              "Όπου λείπει και δεν υπάρχει κωδικός κράτησης πλατφόρμας, συμπληρώστε τον στο "
+              "myAADE.",
+        "en": "The lead guest's tax (AFM) or passport number comes from the check-in. Where it "
+              "is missing and there is no platform booking reference, enter it in myAADE."},
 }
 
 PAYMENT = {

@@ -3,6 +3,10 @@
 Landscape A4, DejaVu Sans (shipped in the package: fpdf2's core fonts have no Greek). Tables are
 drawn with plain `cell()` calls rather than `pdf.table()`, which costs about six times as much per
 row: a month of 5,000 stays must render in about a second.
+
+Stored text is written through `safetext.for_line` (a control character shows as U+FFFD, never
+breaks a table line). A provisional report (the period still running) says so under its title and
+in the footer of every page.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from fpdf import FPDF
 
 from rentalcomply.reports import labels as L
 from rentalcomply.reports.building import ATHENS, ReportData
+from rentalcomply.reports.safetext import for_line
 
 FONT = "DejaVu"
 ROW_HEIGHT = 5.2
@@ -28,9 +33,9 @@ WARN = (160, 60, 0)
 
 # (label key, width in mm, align) of the stays table: the declaration form's order.
 STAY_COLUMNS = (("arrival", 21, "L"), ("departure", 21, "L"), ("nights_short", 11, "R"),
-                ("renter", 61, "L"), ("reference", 33, "L"), ("platform", 23, "L"),
-                ("payment", 26, "L"), ("gross_short", 27, "R"), ("fee_short", 23, "R"),
-                ("net_short", 27, "R"))
+                ("renter", 48, "L"), ("renter_id", 33, "L"), ("reference", 28, "L"),
+                ("platform", 23, "L"), ("payment", 26, "L"), ("gross_short", 22, "R"),
+                ("fee_short", 18, "R"), ("net_short", 22, "R"))
 
 
 def _font_path(name: str) -> str:
@@ -67,7 +72,9 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     generated_text = generated_local.strftime("%d/%m/%Y %H:%M") + " (Europe/Athens)" \
         if language == "el" else generated_local.strftime("%Y-%m-%d %H:%M") + " (Europe/Athens)"
 
-    pdf = _Document(f"{data.code} · {data.account_name} · {period} · {t('generated')} "
+    account_name = for_line(data.account_name)
+    marker = f"{t('provisional_mark')} · " if data.provisional else ""
+    pdf = _Document(f"{marker}{data.code} · {account_name} · {period} · {t('generated')} "
                     f"{generated_text}", language)
     pdf.set_title(f"{t('title_month' if data.month else 'title_year')} {period}")
     pdf.set_author("RentalComply")
@@ -83,7 +90,17 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     pdf.cell(width, 7, f"{period} · {t('for_aade')}", new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(*INK)
     pdf.ln(1.5)
-    facts = [(t("account"), f"{data.account_name} ({data.account_id})"),
+    if data.provisional:
+        pdf.set_fill_color(255, 243, 224)
+        pdf.set_draw_color(*WARN)
+        pdf.set_text_color(*WARN)
+        pdf.set_font(FONT, "B", 10)
+        as_of = day(data.as_of) if data.as_of else ""
+        pdf.multi_cell(width, 5.2, t("provisional_banner").format(date=as_of), border=1,
+                       fill=True, align="L", new_x="LMARGIN", new_y="NEXT", padding=1.5)
+        pdf.set_text_color(*INK)
+        pdf.ln(1.5)
+    facts = [(t("account"), f"{account_name} ({data.account_id})"),
              (t("period"), f"{day(data.start)} – {day(data.end - dt.timedelta(days=1))}"),
              (t("generated"), generated_text)]
     if data.due_date:
@@ -127,10 +144,10 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     for section in data.sections:
         if pdf.will_page_break(28):
             pdf.add_page()
-        _heading(pdf, f"{section.name} · {t('ama')} {section.ama}")
+        _heading(pdf, f"{for_line(section.name)} · {t('ama')} {for_line(section.ama)}")
         pdf.set_font(FONT, "", 8.5)
         pdf.set_text_color(*MUTED)
-        pdf.cell(width, 4.5, f"{section.address} · {t('category')}: {t(section.category)} · "
+        pdf.cell(width, 4.5, f"{for_line(section.address)} · {t('category')}: {t(section.category)} · "
                              f"{t('fee_period')}: {money(section.fee_in_period_cents)} "
                              f"({section.fee_nights} {t('nights').lower()})",
                  new_x="LMARGIN", new_y="NEXT")
@@ -145,11 +162,12 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             for index, stay in enumerate(section.stays):
                 _row(pdf, header, aligns, index, (
                     day(stay.arrival), day(stay.departure), str(stay.nights),
-                    _clip(stay.guest_name, 34), _clip(stay.renter_reference or "—", 18),
+                    _clip(stay.guest_name, 27), _renter_id(stay.renter_id, language),
+                    _clip(stay.renter_reference or "—", 15),
                     L.PLATFORM[stay.platform][language], _payment(stay.payment_method, language),
                     money(stay.gross_cents), money(stay.fee_cents), money(stay.net_cents)))
             pdf.repeat_header = None
-            _total_row(pdf, aligns, (t("total"), "", str(section.nights), "", "", "", "",
+            _total_row(pdf, aligns, (t("total"), "", str(section.nights), "", "", "", "", "",
                                      money(section.gross_cents), money(section.stay_fee_cents),
                                      money(section.net_cents)))
         if section.cancellations:
@@ -157,8 +175,8 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             pdf.set_font(FONT, "B", 9)
             pdf.cell(width, 5, t("cancellation_heading"), new_x="LMARGIN", new_y="NEXT")
             columns = ((t("arrival"), 21, "L"), (t("departure"), 21, "L"),
-                       (t("cancelled_on"), 22, "L"), (t("renter"), 92, "L"),
-                       (t("reference"), 33, "L"), (t("platform"), 23, "L"),
+                       (t("cancelled_on"), 22, "L"), (t("renter"), 59, "L"),
+                       (t("renter_id"), 33, "L"), (t("reference"), 33, "L"), (t("platform"), 23, "L"),
                        (t("payment"), 26, "L"), (t("amount_kept"), 35, "R"))
             header = [(label, w, align) for label, w, align in columns]
             _table_header(pdf, header)
@@ -166,12 +184,13 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             for index, item in enumerate(section.cancellations):
                 _row(pdf, header, aligns, index, (
                     day(item.arrival), day(item.departure), day(item.cancelled_on),
-                    _clip(item.guest_name, 40), _clip(item.renter_reference or "—", 18),
+                    _clip(item.guest_name, 34), _renter_id(item.renter_id, language),
+                    _clip(item.renter_reference or "—", 18),
                     L.PLATFORM[item.platform][language],
                     _payment(item.payment_method, language),
                     money(item.amount_kept_cents)))
             pdf.repeat_header = None
-            _total_row(pdf, aligns, (t("total"), "", "", "", "", "", "",
+            _total_row(pdf, aligns, (t("total"), "", "", "", "", "", "", "",
                                      money(section.amount_kept_cents)))
         pdf.ln(3)
 
@@ -314,7 +333,7 @@ def _text_width(pdf: FPDF, text: str) -> float:
 
 
 def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> None:
-    reasons = item.texts(language)
+    reasons = [for_line(text) for text in item.texts(language)]
     # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
     reason_width = columns[-1][1]
     lines = sum(len(pdf.multi_cell(reason_width, REASON_LINE, text, align="L", dry_run=True,
@@ -326,7 +345,8 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     fill = index % 2 == 1
     if fill:
         pdf.set_fill_color(*STRIPE_FILL)
-    values = (item.booking_id, _clip(item.property_name, 28), _clip(item.guest_name, 24),
+    values = (for_line(item.booking_id), _clip(item.property_name, 28),
+              _clip(item.guest_name, 24),
               day(item.arrival), day(item.departure))
     top = pdf.get_y()
     for (_, width, align), value in zip(columns[:-1], values):
@@ -342,5 +362,13 @@ def _payment(method: str | None, language: str) -> str:
     return L.PAYMENT[method][language] if method else "—"
 
 
+def _renter_id(renter_id: tuple[str, str] | None, language: str) -> str:
+    if not renter_id:
+        return "—"
+    kind, number = renter_id
+    return _clip(f"{L.text(kind, language)} {number}", 21)
+
+
 def _clip(value: str, length: int) -> str:
+    value = for_line(value) or ""
     return value if len(value) <= length else value[:length - 1] + "…"

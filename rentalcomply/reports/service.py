@@ -1,12 +1,25 @@
 """Tax reports: the domain functions, which know nothing of Bottle.
 
 A report is one row per account and period (`rep_YYYY_MM`, `rep_YYYY`) and three files (PDF, XML,
-CSV) in the data directory under `reports/<account>/<code>-<token>/`. Generation builds all three
-in a hidden folder, renames the folder into place, and only then points the row at it: a reader
-sees the old files or the new ones, never a mix or a half-written file. Regenerating replaces the
-files and records when.
+CSV) kept in the database (ReportFile), so that every server process serves them and a backup of
+the database holds them. Generation builds all three in memory and stores them with the row that
+names them in one transaction: a reader sees the old files or the new ones, never a mix or a
+half-written file. Regenerating replaces the files and records when. (Reports made by earlier
+versions keep their files on disk, under `reports/<account>/<code>-<token>/`, and are served from
+there until they are regenerated.)
 
 Status: pending -> generating -> completed | failed; `submitted` once the host records the filing.
+`provisional`: the files were made while the period was running (only what had happened by
+then); the schedule regenerates the report once the period has closed.
+
+The files are sealed at rest (core/sealing.py, one key per account, report and format): they hold
+the renters' tax and passport numbers. A download opens them.
+
+Every generation holds a lease on its row (`job`, `lease_owner`, `lease_expires_at`), renewed by a
+heartbeat while it works. Only the lease's owner records the result and emits `report.ready` (or
+`report.failed`), so a report queued twice is generated and announced once. A process that dies
+mid-generation leaves an expired lease (or an owner that is no longer running on this machine);
+`requeue_stalled` (the worker's sweep, and its start-up) queues such a report again.
 """
 
 from __future__ import annotations
@@ -17,6 +30,9 @@ import os
 import re
 import secrets as _random
 import shutil
+import socket
+import threading
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -24,14 +40,14 @@ import peewee
 
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import cents_to_euros
-from rentalcomply.core import clock, events, signed_links
-from rentalcomply.core.db import atomic
+from rentalcomply.core import clock, events, sealing, signed_links
+from rentalcomply.core.db import atomic, db
 from rentalcomply.core.errors import ApiError, NotFound, ReportNotReady, ValidationError
 from rentalcomply.core.models import Account, Booking, Property
 from rentalcomply.reports.building import (ATHENS, build_report, fee_due_date,
                                            period_bounds, report_code, stays_due_date)
 from rentalcomply.reports.csvfile import render_csv
-from rentalcomply.reports.models import Report
+from rentalcomply.reports.models import Report, ReportFile
 from rentalcomply.reports.pdffile import render_pdf
 from rentalcomply.reports.xmlfile import render_xml
 
@@ -48,6 +64,18 @@ DUE_SOON_DAYS = 5
 REFERENCE_MAX = 100
 STEPS = ("reading the bookings", "writing the PDF", "writing the XML", "writing the CSV",
          "storing the files")
+FILE_SEAL_PURPOSE = "report-file:"
+DEFAULT_LEASE_SECONDS = 30
+# A queued generation whose task has not started within this many leases is queued again (its
+# task may have been lost with a crashed process); a duplicate task finds nothing to do.
+QUEUED_GRACE_LEASES = 4
+
+_lease_seconds = DEFAULT_LEASE_SECONDS
+
+
+def configure(settings) -> None:
+    global _lease_seconds
+    _lease_seconds = settings.reports.lease_seconds
 
 
 # --- periods ------------------------------------------------------------------------------------
@@ -145,6 +173,8 @@ def report_view(report: Report) -> dict:
         "format": "PDF",
         "formats": ["PDF", "XML", "CSV"],
         "status": report.status,
+        "provisional": report.provisional,
+        "as_of": clock.iso_date(report.as_of) if report.provisional else None,
         "version": report.version,
         "property_id": None,
         "booking_count": report.booking_count,
@@ -178,17 +208,20 @@ def period_view(report: Report, settings) -> dict:
     url = download_link(settings, report.account_id, report.code, "pdf")["download_url"] \
         if report.files else None
     return {"id": report.code, "period": f"{report.year:04d}-{report.month:02d}",
-            "status": report.status, "property_id": None, "download_url": url,
+            "status": report.status, "provisional": report.provisional,
+            "property_id": None, "download_url": url,
             "submitted_at": clock.iso(report.submitted_at)}
 
 
 # --- generation ---------------------------------------------------------------------------------
 
 def request_generation(account_id: str, year: int, month: int | None) -> Report:
-    """Create the report row (or mark it for regeneration) as `pending`; the caller queues
-    `tasks.generate_report`. Call inside a transaction."""
+    """Create the report row (or mark it for regeneration) as `pending` with its job `queued`;
+    the caller queues `tasks.generate_report`. A newer request supersedes a generation under way:
+    that one loses its lease and records nothing."""
     code = report_code(year, month)
     now = clock.utcnow()
+    queued_until = now + dt.timedelta(seconds=_lease_seconds * QUEUED_GRACE_LEASES)
     with atomic():
         report = Report.get_or_none((Report.account == account_id) & (Report.code == code))
         if report is None:
@@ -196,12 +229,16 @@ def request_generation(account_id: str, year: int, month: int | None) -> Report:
                 with atomic():  # a savepoint: another request may create the row first
                     return Report.create(account=account_id, code=code, year=year, month=month,
                                          status="pending", requested_at=now, created_at=now,
-                                         updated_at=now)
+                                         updated_at=now, job="queued",
+                                         lease_expires_at=queued_until)
             except peewee.IntegrityError:
                 report = get_report(account_id, code)
         # A submitted report stays submitted: regenerating refreshes its files only.
         if report.status != "submitted":
             report.status = "pending"
+        report.job = "queued"
+        report.lease_owner = None
+        report.lease_expires_at = queued_until
         report.requested_at = now
         report.updated_at = now
         report.save()
@@ -210,41 +247,70 @@ def request_generation(account_id: str, year: int, month: int | None) -> Report:
 
 def generate(settings, account_id: str, year: int, month: int | None,
              progress: Callable[[str], None] | None = None) -> Report:
-    """Build the report's files now and record them; `report.ready`, or `report.failed` with the
-    reason. Never raises for a failed generation: the row says what went wrong."""
-    step = progress or (lambda name: None)
+    """Generate the report now, in this thread (the CLI, tests): request it, then run it."""
+    request_generation(account_id, year, month)
+    return run_queued(settings, account_id, year, month, progress=progress)
+
+
+def run_queued(settings, account_id: str, year: int, month: int | None,
+               progress: Callable[[str], None] | None = None) -> Report | None:
+    """Build the report's files and record them, if its generation is waiting (queued, or its
+    lease ran out); `report.ready`, or `report.failed` with the reason. A generation another
+    process holds, or none waiting, is left alone: a duplicate task does nothing. Never raises
+    for a failed generation: the row says what went wrong."""
     code = report_code(year, month)
-    with atomic():
-        report = request_generation(account_id, year, month) if not _exists(account_id, code) \
-            else get_report(account_id, code)
-        submitted = report.status == "submitted"
-        started = clock.utcnow()
-        if not submitted:
-            report.status = "generating"
-        report.updated_at = started
-        report.save()
-    folder = None
+    owner = _new_owner()
+    report = _claim(account_id, code, owner)
+    if report is None:
+        return Report.get_or_none((Report.account == account_id) & (Report.code == code))
+    with _Heartbeat(report.id, owner) as heartbeat:
+        return _run(settings, report, owner, heartbeat, progress or (lambda name: None))
+
+
+def _run(settings, report: Report, owner: str, heartbeat: "_Heartbeat",
+         step: Callable[[str], None]) -> Report:
+    account_id, code, year, month = report.account_id, report.code, report.year, report.month
+    started = clock.utcnow()
+    _remove_strays(settings, account_id, code, keep=(report.files or {}).get("dir"))
+
     try:
         step(STEPS[0])
         data = build_report(account_id, year, month, FeeRates.from_settings(settings))
+        heartbeat.check()
         step(STEPS[1])
         contents = {"pdf": render_pdf(data, started, settings.reports.language)}
+        heartbeat.check()
         step(STEPS[2])
         contents["xml"] = render_xml(data, started)
         step(STEPS[3])
         contents["csv"] = render_csv(data)
+        heartbeat.check()
         step(STEPS[4])
-        folder = _store(settings, account_id, code, contents)
-        files = {"dir": folder.name, **{fmt: {"name": f"{code}.{fmt}", "size": len(content)}
-                                        for fmt, content in contents.items()}}
+        sealed = {fmt: sealing.seal(_file_purpose(account_id, code, fmt), content)
+                  for fmt, content in contents.items()}
+        files = {"store": "database", "sealed": True,
+                 **{fmt: {"name": f"{code}.{fmt}", "size": len(content)}
+                    for fmt, content in contents.items()}}
+    except LeaseLost:
+        log.warning("report %s of account %s: lease lost, its result is not recorded", code,
+                    account_id)
+        return get_report(account_id, code)
     except Exception as exc:  # a bug or a full disk: the host must hear of it, not a traceback
         log.exception("report %s of account %s failed", code, account_id)
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
-        return _fail(account_id, code, exc)
+        return _fail(account_id, code, owner, exc)
     with atomic():
         report = get_report(account_id, code)
+        if report.lease_owner != owner or report.job != "running":
+            # Another process took the generation over (our lease ran out), or a newer request
+            # came: that one records and announces; our files are not kept.
+            return report
         previous = (report.files or {}).get("dir")
+        # The files and the row that names them change in one transaction: all or none, and
+        # every process serves the new ones from the next request.
+        ReportFile.delete().where(ReportFile.report == report.id).execute()
+        ReportFile.insert_many([
+            {"report": report.id, "format": fmt, "content": sealed[fmt], "size": len(contents[fmt])}
+            for fmt in contents]).execute()
         report.status = "submitted" if report.status == "submitted" else "completed"
         report.booking_count = data.booking_count
         report.nights = data.nights
@@ -254,30 +320,32 @@ def generate(settings, account_id: str, year: int, month: int | None,
         report.cancellation_count = data.cancellation_count
         report.amount_kept_cents = data.amount_kept_cents
         report.needs_attention_count = len(data.attention)
+        report.provisional = data.provisional
+        report.as_of = data.as_of
         report.files = files
         report.error = None
         report.generated_at = started
         report.generation_count += 1
+        report.job = report.lease_owner = report.lease_expires_at = None
         report.updated_at = clock.utcnow()
         report.save()
         events.emit(account_id, "report.ready", report_view(report))
-    if previous and previous != folder.name:
+    if previous:  # the folder of files an earlier version kept on disk
         shutil.rmtree(_account_dir(settings, account_id) / previous, ignore_errors=True)
     return report
 
 
-def _exists(account_id: str, code: str) -> bool:
-    return Report.select().where((Report.account == account_id) & (Report.code == code)).exists()
-
-
-def _fail(account_id: str, code: str, exc: Exception) -> Report:
+def _fail(account_id: str, code: str, owner: str, exc: Exception) -> Report:
     with atomic():
         report = get_report(account_id, code)
+        if report.lease_owner != owner or report.job != "running":
+            return report  # no longer ours to record
         if report.status != "submitted":
             report.status = "failed"
         report.error = ("The report could not be generated: "
                         + (exc.message if isinstance(exc, ApiError) else type(exc).__name__)
                         + ". The previous files, if any, are kept; the server log has details.")
+        report.job = report.lease_owner = report.lease_expires_at = None
         report.updated_at = clock.utcnow()
         report.save()
         events.emit(account_id, "report.failed", report_view(report))
@@ -288,25 +356,201 @@ def _account_dir(settings, account_id: str) -> Path:
     return Path(settings.data_dir) / "reports" / account_id
 
 
-def _store(settings, account_id: str, code: str, contents: dict[str, bytes]) -> Path:
-    """Write every file into a hidden folder, then rename the folder into place: all or none."""
+def _file_purpose(account_id: str, code: str, fmt: str) -> str:
+    return f"{FILE_SEAL_PURPOSE}{account_id}/{code}.{fmt}"
+
+
+def _remove_strays(settings, account_id: str, code: str, keep: str | None) -> None:
+    """Folders of this report a crashed generation left behind (hidden or never recorded)."""
     base = _account_dir(settings, account_id)
-    base.mkdir(parents=True, exist_ok=True)
-    token = _random.token_hex(6)
-    hidden = base / f".{code}-{token}.tmp"
-    hidden.mkdir()
+    if not base.is_dir():
+        return
+    for path in base.iterdir():
+        name = path.name
+        if name != keep and (name.startswith(f"{code}-") or name.startswith(f".{code}-")) \
+                and re.fullmatch(rf"\.?{code}-[0-9a-f]{{12}}(\.tmp)?", name):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+# --- leases ---------------------------------------------------------------------------------------
+
+class LeaseLost(Exception):
+    """The generation's lease went to another process (it ran out) or to a newer request."""
+
+
+_HOST = socket.gethostname()
+# Tells this process from an earlier one with the same pid (a container restarted).
+_PROCESS_TOKEN = _random.token_hex(4)
+_running_owners: set[str] = set()
+_running_lock = threading.Lock()
+
+
+def _new_owner() -> str:
+    return f"{_HOST}:{os.getpid()}:{_PROCESS_TOKEN}:{_random.token_hex(3)}"
+
+
+def owner_is_alive(owner: str | None) -> bool:
+    """Whether the process holding a lease may still be working. Certain only on this machine: a
+    process of this host whose pid is gone (or this process, not running it) is dead; anything
+    else counts as alive until its lease runs out."""
+    parts = (owner or "").split(":")
+    if len(parts) != 4 or parts[0] != _HOST:
+        return True
     try:
-        for fmt, content in contents.items():
-            with open(hidden / f"{code}.{fmt}", "wb") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-        final = base / f"{code}-{token}"
-        os.rename(hidden, final)
-    except BaseException:
-        shutil.rmtree(hidden, ignore_errors=True)
-        raise
-    return final
+        pid = int(parts[1])
+    except ValueError:
+        return True
+    if pid == os.getpid():
+        with _running_lock:
+            return owner in _running_owners
+    if parts[2] == _PROCESS_TOKEN:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _claimable(report: Report, now: dt.datetime) -> bool:
+    if report.job == "queued":
+        return True
+    if report.job == "running":
+        return (report.lease_expires_at is None or report.lease_expires_at < now
+                or not owner_is_alive(report.lease_owner))
+    return False
+
+
+def _same(field, value):
+    return field.is_null() if value is None else field == value
+
+
+# A task may start before the transaction that queued it commits (POST /reports queues inside its
+# request's transaction): SQLite's BEGIN IMMEDIATE waits for that commit; on PostgreSQL the claim
+# reads the row FOR UPDATE (waiting for the request's lock on it), and a row not visible yet is
+# looked for again for a moment.
+ROW_WAIT_SECONDS = (0.1, 0.3, 0.6, 1.0)
+
+
+def _claim(account_id: str, code: str, owner: str) -> Report | None:
+    """Take the report's generation if it waits; the row, or None when there is nothing to do."""
+    for pause in (*ROW_WAIT_SECONDS, None):
+        now = clock.utcnow()
+        with atomic():
+            query = Report.select().where((Report.account == account_id) & (Report.code == code))
+            if getattr(getattr(db, "obj", db), "for_update", False):
+                query = query.for_update()
+            report = query.first()
+            if report is not None:
+                return _take(report, owner, now)
+        if pause is None:
+            log.warning("report %s of account %s: no such report to generate", code, account_id)
+            return None
+        time.sleep(pause)
+    return None
+
+
+def _take(report: Report, owner: str, now: dt.datetime) -> Report | None:
+    """Inside the claim's transaction: the generation is ours if it waits and nobody took it in
+    between (a conditional UPDATE)."""
+    if not _claimable(report, now):
+        return None
+    status = report.status if report.status == "submitted" else "generating"
+    taken = (Report.update(job="running", lease_owner=owner, status=status, updated_at=now,
+                           lease_expires_at=now + dt.timedelta(seconds=_lease_seconds))
+             .where((Report.id == report.id) & _same(Report.job, report.job)
+                    & _same(Report.lease_owner, report.lease_owner)
+                    & _same(Report.lease_expires_at, report.lease_expires_at))
+             .execute())
+    if taken != 1:
+        return None
+    with _running_lock:
+        _running_owners.add(owner)
+    return Report.get_by_id(report.id)
+
+
+class _Heartbeat:
+    """Renews the lease every third of its length while the generation works."""
+
+    def __init__(self, report_id: int, owner: str):
+        self.report_id = report_id
+        self.owner = owner
+        self.lost = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name=f"report-lease-{report_id}",
+                                        daemon=True)
+
+    def __enter__(self) -> "_Heartbeat":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+        with _running_lock:
+            _running_owners.discard(self.owner)
+
+    def check(self) -> None:
+        if self.lost.is_set():
+            raise LeaseLost()
+
+    def _beat(self) -> None:
+        from rentalcomply.core.db import db
+        try:
+            while not self._stop.wait(max(1.0, _lease_seconds / 3)):
+                now = clock.utcnow()
+                try:
+                    with atomic():
+                        # Bookkeeping, not a change of the report: no new version.
+                        renewed = (Report.update(
+                            lease_expires_at=now + dt.timedelta(seconds=_lease_seconds),
+                            version=Report.version)
+                            .where((Report.id == self.report_id) & (Report.lease_owner == self.owner)
+                                   & (Report.job == "running")).execute())
+                except Exception:  # a busy database: the next beat tries again
+                    log.warning("could not renew the lease of report %s", self.report_id,
+                                exc_info=True)
+                    continue
+                if renewed != 1:
+                    self.lost.set()
+                    return
+        finally:
+            db.close()
+
+
+def requeue_stalled() -> list[tuple[str, int, int | None]]:
+    """Reports whose generation stopped without a word (its process died: lease run out, or an
+    owner no longer running on this machine; or a queued task lost): queued again. Returns
+    (account, year, month) of each, for the caller to queue its task. Each is taken back with a
+    conditional UPDATE, so two sweeping processes never queue one report twice."""
+    now = clock.utcnow()
+    queued_until = now + dt.timedelta(seconds=_lease_seconds * QUEUED_GRACE_LEASES)
+    found = []
+    for report in Report.select().where(Report.job.in_(("queued", "running"))):
+        if report.job == "queued":
+            if report.lease_expires_at is not None and report.lease_expires_at >= now:
+                continue
+            changes = {"lease_expires_at": queued_until, "version": Report.version}
+        elif _claimable(report, now):
+            changes = {"job": "queued", "lease_owner": None, "lease_expires_at": queued_until,
+                       "status": report.status if report.status == "submitted" else "pending",
+                       "updated_at": now}
+        else:
+            continue
+        with atomic():
+            taken = (Report.update(**changes)
+                     .where((Report.id == report.id) & _same(Report.job, report.job)
+                            & _same(Report.lease_owner, report.lease_owner)
+                            & _same(Report.lease_expires_at, report.lease_expires_at))
+                     .execute())
+        if taken == 1:
+            log.warning("report %s of account %s: its generation stopped (%s); queued again",
+                        report.code, report.account_id,
+                        "task not started" if report.job == "queued" else "lease ran out")
+            found.append((report.account_id, report.year, report.month))
+    return found
 
 
 # --- links and files ----------------------------------------------------------------------------
@@ -332,17 +576,37 @@ def download_link(settings, account_id: str, code: str, fmt: str) -> dict:
 
 
 def open_signed_file(settings, account_id: str, code: str, fmt: str,
-                     query: dict[str, str]) -> tuple[Path, str]:
-    """The file a signed link stands for, and its suggested name. InvalidSignature (403) for an
-    altered link, LinkExpired (410) for a late one, NotFound when the report is gone."""
+                     query: dict[str, str]) -> tuple[bytes, str]:
+    """The file a signed link stands for (opened), and its suggested name. InvalidSignature
+    (403) for an altered link, LinkExpired (410) for a late one, NotFound when the report is
+    gone."""
     signed_links.check(LINK_PURPOSE, _link_fields(account_id, code, fmt), query)
+    return read_file(settings, account_id, code, fmt)
+
+
+def read_file(settings, account_id: str, code: str, fmt: str) -> tuple[bytes, str]:
+    """One of the report's files as a download gives it (unsealed), and its name."""
     report = Report.get_or_none((Report.account == account_id) & (Report.code == code))
     if report is None or not report.files:
         raise NotFound("The report no longer exists.")
-    path = _account_dir(settings, account_id) / report.files["dir"] / report.files[fmt]["name"]
-    if not path.is_file():
-        raise NotFound("The report's file is missing; regenerate the report.")
-    return path, report.files[fmt]["name"]
+    if report.files.get("store") == "database":
+        stored = (ReportFile.select(ReportFile.content)
+                  .where((ReportFile.report == report.id) & (ReportFile.format == fmt)).first())
+        if stored is None:
+            raise NotFound("The report's file is missing; regenerate the report.")
+        content = stored.content.encode("ascii")
+    else:  # made by an earlier version, on disk
+        path = _account_dir(settings, account_id) / report.files["dir"] / report.files[fmt]["name"]
+        if not path.is_file():
+            raise NotFound("The report's file is missing; regenerate the report.")
+        content = path.read_bytes()
+    if report.files.get("sealed"):  # files of earlier versions were stored in clear
+        try:
+            content = sealing.unseal(_file_purpose(account_id, code, fmt), content.decode("ascii"))
+        except (sealing.Unsealable, UnicodeDecodeError):
+            raise NotFound("The report's file cannot be opened (the server secret changed?); "
+                           "regenerate the report.") from None
+    return content, report.files[fmt]["name"]
 
 
 # --- filing ---------------------------------------------------------------------------------------
@@ -357,6 +621,10 @@ def record_submission(account_id: str, code: str, reference: str) -> Report:
         if report.status not in ("completed", "submitted"):
             raise ReportNotReady(f"Report {code} is {report.status}: only a completed report "
                                  "can be marked as filed.")
+        if report.provisional:
+            raise ReportNotReady(f"Report {code} is provisional: it was made while its period "
+                                 "was running. It is generated again once the period has "
+                                 "closed; file that one.")
         if report.status == "submitted" and report.submission_reference == reference:
             return report
         now = clock.utcnow()
@@ -373,8 +641,10 @@ def record_submission(account_id: str, code: str, reference: str) -> Report:
 def periods_due_for_generation(generate_hour: int) -> list[tuple[str, int, int | None]]:
     """(account, year, month) of the reports the schedule should generate now: the month just
     closed from the 1st at `generate_hour` (Athens), and in January the year just closed, for
-    accounts that existed in that period and have no such report yet. A server that was off at
-    that hour catches up on its next run."""
+    accounts that existed in that period and have no final report of it yet: none, or one made
+    while the period was running (provisional), unless a generation of it is waiting or under way
+    (the sweep looks after a stalled one). A server that was off at that hour catches up on its
+    next run."""
     now = local_now()
     if now.day == 1 and now.hour < generate_hour:
         return []
@@ -384,8 +654,10 @@ def periods_due_for_generation(generate_hour: int) -> list[tuple[str, int, int |
         periods.append((now.year - 1, None))
     due = []
     for account in Account.select(Account.id, Account.created_at):
+        # Final or being generated: nothing to do. A provisional report is due again.
         existing = {row.code for row in Report.select(Report.code).where(
-            Report.account == account.id)}
+            (Report.account == account.id)
+            & ((Report.provisional == False) | Report.job.is_null(False)))}  # noqa: E712
         for year, month in periods:
             _, end = period_bounds(year, month)
             if report_code(year, month) in existing:

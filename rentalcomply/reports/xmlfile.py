@@ -2,17 +2,21 @@
 
 lxml (libxml2) rather than a pure-Python validator: a month of 5,000 stays is built and validated
 in a fraction of a second, and it reports the failing line and element when a file is invalid.
+Every text goes through `safetext.for_xml`: a control character already stored is written as
+U+FFFD instead of making lxml refuse the whole report. The root's `status` says `provisional`
+(the period was still running; `asOf` is the last day it holds) or `final`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
+import threading
 from importlib import resources
 
 from lxml import etree
 
 from rentalcomply.reports.building import PropertySection, ReportData
+from rentalcomply.reports.safetext import for_xml as _t
 
 NAMESPACE = "urn:rentalcomply:aade-report:1"
 SCHEMA_VERSION = "1"
@@ -23,10 +27,21 @@ class InvalidReportXml(Exception):
     """The built XML does not match the schema: a bug, never a file to store."""
 
 
-@functools.cache
+_schema_lock = threading.Lock()
+_per_thread = threading.local()
+
+
 def schema() -> etree.XMLSchema:
-    with resources.files("rentalcomply.reports").joinpath("aade-report.xsd").open("rb") as handle:
-        return etree.XMLSchema(etree.parse(handle))
+    """The shipped XSD, one per thread, each parsed under a lock: libxml2 parses no two schemas
+    at once safely (two report workers starting together failed with "Internal error:
+    xmlSchemaPValAttrNodeValue, the given type is not a built-in type"), nor validates with one
+    schema object from two threads."""
+    found = getattr(_per_thread, "schema", None)
+    if found is None:
+        with _schema_lock, resources.files("rentalcomply.reports").joinpath(
+                "aade-report.xsd").open("rb") as handle:
+            found = _per_thread.schema = etree.XMLSchema(etree.parse(handle))
+    return found
 
 
 def money(cents: int) -> str:
@@ -37,27 +52,30 @@ def money(cents: int) -> str:
 
 def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
     root = etree.Element(_N + "report", nsmap={None: NAMESPACE},
-                         id=data.code, schemaVersion=SCHEMA_VERSION)
+                         id=data.code, schemaVersion=SCHEMA_VERSION,
+                         status="provisional" if data.provisional else "final")
+    if data.provisional and data.as_of is not None:
+        root.set("asOf", data.as_of.isoformat())
     sub = etree.SubElement
     period = {"year": str(data.year), "start": data.start.isoformat(),
               "end": (data.end - dt.timedelta(days=1)).isoformat()}
     if data.month is not None:
         period["month"] = str(data.month)
     sub(root, _N + "period", period)
-    sub(root, _N + "account", id=data.account_id, name=data.account_name)
+    sub(root, _N + "account", id=_t(data.account_id), name=_t(data.account_name))
     sub(root, _N + "generatedAt").text = generated_at.isoformat(timespec="seconds") + "Z"
     if data.due_date:
         sub(root, _N + "dueDate").text = data.due_date.isoformat()
         sub(root, _N + "feeDueDate").text = data.fee_due_date.isoformat()
     _totals(sub(root, _N + "totals"), totals_of(data))
     for section in data.sections:
-        node = sub(root, _N + "property", ama=section.ama, id=section.property_id,
+        node = sub(root, _N + "property", ama=_t(section.ama), id=_t(section.property_id),
                    category=section.category)
-        sub(node, _N + "name").text = section.name
+        sub(node, _N + "name").text = _t(section.name)
         _totals(sub(node, _N + "totals"), totals_of(section))
         for stay in section.stays:
-            element = sub(node, _N + "stay", bookingId=stay.booking_id)
-            for name, value in (("ama", stay.ama), ("arrival", stay.arrival.isoformat()),
+            element = sub(node, _N + "stay", bookingId=_t(stay.booking_id))
+            for name, value in (("ama", _t(stay.ama)), ("arrival", stay.arrival.isoformat()),
                                 ("departure", stay.departure.isoformat()),
                                 ("nights", str(stay.nights)),
                                 ("grossRent", money(stay.gross_cents)),
@@ -67,10 +85,10 @@ def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
                                 ("platform", stay.platform)):
                 if value is not None:
                     sub(element, _N + name).text = value
-            _renter(element, stay.guest_name, stay.renter_reference)
+            _renter(element, stay.guest_name, stay.renter_reference, stay.renter_id)
         for cancellation in section.cancellations:
-            element = sub(node, _N + "cancellation", bookingId=cancellation.booking_id)
-            for name, value in (("ama", cancellation.ama),
+            element = sub(node, _N + "cancellation", bookingId=_t(cancellation.booking_id))
+            for name, value in (("ama", _t(cancellation.ama)),
                                 ("arrival", cancellation.arrival.isoformat()),
                                 ("departure", cancellation.departure.isoformat()),
                                 ("cancelledOn", cancellation.cancelled_on.isoformat()),
@@ -79,7 +97,8 @@ def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
                                 ("platform", cancellation.platform)):
                 if value is not None:
                     sub(element, _N + name).text = value
-            _renter(element, cancellation.guest_name, cancellation.renter_reference)
+            _renter(element, cancellation.guest_name, cancellation.renter_reference,
+                    cancellation.renter_id)
     fees = sub(root, _N + "climateFee", total=money(data.climate_fee_total_cents))
     for line in data.fee_lines:
         sub(fees, _N + "month", year=str(line.year), month=str(line.month),
@@ -88,11 +107,11 @@ def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
             fee=money(line.fee_cents))
     attention = sub(root, _N + "needsAttention")
     for item in data.attention:
-        element = sub(attention, _N + "booking", bookingId=item.booking_id,
-                      propertyId=item.property_id, arrival=item.arrival.isoformat(),
+        element = sub(attention, _N + "booking", bookingId=_t(item.booking_id),
+                      propertyId=_t(item.property_id), arrival=item.arrival.isoformat(),
                       departure=item.departure.isoformat())
         for (code, _), text in zip(item.reasons, item.texts("en")):
-            sub(element, _N + "reason", code=code).text = text
+            sub(element, _N + "reason", code=code).text = _t(text)
     document = etree.ElementTree(root)
     if not schema().validate(document):
         error = schema().error_log.last_error
@@ -117,11 +136,14 @@ def _totals(element, totals) -> None:
         element.set(name, value)
 
 
-def _renter(parent, name: str, reference: str | None) -> None:
+def _renter(parent, name: str, reference: str | None,
+            renter_id: tuple[str, str] | None) -> None:
     renter = etree.SubElement(parent, _N + "renter")
-    etree.SubElement(renter, _N + "name").text = name
+    etree.SubElement(renter, _N + "name").text = _t(name)
+    if renter_id:
+        etree.SubElement(renter, _N + "id", type=renter_id[0]).text = _t(renter_id[1])
     if reference:
-        etree.SubElement(renter, _N + "platformReference").text = reference
+        etree.SubElement(renter, _N + "platformReference").text = _t(reference)
 
 
 def validate_bytes(content: bytes) -> None:

@@ -44,7 +44,7 @@ def sync_run(state, account_ref: str | None, accept_removals: bool) -> None:
                                     progress=lambda result: bar.update(1))
     ok = [r for r in results if r.status == "ok"]
     failed = [r for r in results if r.failed]
-    skipped = [r for r in results if r.status == "skipped"]
+    skipped = [r for r in results if r.status in ("skipped", "deferred")]
     click.echo(f"Synced {len(ok)} of {len(results)} connections: "
                f"{sum(r.created for r in ok)} new, {sum(r.updated for r in ok)} changed, "
                f"{sum(r.cancelled for r in ok)} cancelled, "

@@ -65,8 +65,8 @@ def fetch_feed(url: str, options: FetchOptions, *, etag: str | None = None,
     for hop in range(options.max_redirects + 1):
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise FeedError(f"no complete answer within {options.timeout:g} s "
-                            "(sync.timeout_seconds)")
+            raise FeedError(netguard.FetchTimeout.during("answer", options.timeout).args[0]
+                            + " (sync.timeout_seconds)")
         try:
             response = netguard.fetch(current, headers=headers, timeout=remaining,
                                       allow_private=options.allow_private,
@@ -75,9 +75,10 @@ def fetch_feed(url: str, options: FetchOptions, *, etag: str | None = None,
         except netguard.ResponseTooLarge:
             raise FeedError(f"the feed is larger than sync.max_bytes ({options.max_bytes} "
                             "bytes)") from None
-        except netguard.FetchTimeout:
-            raise FeedError(f"no complete answer within {options.timeout:g} s "
-                            "(sync.timeout_seconds)") from None
+        except netguard.FetchTimeout as exc:
+            # The budget is the whole fetch's, redirects included: say it, not this hop's share.
+            raise FeedError(netguard.FetchTimeout.during(exc.phase, options.timeout).args[0]
+                            + " (sync.timeout_seconds)") from None
         except netguard.FetchError as exc:
             raise FeedError(str(exc)) from None
         if response.status in REDIRECT_STATUSES:

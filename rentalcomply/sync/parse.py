@@ -26,6 +26,17 @@ import icalendar
 from rentalcomply.sync.fetch import FeedError
 
 GUEST_NAME_MAX = 200
+# A feed's history (past stays) counts too, within this many times `sync.max_events` in all:
+# checked on the raw text before parsing, so a flood costs no parsing and no memory.
+HISTORY_FACTOR = 4
+# C0 control characters other than tab and newline, and DEL: nothing a name or a note holds, and
+# a NUL is refused by PostgreSQL outright. Removed from what a feed says before it is stored.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def clean_text(text: str) -> str:
+    return CONTROL_CHARACTERS.sub("", text)
+
 # Block summaries in the languages Vrbo and the other channels use.
 BLOCK_WORDS = ("blocked", "not available", "unavailable", "closed", "bloqué", "bloquée",
                "bloqueado", "bloqueada", "blockiert", "gesperrt", "bloccato", "geblokkeerd",
@@ -52,9 +63,26 @@ class Feed:
     unreadable_uids: set[str]
 
 
-def parse_feed(body: bytes, provider: str, timezone: str = "UTC") -> Feed:
-    """The stays of a feed. Raises FeedError when the body is not a whole iCalendar."""
+def check_event_count(body: bytes, max_events: int) -> None:
+    """Refuse, on its text alone, a feed with more than HISTORY_FACTOR × `max_events` events."""
+    limit = max_events * HISTORY_FACTOR
+    count = len(_EVENT_START.findall(body))
+    if count > limit:
+        raise FeedError(f"the feed holds {count} events, more than {limit} in all "
+                        f"({HISTORY_FACTOR} × sync.max_events, past stays included); "
+                        "nothing was changed")
+
+
+_EVENT_START = re.compile(rb"(?im)^BEGIN:VEVENT\s*$")
+
+
+def parse_feed(body: bytes, provider: str, timezone: str = "UTC",
+               max_events: int | None = None) -> Feed:
+    """The stays of a feed. Raises FeedError when the body is not a whole iCalendar, or holds
+    more than HISTORY_FACTOR × `max_events` events in all (the caller counts the future ones)."""
     body = body.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark some exporters add
+    if max_events is not None:
+        check_event_count(body, max_events)
     if not body.strip():
         raise FeedError("the feed is empty (no calendar at all)")
     text_end = body.rstrip()[-200:].upper()
@@ -71,7 +99,7 @@ def parse_feed(body: bytes, provider: str, timezone: str = "UTC") -> Feed:
     stays: dict[str, Stay] = {}
     unreadable: set[str] = set()
     for event in calendar.walk("VEVENT"):
-        uid = str(event.get("uid") or "").strip()
+        uid = clean_text(str(event.get("uid") or "")).strip()
         if not uid:
             continue  # nothing to follow it by; channels always give one
         if str(event.get("status") or "").upper() == "CANCELLED":
@@ -82,8 +110,8 @@ def parse_feed(body: bytes, provider: str, timezone: str = "UTC") -> Feed:
                 OverflowError):
             unreadable.add(uid[:255])
             continue
-        summary = str(event.get("summary") or "").strip()
-        description = str(event.get("description") or "")
+        summary = clean_text(str(event.get("summary") or "")).strip()
+        description = clean_text(str(event.get("description") or ""))
         stays[uid[:255]] = _stay(uid[:255], arrival, departure, summary, description, provider)
     return Feed(list(stays.values()), unreadable)
 

@@ -4,10 +4,13 @@ One connection's sync (`sync_connection`):
 1. claim the connection's lease with a conditional UPDATE, so that one connection is never synced
    twice at once, whatever the number of workers or processes; a lease outlives a crashed worker
    by at most its length (the whole fetch budget plus two minutes);
-2. fetch the feed outside any transaction (sync/fetch.py), parse it (sync/parse.py);
-3. apply it in ONE transaction: upsert by (connection, UID) — new stays become bookings or blocks,
-   changed dates are applied — cancel the future stays whose event vanished, record the status
-   and the HTTP validators, announce conflicts, emit `sync.completed`. Nothing is half-applied.
+2. fetch the feed outside any transaction (sync/fetch.py), holding one of its host's slots
+   (core/peers.py), parse it (sync/parse.py), refuse it whole when it lists more than
+   `sync.max_events` future events;
+3. apply it: the plan read first (upsert by (connection, UID) — new stays become bookings or
+   blocks, changed dates are applied — and the future stays whose event vanished cancelled), then
+   carried out in short transactions of APPLY_BATCH stays, so the API's writes never wait long;
+   the conflicts, the status and HTTP validators and `sync.completed` are recorded last.
 
 What the feed owns and what the host owns: a sync sets the dates (and cancels); the guest's name,
 e-mail, phone, count, price and payment method are written once, when the booking is created,
@@ -33,11 +36,12 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from typing import Callable, Iterable
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates, climate_fee_cents
-from rentalcomply.core import clock, events
+from rentalcomply.core import clock, events, peers
 from rentalcomply.core.db import atomic, db, insert_rows
 from rentalcomply.core.errors import NotFound
 from rentalcomply.core.ids import new_id, random_base62
@@ -45,7 +49,7 @@ from rentalcomply.core.models import Booking, ChannelConnection, Property
 from rentalcomply.properties import service as properties
 from rentalcomply.sync.fetch import FeedError, FetchOptions, fetch_feed
 from rentalcomply.sync.models import SyncAccountState, SyncConflict
-from rentalcomply.sync.parse import Feed, Stay, parse_feed
+from rentalcomply.sync.parse import Feed, Stay, check_event_count, parse_feed
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +65,17 @@ class SyncOptions:
     rates: FeeRates | None = None
     parallel: int = 8
     interval_minutes: int = 60
+    max_per_host: int = 1
+    max_events: int = 5000
 
     @classmethod
     def from_settings(cls, settings) -> "SyncOptions":
         return cls(fetch=FetchOptions.from_settings(settings),
                    rates=FeeRates.from_settings(settings),
                    parallel=int(settings.sync.parallel_fetches),
-                   interval_minutes=int(settings.sync.interval_minutes))
+                   interval_minutes=int(settings.sync.interval_minutes),
+                   max_per_host=int(settings.sync.max_fetches_per_host),
+                   max_events=int(settings.sync.max_events))
 
     @property
     def lease_seconds(self) -> int:
@@ -123,7 +131,7 @@ class SyncResult:
     account_id: str | None = None
     property_id: str | None = None
     provider: str | None = None
-    status: str = "ok"  # ok | error | skipped
+    status: str = "ok"  # ok | error | skipped | deferred (its host busy: try again shortly)
     error: str | None = None
     not_modified: bool = False
     created: int = 0
@@ -144,8 +152,25 @@ class _Held(Exception):
 def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
                     accept_removals: bool = False, parser=None) -> SyncResult:
     """Fetch and apply one connection's feed. Never raises for a feed's fault: the result (and
-    the connection's status) says what happened."""
+    the connection's status) says what happened.
+
+    `deferred`: the feed's host already has `sync.max_fetches_per_host` fetches under way in
+    this process; nothing was done, and the caller tries again shortly (core/peers.py)."""
     options = options or configured_options()
+    url = (ChannelConnection.select(ChannelConnection.ical_url)
+           .where(ChannelConnection.id == connection_id).scalar())
+    if url is None:
+        return SyncResult(connection_id, status="skipped", error="no such connection")
+    slot = peers.try_slot(url, options.max_per_host)
+    if not slot.taken:
+        return SyncResult(connection_id, status="deferred",
+                          error=f"another feed from {slot.peer} is being fetched")
+    with slot:
+        return _sync_connection(connection_id, options, accept_removals, parser, slot)
+
+
+def _sync_connection(connection_id: str, options: SyncOptions, accept_removals: bool, parser,
+                     slot: peers.Slot) -> SyncResult:
     owner = random_base62(16)
     if not _claim(connection_id, owner, options.lease_seconds):
         return SyncResult(connection_id, status="skipped",
@@ -162,14 +187,19 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
         # among them) the feed is read whole again, even if the channel says it did not change.
         conditional = connection.status == "ok" and not accepting
         try:
-            fetched = fetch_feed(connection.ical_url, options.fetch,
-                                 etag=connection.etag if conditional else None,
-                                 last_modified=connection.last_modified if conditional else None)
+            try:
+                fetched = fetch_feed(connection.ical_url, options.fetch,
+                                     etag=connection.etag if conditional else None,
+                                     last_modified=connection.last_modified if conditional else None)
+            finally:
+                slot.release()  # the host is free for the next fetch while this one is applied
             if fetched.not_modified:
                 result = _record_unchanged(connection_id, owner, result)
             else:
                 timezone = Property.get_by_id(connection.property_id).timezone
-                feed = _parse(parser, fetched.body, connection.provider, timezone)
+                feed = _parse(parser, fetched.body, connection.provider, timezone,
+                              options.max_events)
+                _check_size(feed, options.max_events)
                 result = _apply(connection_id, owner, feed, fetched.etag, fetched.last_modified,
                                 options, accepting, result)
         except (FeedError, _Held) as exc:
@@ -179,6 +209,16 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
     finally:
         if not released:
             _release(connection_id, owner)
+
+
+def _check_size(feed: Feed, max_events: int) -> None:
+    """A feed listing more future stays than any real listing has (a calendar run wild, or one
+    built to flood the database) changes nothing: the connection shows why."""
+    today = clock.today()
+    future = sum(1 for stay in feed.stays if stay.departure > today)
+    if future > max_events:
+        raise FeedError(f"the feed lists {future} future events, more than sync.max_events "
+                        f"({max_events}); nothing was changed")
 
 
 def _claim(connection_id: str, owner: str, lease_seconds: int) -> bool:
@@ -206,48 +246,62 @@ def _release(connection_id: str, owner: str) -> None:
         log.warning("could not release the sync lease of %s", connection_id, exc_info=True)
 
 
+# Stays applied per transaction. A large feed is applied in several short transactions, so that
+# the API's writes never wait on the database for longer than one of them (measured here: 250 new
+# stays with their events in 0.06 to 0.15 s; 5,000 in one transaction had held SQLite's write lock
+# for seconds, and the API answered 503).
+APPLY_BATCH = 250
+# The pause between two batches. SQLite's lock is not fair: a writer waiting on the busy timeout
+# sleeps up to 100 ms between tries, so a sync taking the lock again at once starved the API's
+# writes (one waited 6.6 s). A gap longer than that sleep lets every waiting write in.
+BATCH_PAUSE_SECONDS = 0.12
+
+
 def _apply(connection_id: str, owner: str, feed: Feed, etag, last_modified, options: SyncOptions,
            accepting: bool, result: SyncResult) -> SyncResult:
+    """Apply a parsed feed: the plan is read first, without holding the write lock, then carried
+    out APPLY_BATCH stays at a time, each batch its own transaction re-reading the rows it
+    changes (a host's edit between two batches is never overwritten); the connection's status,
+    validators and `sync.completed` are recorded last. A sync stopped between batches leaves what
+    it applied, and the next one finishes the job (stays are matched by UID)."""
+    connection = ChannelConnection.get_by_id(connection_id)
+    account_id = connection.account_id
+    prop = properties.get_property(account_id, connection.property_id)
+    known = {uid: (booking_id, status, arrival) for uid, booking_id, status, arrival in
+             Booking.select(Booking.external_uid, Booking.id, Booking.status, Booking.arrival_date)
+             .where((Booking.connection == connection.id) & Booking.external_uid.is_null(False))
+             .tuples()}
+    today = clock.today()
+    present = {stay.uid for stay in feed.stays} | feed.unreadable_uids
+    future = [uid for uid, (_, status, arrival) in known.items()
+              if status == "confirmed" and _as_date(arrival) >= today]
+    removals = [known[uid][0] for uid in future if uid not in present]
+    if removals and not accepting:
+        problem = _removal_problem(len(future), len(removals), bool(present))
+        if problem:
+            raise _Held(problem)
+    new_stays = [stay for stay in feed.stays if stay.uid not in known]
+    seen_stays = [stay for stay in feed.stays if stay.uid in known]
+    for batch in _batches_of(new_stays):
+        with _write():
+            prop = properties.get_property(account_id, prop.id, for_update=True)
+            result.created += _import_stays(prop, connection, batch, options.rates)
+    for batch in _batches_of(seen_stays):
+        with _write():
+            result.updated += _update_stays(prop, connection, batch, options.rates)
+    for batch in _batches_of(removals):
+        with _write():
+            for booking in Booking.select().where(Booking.id.in_(batch)
+                                                  & (Booking.status == "confirmed")):
+                _cancel(booking)
+                result.cancelled += 1
+    # Cancellations never make a double booking. The pairs are found before the write lock is
+    # taken (reading thousands of stays took half a second); only the new ones are written.
+    pairs = _conflict_pairs(prop) if result.created or result.updated else []
     with _write():
+        if pairs:
+            _report_conflicts(prop, pairs)
         connection = ChannelConnection.get_by_id(connection_id)
-        account_id = connection.account_id
-        prop = properties.get_property(account_id, connection.property_id, for_update=True)
-        existing: dict[str, Booking] = {
-            booking.external_uid: booking for booking in
-            Booking.select().where((Booking.connection == connection.id)
-                                   & Booking.external_uid.is_null(False))}
-        today = clock.today()
-        present = {stay.uid for stay in feed.stays} | feed.unreadable_uids
-        future = [b for b in existing.values() if b.status == "confirmed" and b.arrival_date >= today]
-        removals = [b for b in future if b.external_uid not in present]
-        if removals and not accepting:
-            problem = _removal_problem(len(future), len(removals), bool(present))
-            if problem:
-                raise _Held(problem)
-        new_stays = []
-        for stay in feed.stays:
-            booking = existing.get(stay.uid)
-            if booking is None:
-                new_stays.append(stay)
-            elif booking.status == "cancelled" and booking.cancelled_by_sync:
-                _move(prop, booking, stay, options.rates, reinstate=True)
-                result.updated += 1
-            elif booking.status == "confirmed" and (
-                    booking.arrival_date, booking.departure_date) != (stay.arrival, stay.departure):
-                _move(prop, booking, stay, options.rates)
-                result.updated += 1
-            elif booking.status == "confirmed" and stay.external_ref and not booking.external_ref:
-                booking.external_ref = stay.external_ref
-                _touch(booking)
-                booking.save(only=[Booking.external_ref, Booking.updated_at])
-                if not booking.is_block:
-                    events.emit(account_id, "booking.updated", bookings.booking_view(booking))
-        result.created = _import_stays(prop, connection, new_stays, options.rates)
-        for booking in removals:
-            _cancel(booking)
-            result.cancelled += 1
-        if result.created or result.updated:  # cancellations never make a double booking
-            _report_conflicts(prop)
         now = clock.utcnow()
         connection.status = "ok"
         connection.last_error = None
@@ -264,6 +318,41 @@ def _apply(connection_id: str, owner: str, feed: Feed, etag, last_modified, opti
         events.emit(account_id, "sync.completed", sync_event_view(connection, result))
     _notify()
     return result
+
+
+def _batches_of(items: list) -> Iterable[list]:
+    for start in range(0, len(items), APPLY_BATCH):
+        if start and not db.in_transaction():
+            time.sleep(BATCH_PAUSE_SECONDS)
+        yield items[start:start + APPLY_BATCH]
+
+
+def _update_stays(prop: Property, connection: ChannelConnection, stays: list[Stay],
+                  rates: FeeRates | None) -> int:
+    """New dates (or a reinstatement, or a reservation code) of stays already imported, read
+    afresh inside this batch's transaction. Returns how many changed dates or came back."""
+    bookings_by_uid = {booking.external_uid: booking for booking in Booking.select().where(
+        (Booking.connection == connection.id)
+        & Booking.external_uid.in_([stay.uid for stay in stays]))}
+    updated = 0
+    for stay in stays:
+        booking = bookings_by_uid.get(stay.uid)
+        if booking is None:  # deleted meanwhile
+            continue
+        if booking.status == "cancelled" and booking.cancelled_by_sync:
+            _move(prop, booking, stay, rates, reinstate=True)
+            updated += 1
+        elif booking.status == "confirmed" and (
+                booking.arrival_date, booking.departure_date) != (stay.arrival, stay.departure):
+            _move(prop, booking, stay, rates)
+            updated += 1
+        elif booking.status == "confirmed" and stay.external_ref and not booking.external_ref:
+            booking.external_ref = stay.external_ref
+            _touch(booking)
+            booking.save(only=[Booking.external_ref, Booking.updated_at])
+            if not booking.is_block:
+                events.emit(prop.account_id, "booking.updated", bookings.booking_view(booking))
+    return updated
 
 
 def _notify() -> None:
@@ -396,15 +485,9 @@ def _touch(booking: Booking) -> None:
 
 # --- double bookings ----------------------------------------------------------------------------
 
-def _report_conflicts(prop: Property) -> int:
-    """Announce each new pair of overlapping confirmed stays of the property that come from
-    different sources (two channels, or a channel and a manual booking): a double booking, or a
-    channel's block over nights another channel sold.
-
-    Not counted: two blocks (two channels closing the same nights sell nothing), and a block with
-    exactly the dates of the other source's booking — the echo of that booking, which a channel
-    importing our exported feed makes on purpose (the calendars working, not a conflict).
-    """
+def _conflict_pairs(prop: Property) -> list[tuple[str, str]]:
+    """Each pair of overlapping confirmed stays of the property that come from different
+    sources (see `_report_conflicts`), as sorted id pairs."""
     # Plain tuples: most syncs find no pair at all.
     stays = [(stay_id, _as_date(arrival), _as_date(departure), source, is_block)
              for stay_id, arrival, departure, source, is_block in
@@ -425,6 +508,18 @@ def _report_conflicts(prop: Property) -> int:
             if (first[4] or second[4]) and first[1:3] == second[1:3]:
                 continue  # an echo of the booking
             pairs.append(tuple(sorted((first[0], second[0]))))
+    return pairs
+
+
+def _report_conflicts(prop: Property, pairs: list[tuple[str, str]]) -> int:
+    """Announce each new pair of overlapping confirmed stays of the property that come from
+    different sources (two channels, or a channel and a manual booking): a double booking, or a
+    channel's block over nights another channel sold.
+
+    Not counted: two blocks (two channels closing the same nights sell nothing), and a block with
+    exactly the dates of the other source's booking — the echo of that booking, which a channel
+    importing our exported feed makes on purpose (the calendars working, not a conflict).
+    """
     if not pairs:
         return 0
     known = {(row.first_booking_id, row.second_booking_id) for row in SyncConflict.select().where(
@@ -460,9 +555,16 @@ def conflict_view(prop: Property, pair: list[Booking]) -> dict:
 PARSER_POOL_MIN_FEEDS = 16
 
 
+# A feed this large is parsed in a process of its own even alone: seconds of pure-Python parsing
+# in the server's process would hold the interpreter lock against the API's requests (a 5,000-event
+# feed parsed in-process slowed the API's writes beside it to 0.3 to 0.6 s, sometimes over 1 s).
+LARGE_FEED_BYTES = 256_000
+
+
 @contextlib.contextmanager
-def _parser_pool(feeds: int):
-    """Up to two parser processes for a run of at least PARSER_POOL_MIN_FEEDS feeds, or None.
+def _parser_pool(feeds: int, workers: int = 2):
+    """Up to `workers` (2) parser processes for a run of at least PARSER_POOL_MIN_FEEDS feeds, or
+    None.
 
     Started with "spawn" (a fork of a process with threads can inherit a held lock); not in a
     frozen binary, whose executable is the whole application rather than Python."""
@@ -471,20 +573,45 @@ def _parser_pool(feeds: int):
         yield None
         return
     pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(2, cores), mp_context=multiprocessing.get_context("spawn"))
+        max_workers=min(workers, cores), mp_context=multiprocessing.get_context("spawn"),
+        initializer=_follow_parent, initargs=(os.getpid(),))
     try:
         yield pool
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _parse(parser, body: bytes, provider: str, timezone: str) -> Feed:
+# How often a parser process looks whether the process that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _follow_parent(parent_pid: int) -> None:
+    """In each parser process: end when the process that started it is gone.
+
+    A pool's processes wait on a queue whose writing end they hold themselves, so they never see
+    the server die: after a kill -9 (or an OOM kill) of the server they lingered for minutes,
+    each holding a feed's worth of memory. A daemon thread watches the parent (once it dies, the
+    process is re-parented and os.getppid() changes) and exits at once."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
+def _parse(parser, body: bytes, provider: str, timezone: str, max_events: int) -> Feed:
+    check_event_count(body, max_events)  # a flood is refused before any process is started
+    if parser is None and len(body) >= LARGE_FEED_BYTES:
+        with _parser_pool(PARSER_POOL_MIN_FEEDS, workers=1) as own:
+            if own is not None:
+                return _parse(own, body, provider, timezone, max_events)
     if parser is not None:
         try:
-            return parser.submit(parse_feed, body, provider, timezone).result()
+            return parser.submit(parse_feed, body, provider, timezone, max_events).result()
         except concurrent.futures.process.BrokenProcessPool:
             log.warning("the parser processes stopped; parsing in this one")
-    return parse_feed(body, provider, timezone)
+    return parse_feed(body, provider, timezone, max_events)
 
 
 def _as_date(value) -> dt.date:
@@ -495,12 +622,16 @@ def _as_date(value) -> dt.date:
 
 def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None, *,
               accept_removals: bool = False,
-              progress: Callable[[SyncResult], None] | None = None) -> list[SyncResult]:
+              progress: Callable[[SyncResult], None] | None = None,
+              since: dt.datetime | None = None) -> list[SyncResult]:
     """Sync several connections, `options.parallel` feeds fetched at a time.
 
     Inside a transaction (the queue in immediate mode runs a task within the request's), they run
-    one after another in it: other threads could not write until it ends."""
+    one after another in it: other threads could not write until it ends.
+    `since`: when the run this one continues began (a run of connections an earlier run deferred
+    because their host was busy); by default, now."""
     global _batches
+    since = since or clock.utcnow()
     options = options or configured_options()
     ids = list(dict.fromkeys(connection_ids))
     with _batches_lock:
@@ -510,39 +641,73 @@ def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None,
     finally:
         with _batches_lock:
             _batches -= 1
-    _note_complete_accounts(results)
-    if not db.in_transaction() and any(r.status != "skipped" for r in results):
+    _note_complete_accounts(results, since)
+    if not db.in_transaction() and any(r.status not in ("skipped", "deferred") for r in results):
         events.notify_committed(force=True)
     return results
 
 
 def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
              progress) -> list[SyncResult]:
-    results: list[SyncResult] = []
+    results: dict[str, SyncResult] = {}
     if db.in_transaction() or options.parallel <= 1 or len(ids) <= 1:
         for connection_id in ids:
-            results.append(sync_connection(connection_id, options,
-                                           accept_removals=accept_removals))
+            results[connection_id] = sync_connection(connection_id, options,
+                                                     accept_removals=accept_removals)
             if progress:
-                progress(results[-1])
-    else:
-        def run(connection_id: str) -> SyncResult:
-            try:
-                return sync_connection(connection_id, options, accept_removals=accept_removals,
-                                       parser=parser)
-            except Exception as exc:  # a bug must not stop the other connections
-                log.exception("sync of %s crashed", connection_id)
-                return SyncResult(connection_id, status="error", error=f"internal error: {exc}")
-            finally:
-                db.close()  # this pool thread's connection
+                progress(results[connection_id])
+        return [results[connection_id] for connection_id in ids]
+    reported = threading.Lock()
 
-        with _parser_pool(len(ids)) as parser, concurrent.futures.ThreadPoolExecutor(
-                max_workers=options.parallel, thread_name_prefix="sync") as pool:
-            for result in pool.map(run, ids):
-                results.append(result)
+    def run(connection_id: str) -> SyncResult:
+        try:
+            return sync_connection(connection_id, options, accept_removals=accept_removals,
+                                   parser=parser)
+        except Exception as exc:  # a bug must not stop the other connections
+            log.exception("sync of %s crashed", connection_id)
+            return SyncResult(connection_id, status="error", error=f"internal error: {exc}")
+
+    def run_lane(lane: list[str]) -> None:
+        try:
+            for connection_id in lane:
+                results[connection_id] = run(connection_id)
                 if progress:
-                    progress(result)
-    return results
+                    with reported:
+                        progress(results[connection_id])
+        finally:
+            db.close()  # this pool thread's connection
+
+    with _parser_pool(len(ids)) as parser, concurrent.futures.ThreadPoolExecutor(
+            max_workers=options.parallel, thread_name_prefix="sync") as pool:
+        for _ in pool.map(run_lane, _lanes(ids, options.max_per_host)):
+            pass
+    return [results[connection_id] for connection_id in ids]
+
+
+def _lanes(ids: list[str], max_per_host: int) -> list[list[str]]:
+    """The connections split into lanes run one after another, at most `max_per_host` lanes per
+    feed host: a run never competes with itself for a host's slots, and a slow host holds up only
+    its own lanes while the other hosts' feeds go on. Lanes of different hosts alternate, so the
+    pool starts on every host early."""
+    urls = dict(ChannelConnection.select(ChannelConnection.id, ChannelConnection.ical_url)
+                .where(ChannelConnection.id.in_(ids)).tuples())
+    by_host: dict[str, list[list[str]]] = {}
+    for connection_id in ids:
+        host = peers.peer_of(urls.get(connection_id) or connection_id)
+        lanes = by_host.setdefault(host, [])
+        if len(lanes) < max(1, max_per_host):
+            lanes.append([connection_id])
+        else:
+            min(lanes, key=len).append(connection_id)
+    ordered: list[list[str]] = []
+    for round_ in range(max(len(lanes) for lanes in by_host.values())):
+        ordered += [lanes[round_] for lanes in by_host.values() if round_ < len(lanes)]
+    return ordered
+
+
+def deferred(results: list[SyncResult]) -> list[str]:
+    """The connections a run left for later because their host was busy."""
+    return [result.connection_id for result in results if result.status == "deferred"]
 
 
 def connection_ids(account_id: str | None = None, *, due_only: bool = False,
@@ -577,18 +742,22 @@ def sync_due(options: SyncOptions | None = None) -> list[SyncResult]:
     return sync_many(connection_ids(due_only=True, options=options), options)
 
 
-def _note_complete_accounts(results: list[SyncResult]) -> None:
-    """`last_sync_all`: when a run last synced every (enabled) connection of an account."""
-    done: dict[str, set[str]] = {}
-    for result in results:
-        if result.account_id and result.status != "skipped":
-            done.setdefault(result.account_id, set()).add(result.connection_id)
-    if not done:
+def _note_complete_accounts(results: list[SyncResult], since: dt.datetime) -> None:
+    """`last_sync_all`: when a run last saw every (enabled) connection of an account attempted
+    since it began — by itself, by a run beside it, or by the run it continues."""
+    accounts = {result.account_id for result in results
+                if result.account_id and result.status not in ("skipped", "deferred")}
+    if not accounts:
         return
     now = clock.utcnow()
     with _write():
-        for account_id, synced in done.items():
-            if set(connection_ids(account_id)) <= synced:
+        for account_id in accounts:
+            behind = (ChannelConnection.select().where(
+                (ChannelConnection.account == account_id)
+                & (ChannelConnection.status != "disabled")
+                & (ChannelConnection.last_sync_attempt.is_null()
+                   | (ChannelConnection.last_sync_attempt < since))).exists())
+            if not behind:
                 _account_state(account_id)
                 (SyncAccountState.update(last_sync_all=now)
                  .where(SyncAccountState.account == account_id).execute())

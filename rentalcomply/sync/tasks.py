@@ -5,14 +5,18 @@
   a second worker or process skip it while it is being synced.
 - `sync_account_task(account_id)`: what `POST /sync/trigger` queues.
 - `sync_connection_task(connection_id)`: one connection (after the host accepted removals).
+- `sync_connections_task(ids)`: the connections a run deferred because their feed's host was busy
+  (`sync.max_fetches_per_host`), a few seconds later: never a worker waiting on a busy host.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from huey import crontab
 
+from rentalcomply.core import clock, peers
 from rentalcomply.core.queue import huey
 from rentalcomply.sync import export, service
 
@@ -25,20 +29,45 @@ def configure(settings) -> None:
     export.configure(settings.server.public_url)
 
 
+def _later(results, since: dt.datetime) -> None:
+    waiting = service.deferred(results)
+    if waiting:
+        sync_connections_task.schedule(args=(waiting, since.isoformat()),
+                                       delay=peers.BUSY_RETRY_SECONDS)
+
+
 @huey.periodic_task(crontab(minute="*"))
 def sync_due_connections() -> int:
+    since = clock.utcnow()
     results = service.sync_due()
     failed = [r for r in results if r.failed]
     if results:
         log.info("periodic sync: %d connections, %d failed", len(results), len(failed))
+    _later(results, since)
     return len(results)
 
 
 @huey.task()
 def sync_account_task(account_id: str) -> int:
-    return len(service.sync_account(account_id))
+    since = clock.utcnow()
+    results = service.sync_account(account_id)
+    _later(results, since)
+    return len(results)
+
+
+@huey.task()
+def sync_connections_task(connection_ids: list[str], since: str | None = None) -> int:
+    """The connections an earlier run deferred; `since`: when that run began."""
+    begun = dt.datetime.fromisoformat(since) if since else clock.utcnow()
+    results = service.sync_many(connection_ids, since=begun)
+    _later(results, begun)
+    return len(results)
 
 
 @huey.task()
 def sync_connection_task(connection_id: str, accept_removals: bool = False) -> str:
-    return service.sync_connection(connection_id, accept_removals=accept_removals).status
+    result = service.sync_connection(connection_id, accept_removals=accept_removals)
+    if result.status == "deferred":
+        sync_connection_task.schedule(args=(connection_id, accept_removals),
+                                      delay=peers.BUSY_RETRY_SECONDS)
+    return result.status

@@ -8,6 +8,7 @@ import bottle
 
 from rentalcomply import __version__
 from rentalcomply.core.db import db
+from rentalcomply.core.queue import huey
 from rentalcomply.core.modules import optional_modules
 from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
 from rentalcomply.web import openapi
@@ -42,6 +43,7 @@ def create_app(settings) -> Gate:
     _install_error_handlers(app)
     gate = Gate(app, settings)
     gate.api = api
+    gate.kept_answer = api.kept_answer
     gate.bottle_app = app
     return gate
 
@@ -49,15 +51,25 @@ def create_app(settings) -> Gate:
 def _register_service_routes(api: Api) -> None:
     @api.get("/healthz", scope=None, public=True, prefix="", tags=["service"],
              summary="Health check", response="Health",
-             description="Answers 200 when the database answers, 503 otherwise. No API key; "
-                         "also over plain HTTP, for monitors.")
+             description="Answers 200 when the database and the task queue answer, 503 naming "
+                         "the one that does not otherwise. No API key; also over plain HTTP, for "
+                         "monitors.")
     def healthz(ctx):
         try:
             db.execute_sql("SELECT 1").fetchone()
         except Exception:
             log.warning("health check: database does not answer", exc_info=True)
             raise ServiceUnavailable("The database does not answer.")
-        return {"status": "ok", "version": __version__}
+        if not huey.immediate:
+            # Writes still succeed without the queue (events wait in the outbox), but nothing is
+            # delivered, synced, filed or reported until it is back: a monitor must know.
+            try:
+                huey.storage.queue_size()
+            except Exception:
+                log.warning("health check: the task queue does not answer", exc_info=True)
+                raise ServiceUnavailable("The task queue does not answer.")
+        return {"status": "ok", "version": __version__,
+                "https": ctx.https}
 
     @api.get("/openapi.json", scope=None, public=True, tags=["service"],
              summary="This API's OpenAPI 3.1 document", response=None,

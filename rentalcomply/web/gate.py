@@ -7,16 +7,21 @@ route (404/405) and the scope (403) inside the app.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
+import random
 import time
-import uuid
+
+import peewee
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.accounts.tasks import record_key_use
 from rentalcomply.core import clock
+from rentalcomply.core import db as db_module
+from rentalcomply.core import logs
 from rentalcomply.core.errors import (ApiError, HttpsRequired, InvalidApiKey, RateLimited,
-                                      Unauthenticated)
+                                      Unauthenticated, ServiceUnavailable)
 from rentalcomply.core.models import ApiKey
 from rentalcomply.web.json import error_body
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
@@ -41,23 +46,47 @@ class Gate:
         self.trusted_proxies = [ipaddress.ip_network(p, strict=False)
                                 for p in settings.server.trusted_proxies]
         self.allow_loopback_http = settings.server.allow_loopback_http
-        self.limiter = SlidingWindowLimiter(settings.rate_limit.per_minute)
+        self.limiter = SlidingWindowLimiter(settings.rate_limit.per_minute, name="api")
         # Requests without a valid key (none, malformed, unknown, revoked) count per client
         # address, with the same limit: a flood of 401s is throttled too.
-        self.address_limiter = SlidingWindowLimiter(settings.rate_limit.per_minute)
+        self.address_limiter = SlidingWindowLimiter(settings.rate_limit.per_minute,
+                                                    name="api-keyless")
         self.limit_per_account = settings.rate_limit.per == "account"
         self._last_used_written: dict[str, float] = {}
+        # api.kept_answer, once the routes are known (web/app.py): answers kept GETs itself.
+        self.kept_answer = None
 
     # -- WSGI ------------------------------------------------------------------------------------
 
     def __call__(self, environ, start_response):
-        request_id = "req_" + uuid.uuid4().hex[:20]
+        # Unique, not secret: the Mersenne Twister, as os.urandom's system call lets go of the
+        # interpreter lock, which under load costs a wait to get it back.
+        request_id = f"req_{random.getrandbits(80):020x}"
         environ["rentalcomply.request_id"] = request_id
+        logs.request_id.set(request_id)  # every log line of this request names it
         extra_headers = [("X-Request-Id", request_id)]
         try:
             self._admit(environ, extra_headers)
         except ApiError as error:
             return self._refuse(error, request_id, extra_headers, start_response)
+        except (peewee.OperationalError, peewee.InterfaceError) as exc:
+            if not db_module.is_unavailable(exc):
+                raise
+            # The key could not be read: the database is away for a moment (a restart).
+            log.warning("database unavailable (request %s): %s", request_id, exc)
+            return self._refuse(ServiceUnavailable("The database does not answer; try again shortly."),
+                                request_id, extra_headers, start_response)
+
+        if environ.get("REQUEST_METHOD") == "GET" and self.kept_answer is not None:
+            kept = self.kept_answer(environ)
+            if kept is not None:
+                status, body, headers = kept
+                headers = list(headers.items()) + extra_headers
+                if status == 200:
+                    headers += [("Content-Type", "application/json"),
+                                ("Content-Length", str(len(body)))]
+                start_response(status_line(status), headers)
+                return [body]
 
         def start_with_headers(status, headers, exc_info=None):
             return start_response(status, list(headers) + extra_headers, exc_info)
@@ -75,7 +104,9 @@ class Gate:
 
     def _admit(self, environ, extra_headers) -> None:
         path = environ.get("PATH_INFO", "")
-        if path not in PLAIN_HTTP_PATHS and not self.is_https(environ):
+        if path in PLAIN_HTTP_PATHS:
+            self.arrived_over_https(environ, _address(environ.get("REMOTE_ADDR")))
+        elif not self.is_https(environ):
             raise HttpsRequired()
         if path in PUBLIC_PATHS or path.startswith(KEYLESS_PREFIXES) or not path.startswith(API_PREFIX):
             return
@@ -122,13 +153,24 @@ class Gate:
 
     def is_https(self, environ) -> bool:
         peer = _address(environ.get("REMOTE_ADDR"))
+        if self.arrived_over_https(environ, peer) is not None:
+            return environ["rentalcomply.https"]
+        return bool(self.allow_loopback_http and peer is not None and peer.is_loopback)
+
+    def arrived_over_https(self, environ, peer) -> bool | None:
+        """Whether the client used HTTPS (also kept in the environ, for /healthz); None when
+        neither TLS nor a trusted proxy says so."""
         forwarded_proto = environ.get("HTTP_X_FORWARDED_PROTO")
         if forwarded_proto and peer is not None and self._trusted(peer):
             # The proxy tells us what the client used; a proxy passing plain HTTP is plain HTTP.
-            return forwarded_proto.split(",")[0].strip().lower() == "https"
-        if environ.get("wsgi.url_scheme") == "https":
-            return True
-        return bool(self.allow_loopback_http and peer is not None and peer.is_loopback)
+            https = forwarded_proto.split(",")[0].strip().lower() == "https"
+        elif environ.get("wsgi.url_scheme") == "https":
+            https = True
+        else:
+            environ["rentalcomply.https"] = False
+            return None
+        environ["rentalcomply.https"] = https
+        return https
 
     def _trusted(self, peer) -> bool:
         return any(peer in network for network in self.trusted_proxies)
@@ -141,7 +183,7 @@ class Gate:
         presented = presented.strip()
         if not accounts.key_is_well_formed(presented):
             raise InvalidApiKey("The API key is malformed (check for a copy-paste error).")
-        record = accounts.find_key(presented)
+        record = accounts.find_well_formed_key(presented)
         if record is None:
             raise InvalidApiKey()
         self._touch(record, time.monotonic())
@@ -159,6 +201,7 @@ class Gate:
             log.warning("could not record last use of key %s", record.id, exc_info=True)
 
 
+@functools.lru_cache(maxsize=4096)  # parsed on every request; peers are few
 def _address(value):
     try:
         return ipaddress.ip_address(value) if value else None
@@ -169,7 +212,8 @@ def _address(value):
 _REASONS = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
             405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 413: "Payload Too Large",
             415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
-            500: "Internal Server Error", 503: "Service Unavailable"}
+            500: "Internal Server Error", 503: "Service Unavailable", 200: "OK",
+            304: "Not Modified"}
 
 
 def status_line(status: int) -> str:

@@ -61,8 +61,13 @@ schema("Pagination", {
                    "total": {"type": "integer", "minimum": 0}, "has_more": {"type": "boolean"}},
 })
 schema("Health", {
-    "type": "object", "required": ["status", "version"],
-    "properties": {"status": {"type": "string", "enum": ["ok"]}, "version": {"type": "string"}},
+    "type": "object", "required": ["status", "version", "https"],
+    "properties": {"status": {"type": "string", "enum": ["ok"]}, "version": {"type": "string"},
+                   "https": {"type": "boolean",
+                             "description": "Whether this request reached the server as HTTPS: "
+                                            "TLS of its own, or X-Forwarded-Proto: https from a "
+                                            "trusted proxy (what `doctor` checks through the "
+                                            "public URL)."}},
 })
 
 RATE_HEADERS = {
@@ -192,6 +197,11 @@ def _operation(route, path_params: list[str]) -> dict:
         success.setdefault("headers", {})["Idempotent-Replayed"] = {
             "description": "true when this is the stored first response to the same Idempotency-Key.",
             "schema": {"type": "string", "enum": ["true"]}}
+    if getattr(route, "cached", False):
+        success.setdefault("headers", {})["ETag"] = {
+            "description": "The answer's entity tag: send it back in `If-None-Match` to get 304 "
+                           "while the answer is unchanged.",
+            "schema": {"type": "string"}}
     responses = {str(route.status): success}
     if route.conditional:
         responses["304"] = {"description": "Not Modified: the `If-None-Match` ETag is current."}

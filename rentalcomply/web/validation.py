@@ -13,6 +13,8 @@ import math
 import re
 from typing import Any
 
+from rentalcomply.core.checks import (MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN,
+                                      control_character_problem)
 from rentalcomply.core.errors import ValidationError
 
 MISSING = object()
@@ -22,8 +24,9 @@ DEFAULT_INTEGER_LIMIT = 2**53
 DEFAULT_MAX_LENGTH = 10_000
 EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-# What every text field refuses, stated in the document as a pattern: the NUL character.
-NO_NUL_PATTERN = r"^[^\x00]*$"
+# What every text field refuses, stated in the document as a pattern: control characters (the
+# rule and its reasons live in core/checks.py; a `multiline` field may hold line breaks and tabs).
+TEXT_PATTERN = SINGLE_LINE_PATTERN
 
 
 def component_ref(name: str) -> dict:
@@ -41,11 +44,12 @@ class Field:
                  max_items: int | None = None, min_items: int | None = None, pattern: str | None = None,
                  default: Any = MISSING, description: str = "", example: Any = MISSING,
                  enum_name: str | None = None, multiple_of: float | None = None,
-                 schema_pattern: str | None = None):
+                 schema_pattern: str | None = None, multiline: bool = False):
         """`enum_name`: the component schema that names the choices (a nullable enum is then
         `anyOf: [{$ref}, {type: null}]`, one class in generated clients). `multiple_of` and
         `schema_pattern` only state in the document a rule the service checks (cents, the date
-        window); `pattern` is checked here too."""
+        window); `pattern` is checked here too. `multiline`: a free-text note, which may hold
+        line breaks and tabs; every other text refuses all control characters."""
         self.kind = kind
         self.required = required
         self.nullable = nullable
@@ -64,6 +68,7 @@ class Field:
         self.enum_name = enum_name
         self.multiple_of = multiple_of
         self.schema_pattern = schema_pattern
+        self.multiline = multiline
 
     # -- parsing ---------------------------------------------------------------------------------
 
@@ -77,6 +82,10 @@ class Field:
         if kind in ("string", "email", "url"):
             if not isinstance(value, str):
                 raise ValueError("must be a string")
+            # Judged before trimming, as the document's pattern judges the value sent.
+            problem = control_character_problem(value, multiline=self.multiline)
+            if problem:
+                raise ValueError(problem)
             value = value.strip()
             try:
                 value.encode("utf-8")
@@ -89,8 +98,6 @@ class Field:
                                  f"must be at least {self.min_length} characters")
             if self.max_length is not None and len(value) > self.max_length:
                 raise ValueError(f"must be at most {self.max_length} characters")
-            if "\x00" in value:
-                raise ValueError("must not contain NUL characters")
             if kind == "email" and not EMAIL_RE.match(value):
                 raise ValueError("must be an e-mail address like name@example.com")
             if self.pattern and not self.pattern.match(value):
@@ -152,10 +159,12 @@ class Field:
                 raise ValueError(f"must have at most {self.max_items} names")
             limit = self.max_length or DEFAULT_MAX_LENGTH
             for name, item in value.items():
-                if item is not None and (not isinstance(item, str) or len(item) > limit
-                                         or "\x00" in item):
-                    raise ValueError(f"{_printable_name(name)[:64]} must be a string of at most "
+                if item is not None and (not isinstance(item, str) or len(item) > limit):
+                    raise ValueError(f"{printable_name(name)[:64]} must be a string of at most "
                                      f"{limit} characters, or null")
+                problem = item is not None and control_character_problem(item)
+                if problem:
+                    raise ValueError(f"{printable_name(name)[:64]} {problem}")
         else:  # pragma: no cover - a programming error in a route declaration
             raise AssertionError(f"unknown field kind {kind}")
         if self.choices is not None and value not in self.choices:
@@ -196,7 +205,7 @@ class Field:
         if self.kind == "string_map":
             schema["additionalProperties"] = {"type": ["string", "null"],
                                               "maxLength": self.max_length or DEFAULT_MAX_LENGTH,
-                                              "pattern": NO_NUL_PATTERN}
+                                              "pattern": TEXT_PATTERN}
             if self.max_items is not None:
                 schema["maxProperties"] = self.max_items
         elif self.max_length is not None:
@@ -207,8 +216,8 @@ class Field:
             schema["pattern"] = self.pattern.pattern
         elif self.schema_pattern is not None:
             schema["pattern"] = self.schema_pattern
-        elif self.kind in ("string", "url") and self.choices is None:
-            schema["pattern"] = NO_NUL_PATTERN
+        elif self.kind in ("string", "url", "email") and self.choices is None:
+            schema["pattern"] = MULTI_LINE_PATTERN if self.multiline else TEXT_PATTERN
         if self.items is not None:
             schema["items"] = self.items.json_schema()
         if self.max_items is not None and self.kind != "string_map":
@@ -232,7 +241,7 @@ class Field:
         return found
 
 
-def _printable_name(name: str) -> str:
+def printable_name(name: str) -> str:
     """A field name as it can be shown: a lone surrogate ("\\ud800" in the JSON sent, valid JSON
     but no Unicode character) is written as that escape, so the error stays valid UTF-8."""
     return name.encode("utf-8", "backslashreplace").decode("utf-8")
@@ -248,7 +257,7 @@ def validate(values: dict, fields: dict[str, Field], from_query: bool = False,
     cleaned: dict[str, Any] = {}
     for name in values:
         if name not in fields:
-            details.append({"field": _printable_name(name),
+            details.append({"field": printable_name(name),
                             "message": "is not a known field" if not from_query
                             else "is not a known query parameter"})
     for name, field in fields.items():

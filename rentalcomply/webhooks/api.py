@@ -94,8 +94,9 @@ EVENTS_FIELD = Field("array", required=True, min_items=1, max_items=len(EVENT_NA
                      items=Field("string", max_length=64, choices=EVENT_NAMES),
                      description='Event names to receive, or `["*"]` for all.',
                      example=["booking.created", "booking.cancelled"])
-DESCRIPTION_FIELD = Field("string", max_length=200, default="",
-                          description="A note for people: what this endpoint feeds.")
+DESCRIPTION_FIELD = Field("string", max_length=200, default="", multiline=True,
+                          description="A note for people: what this endpoint feeds. It may hold "
+                                      "line breaks and tabs; no other control characters.")
 DELIVERY_HEADERS = (
     "Each delivery is a POST of `{id, type, created_at, timestamp, account_id, data}` with "
     "`X-RentalComply-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`, "

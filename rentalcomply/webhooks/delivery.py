@@ -29,14 +29,16 @@ import email.utils
 import json
 import logging
 import random
+import sqlite3
 
-from peewee import SQL, fn
+import peewee
+from peewee import SQL
 
 from rentalcomply import __version__
-from rentalcomply.core import clock, netguard
-from rentalcomply.core.db import db
+from rentalcomply.core import clock, netguard, peers
+from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.models import Event
-from rentalcomply.webhooks import service
+from rentalcomply.webhooks import service, transport
 from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from rentalcomply.webhooks.signing import signature_headers
 
@@ -49,6 +51,9 @@ JITTER = 0.1
 MAX_RETRY_AFTER = 86400
 # How long an attempt holds its delivery beyond the request timeout (recording, a slow database).
 LEASE_MARGIN = 30
+# A delivery held with others (attempt_each) has its hold renewed before its attempt once this
+# much of the margin is gone: every attempt starts with its timeout and 15 s still held.
+RENEW_AFTER = dt.timedelta(seconds=LEASE_MARGIN / 2)
 # Enough of a response body to show a receiver's error message in the delivery log.
 EXCERPT_BYTES = 500
 USER_AGENT = f"RentalComply/{__version__}"
@@ -107,8 +112,70 @@ class _Claim:
 
 def attempt(delivery_id: str) -> float | None:
     """Make the next attempt of a delivery if it is due and free; return the seconds to wait
-    before the following attempt, or None when there is nothing more to do now."""
-    claim = _claim(delivery_id)
+    before the following attempt, or None when there is nothing more to do now.
+
+    The receiver's host gets at most `webhooks.max_deliveries_per_host` attempts at a time
+    (core/peers.py): when its slots are taken this returns at once with a few seconds to wait,
+    and nothing is recorded, so one slow receiver cannot occupy every worker."""
+    url = _url_of(delivery_id)
+    if url is None:
+        return None
+    with peers.try_slot(url, service.config.max_deliveries_per_host) as slot:
+        if not slot.taken:
+            return peers.BUSY_RETRY_SECONDS
+        return _attempt(_claim(delivery_id))
+
+
+def attempt_each(delivery_ids: list[str]):
+    """Attempt deliveries to one endpoint one after the other, as `attempt` would each in this
+    order; yields (delivery id, its `attempt` result) after each attempt.
+
+    Those free to go now are claimed together, in one statement, and their rows read in one
+    more; the endpoint's secrets are opened once. A delivery that statement leaves out (one
+    waiting for an earlier version of its resource in this very batch, one held or not due) is
+    claimed on its own when its turn comes, exactly as `attempt` claims. A held delivery whose
+    attempt might outlast its hold (a slow receiver earlier in the batch) has the hold renewed
+    first, so that nothing else claims it meanwhile."""
+    if not delivery_ids:
+        return
+    url = _url_of(delivery_ids[0])
+    if url is None:
+        yield from ((delivery_id, attempt(delivery_id)) for delivery_id in delivery_ids)
+        return
+    with peers.try_slot(url, service.config.max_deliveries_per_host) as slot:
+        if not slot.taken:  # each waits its turn on its own, as attempt() has it wait
+            yield from ((delivery_id, attempt(delivery_id)) for delivery_id in delivery_ids)
+            return
+        held, hold = _claim_together(delivery_ids)
+        secrets_by_endpoint: dict[str, list[str] | None] = {}
+        for delivery_id in delivery_ids:
+            row = held.get(delivery_id)
+            if row is None:
+                claim = _claim(delivery_id)
+            else:
+                now = clock.utcnow_precise()
+                if hold - now < _attempt_hold() - RENEW_AFTER and not _renew(delivery_id, hold):
+                    yield delivery_id, None  # no longer ours: whoever holds it attempts it
+                    continue
+                claim = _ready(*_instances(row), now, secrets_by_endpoint)
+            yield delivery_id, _attempt(claim)
+
+
+def _url_of(delivery_id: str) -> str | None:
+    row = db.execute_sql(_URL_SQL.replace("?", db.param), (delivery_id,)).fetchone()
+    return row[0] if row else None
+
+
+_URL_SQL = ('SELECT "webhook_endpoint"."url" FROM "webhook_endpoint" JOIN "webhook_delivery" '
+            'ON "webhook_delivery"."endpoint_id" = "webhook_endpoint"."id" '
+            'WHERE "webhook_delivery"."id" = ?')
+
+
+def _attempt_hold() -> dt.timedelta:
+    return dt.timedelta(seconds=service.config.timeout_seconds + LEASE_MARGIN)
+
+
+def _attempt(claim: "_Claim | None") -> float | None:
     if claim is None:
         return None
     delivery, endpoint, event = claim.delivery, claim.endpoint, claim.event
@@ -126,12 +193,11 @@ def attempt(delivery_id: str) -> float | None:
     response = error = None
     permanent = False
     try:
-        response = netguard.fetch(
-            endpoint.url, method="POST", body=body, headers=headers,
-            timeout=service.config.timeout_seconds,
+        # Kept-alive connections per receiver (transport.py), through netguard's guard.
+        response = transport.post(
+            endpoint.url, body, headers, timeout=service.config.timeout_seconds,
             allow_private=service.config.allow_private_addresses,
-            allow_http=service.config.allow_http,
-            max_bytes=EXCERPT_BYTES, truncate=True,
+            allow_http=service.config.allow_http, max_bytes=EXCERPT_BYTES,
             private_setting=service.PRIVATE_SETTING, http_setting=service.HTTP_SETTING)
     except netguard.FetchError as exc:
         error, permanent = str(exc), exc.permanent
@@ -149,34 +215,132 @@ def _claim(delivery_id: str) -> _Claim | None:
     is left alone: huey's eta for a retry is computed after next_attempt_at, never before it.
     """
     now = clock.utcnow_precise()
-    hold = now + dt.timedelta(seconds=service.config.timeout_seconds + LEASE_MARGIN)
-    taken = (WebhookDelivery.update(locked_until=hold)
-             .where((WebhookDelivery.id == delivery_id)
-                    & (WebhookDelivery.status == "pending")
-                    & (WebhookDelivery.next_attempt_at.is_null() | (WebhookDelivery.next_attempt_at <= now))
-                    & (WebhookDelivery.locked_until.is_null() | (WebhookDelivery.locked_until < now))
-                    & ~fn.EXISTS(_waiting_ahead()))
-             .execute())
+    hold = now + _attempt_hold()
+    # The statement peewee builds from `_waiting_ahead()` and these conditions, written out once:
+    # building it per attempt cost more than the database's work (bench/webhooks.py).
+    taken = db.execute_sql(_CLAIM_SQL.replace("?", db.param),
+                           (hold, delivery_id, "pending", now, now, "pending", 0)).rowcount
     if not taken:
         return None
-    delivery = (WebhookDelivery.select(WebhookDelivery, WebhookEndpoint, Event)
-                .join(WebhookEndpoint).switch(WebhookDelivery).join(Event)
-                .where(WebhookDelivery.id == delivery_id).get_or_none())
-    if delivery is None:  # its endpoint was deleted a moment ago
+    row = db.execute_sql(_CLAIMED_SQL.replace("?", db.param), (delivery_id,)).fetchone()
+    if row is None:  # its endpoint was deleted a moment ago
         return None
-    endpoint, event = delivery.endpoint, delivery.event
+    return _ready(*_instances(row), now, {})
+
+
+def _ready(delivery: WebhookDelivery, endpoint: WebhookEndpoint, event: Event, now: dt.datetime,
+           secrets_by_endpoint: dict) -> _Claim | None:
+    """A held delivery made ready to send, or finished as failed when it cannot be sent: its
+    endpoint disabled, its secret unreadable. `secrets_by_endpoint` keeps opened secrets (AES-GCM
+    under a derived key) for the deliveries after it to the same endpoint."""
     if endpoint.status != "active" and event.type != service.TEST_EVENT:
         with db.atomic():
             _finish(delivery, "failed", now,
                     last_error=f"The endpoint was disabled: {endpoint.disabled_reason or ''}".strip())
         return None
-    try:
-        secrets_ = service.signing_secrets(endpoint, clock.utcnow())
-    except service.SecretUnavailable as exc:
+    if endpoint.id not in secrets_by_endpoint:
+        try:
+            secrets_by_endpoint[endpoint.id] = service.signing_secrets(endpoint, clock.utcnow())
+        except service.SecretUnavailable as exc:
+            secrets_by_endpoint[endpoint.id] = None
+            with db.atomic():
+                _finish(delivery, "failed", now, last_error=f"Cannot sign: {exc}.")
+            return None
+    secrets_ = secrets_by_endpoint[endpoint.id]
+    if secrets_ is None:
         with db.atomic():
-            _finish(delivery, "failed", now, last_error=f"Cannot sign: {exc}.")
+            _finish(delivery, "failed", now, last_error="Cannot sign: the endpoint's secret "
+                                                        "cannot be opened; rotate the webhook's secret.")
         return None
     return _Claim(delivery, endpoint, event, secrets_)
+
+
+def _claim_together(delivery_ids: list[str]) -> tuple[dict[str, tuple], dt.datetime]:
+    """Hold, in one statement, every delivery of the list that `_claim` would hold now; their
+    rows (as `_CLAIMED_SQL` reads them) by id, and the hold they were given. Needs UPDATE ...
+    RETURNING (SQLite 3.35, PostgreSQL); without it nothing is held here and each delivery is
+    claimed on its own."""
+    now = clock.utcnow_precise()
+    hold = now + _attempt_hold()
+    if not _can_return():
+        return {}, hold
+    marks = ", ".join([db.param] * len(delivery_ids))
+    claimed = [row[0] for row in db.execute_sql(
+        _CLAIM_MANY_SQL.replace("?", db.param).replace("(@ids)", f"({marks})"),
+        (hold, *delivery_ids, "pending", now, now, "pending", 0)).fetchall()]
+    if not claimed:
+        return {}, hold
+    marks = ", ".join([db.param] * len(claimed))
+    rows = db.execute_sql(_CLAIMED_MANY_SQL.replace("?", db.param).replace("(@ids)", f"({marks})"),
+                          claimed).fetchall()
+    # Row ids come first in _CLAIMED_SQL's columns (the delivery's id).
+    return {row[0]: row for row in rows}, hold
+
+
+def _renew(delivery_id: str, hold: dt.datetime) -> bool:
+    """Extend a hold of ours before an attempt it might not cover; False if it is not ours now."""
+    return bool(db.execute_sql(
+        'UPDATE "webhook_delivery" SET "locked_until" = ? WHERE "id" = ? AND "locked_until" = ? '
+        'AND "status" = ?'.replace("?", db.param),
+        (clock.utcnow_precise() + _attempt_hold(), delivery_id, hold, "pending")).rowcount)
+
+
+def _can_return() -> bool:
+    database = db.obj
+    if isinstance(database, peewee.SqliteDatabase):
+        return sqlite3.sqlite_version_info >= (3, 35)
+    return isinstance(database, peewee.PostgresqlDatabase)
+
+
+_CLAIM_SQL = (
+    'UPDATE "webhook_delivery" SET "locked_until" = ? WHERE "webhook_delivery"."id" = ? '
+    'AND "webhook_delivery"."status" = ? '
+    'AND ("webhook_delivery"."next_attempt_at" IS NULL OR "webhook_delivery"."next_attempt_at" <= ?) '
+    'AND ("webhook_delivery"."locked_until" IS NULL OR "webhook_delivery"."locked_until" < ?) '
+    'AND NOT EXISTS (SELECT 1 FROM "webhook_delivery" AS "ahead" '
+    'WHERE "ahead"."endpoint_id" = "webhook_delivery"."endpoint_id" '
+    'AND "ahead"."resource_key" = "webhook_delivery"."resource_key" '
+    'AND "ahead"."status" = ? AND "ahead"."attempts" = ? '
+    'AND "ahead"."resource_version" < "webhook_delivery"."resource_version")')
+
+
+# The delivery with its endpoint and event, read as one plain row and made into the three models
+# (the same as a peewee join, without building the query and the objects through it).
+_CLAIMED_MODELS = (WebhookDelivery, WebhookEndpoint, Event)
+_CLAIMED_SQL = (
+    "SELECT " + ", ".join(f'"{model._meta.table_name}"."{field.column_name}"'
+                          for model in _CLAIMED_MODELS for field in model._meta.sorted_fields)
+    + ' FROM "webhook_delivery"'
+    ' JOIN "webhook_endpoint" ON "webhook_endpoint"."id" = "webhook_delivery"."endpoint_id"'
+    ' JOIN "event" ON "event"."id" = "webhook_delivery"."event_id"'
+    ' WHERE "webhook_delivery"."id" = ?')
+# The same claim for a list of deliveries at once, naming those it held; and their rows.
+_CLAIM_MANY_SQL = _CLAIM_SQL.replace('WHERE "webhook_delivery"."id" = ?',
+                                     'WHERE "webhook_delivery"."id" IN (@ids)') \
+    + ' RETURNING "webhook_delivery"."id"'
+_CLAIMED_MANY_SQL = _CLAIMED_SQL.replace('WHERE "webhook_delivery"."id" = ?',
+                                         'WHERE "webhook_delivery"."id" IN (@ids)')
+
+
+_SUCCEEDED_SQL = (
+    'UPDATE "webhook_delivery" SET "status" = ?, "attempts" = ?, "last_attempt_at" = ?, '
+    '"last_status_code" = ?, "last_error" = NULL, "completed_at" = ?, "next_attempt_at" = NULL, '
+    '"locked_until" = NULL WHERE "id" = ?')
+
+
+def _instances(row) -> tuple[WebhookDelivery, WebhookEndpoint, Event]:
+    made, offset = [], 0
+    for model in _CLAIMED_MODELS:
+        fields = model._meta.sorted_fields
+        instance = model.__new__(model)
+        instance.__data__ = {field.name: field.python_value(value)
+                             for field, value in zip(fields, row[offset:offset + len(fields)])}
+        instance._dirty, instance.__rel__ = set(), {}
+        made.append(instance)
+        offset += len(fields)
+    delivery, endpoint, event = made
+    delivery.__rel__.update(endpoint=endpoint, event=event)
+    return delivery, endpoint, event
 
 
 def _waiting_ahead():
@@ -194,19 +358,20 @@ def released_by(delivery_id: str) -> list[str]:
     """The delivery whose turn came once this one's first attempt ended (succeeded or failed):
     the lowest version of the same resource to the same endpoint still waiting for its first
     attempt. Empty while this one still waits itself, or when it announces no resource."""
-    done = (WebhookDelivery.select(WebhookDelivery.endpoint, WebhookDelivery.resource_key,
-                                   WebhookDelivery.status, WebhookDelivery.attempts)
-            .where(WebhookDelivery.id == delivery_id).first())
-    if done is None or done.resource_key is None or (done.status == "pending" and done.attempts == 0):
-        return []
-    following = (WebhookDelivery.select(WebhookDelivery.id)
-                 .where((WebhookDelivery.endpoint == done.endpoint_id)
-                        & (WebhookDelivery.resource_key == done.resource_key)
-                        & (WebhookDelivery.status == "pending") & (WebhookDelivery.attempts == 0))
-                 .order_by(WebhookDelivery.resource_version, WebhookDelivery.created_at,
-                           WebhookDelivery.id)
-                 .first())
-    return [following.id] if following is not None else []
+    # One written-out statement: it runs after every attempt (bench/webhooks.py).
+    row = db.execute_sql(_RELEASED_SQL.replace("?", db.param),
+                         (delivery_id, "pending", 0, "pending", 0)).fetchone()
+    return [row[0]] if row is not None else []
+
+
+_RELEASED_SQL = (
+    'SELECT "next"."id" FROM "webhook_delivery" AS "done" '
+    'JOIN "webhook_delivery" AS "next" ON "next"."endpoint_id" = "done"."endpoint_id" '
+    'AND "next"."resource_key" = "done"."resource_key" '
+    'WHERE "done"."id" = ? AND "done"."resource_key" IS NOT NULL '
+    'AND NOT ("done"."status" = ? AND "done"."attempts" = ?) '
+    'AND "next"."status" = ? AND "next"."attempts" = ? '
+    'ORDER BY "next"."resource_version", "next"."created_at", "next"."id" LIMIT 1')
 
 
 def _finish(delivery: WebhookDelivery, status: str, now: dt.datetime, **fields) -> None:
@@ -238,16 +403,16 @@ def _record(delivery: WebhookDelivery, endpoint: WebhookEndpoint, event: Event, 
     if succeeded:
         with db.atomic():
             # By id alone: a success counts even if the endpoint was disabled meanwhile.
-            recorded = (WebhookDelivery.update(
-                status="succeeded", attempts=number, last_attempt_at=started,
-                last_status_code=status_code, last_error=None, completed_at=now,
-                next_attempt_at=None, locked_until=None)
-                .where(WebhookDelivery.id == delivery.id).execute())
+            # Written-out SQL and a prepared INSERT: the success of every delivery goes here.
+            recorded = db.execute_sql(_SUCCEEDED_SQL.replace("?", db.param),
+                                      ("succeeded", number, started, status_code, now,
+                                       delivery.id)).rowcount
             if not recorded:  # the endpoint was deleted meanwhile
                 return None
-            WebhookAttempt.create(delivery=delivery.id, number=number, attempted_at=started,
-                                  duration_ms=duration_ms, status_code=status_code,
-                                  response_excerpt=excerpt)
+            insert_rows(WebhookAttempt, [{
+                "delivery": delivery.id, "number": number, "attempted_at": started,
+                "duration_ms": duration_ms, "status_code": status_code, "error": None,
+                "response_excerpt": excerpt}])
             # Endpoint rows are shared by every delivery to them: write only when it changes
             # something (a failure clock to reset, a last success older than a minute).
             if endpoint.failing_since is not None or endpoint.last_success_at is None \

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import threading
 from typing import Iterable
 
 from rentalcomply.core import clock, netguard, sealing
+from rentalcomply.core.checks import refuse_control_characters
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import NotFound, field_error
 from rentalcomply.core.events import EVENT_TYPES, emit, resource_of
@@ -44,6 +44,7 @@ class Config:
     timeout_seconds: float = 10.0
     disable_after_days: int = 3
     events_days: int = 30
+    max_deliveries_per_host: int = 1
 
 
 config = Config()
@@ -57,6 +58,7 @@ def configure(settings) -> None:
         timeout_seconds=float(settings.webhooks.timeout_seconds),
         disable_after_days=settings.webhooks.disable_after_days,
         events_days=settings.retention.events_days,
+        max_deliveries_per_host=settings.webhooks.max_deliveries_per_host,
     )
 
 
@@ -106,35 +108,15 @@ def check_url(url: str, *, allow_http: bool | None = None, allow_private: bool |
     allow_private = config.allow_private_addresses if allow_private is None else allow_private
     if len(url) > MAX_URL_LENGTH:
         raise field_error("url", f"must be at most {MAX_URL_LENGTH} characters")
-    try:
-        target = netguard.check_url(url, allow_http=allow_http, allow_private=allow_private,
-                                    http_setting=HTTP_SETTING, private_setting=PRIVATE_SETTING)
-    except netguard.FetchError as exc:
-        raise field_error("url", str(exc)) from None
-    refused = _resolution_refused(target, allow_private)
+    refused = netguard.registration_problem(
+        url, allow_http=allow_http, allow_private=allow_private, http_setting=HTTP_SETTING,
+        private_setting=PRIVATE_SETTING, dns_seconds=REGISTRATION_DNS_SECONDS)
     if refused is not None:
         raise field_error("url", str(refused))
     return url
 
 
 REGISTRATION_DNS_SECONDS = 2.0
-
-
-def _resolution_refused(target: netguard.Target, allow_private: bool) -> netguard.FetchError | None:
-    outcome: list[netguard.FetchError] = []
-
-    def resolve():
-        try:
-            netguard.vetted_addresses(target, allow_private, PRIVATE_SETTING)
-        except netguard.FetchError as exc:
-            outcome.append(exc)
-
-    worker = threading.Thread(target=resolve, name="webhook-url-check", daemon=True)
-    worker.start()
-    worker.join(REGISTRATION_DNS_SECONDS)
-    if outcome and outcome[0].permanent:
-        return outcome[0]
-    return None
 
 
 def check_events(names: list[str]) -> list[str]:
@@ -155,6 +137,7 @@ def create_endpoint(account_id: str, url: str, events: list[str], description: s
                     *, allow_http: bool | None = None,
                     allow_private: bool | None = None) -> tuple[WebhookEndpoint, str]:
     """Return the endpoint and its secret, which is shown once."""
+    refuse_control_characters({"url": url, "description": description}, multiline=("description",))
     url = check_url(url, allow_http=allow_http, allow_private=allow_private)
     events = check_events(events)
     secret = generate_secret()
@@ -185,6 +168,8 @@ def update_endpoint(account_id: str, webhook_id: str, changes: dict, *,
     """Change url, events, description or status. Re-enabling clears the reason it was disabled
     and the failure clock, so the endpoint gets a fresh 3 days."""
     endpoint = get_endpoint(account_id, webhook_id)
+    refuse_control_characters({name: changes[name] for name in ("url", "description")
+                               if name in changes}, multiline=("description",))
     if "url" in changes:
         endpoint.url = check_url(changes["url"], allow_http=allow_http, allow_private=allow_private)
     if "events" in changes:
@@ -393,10 +378,12 @@ def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]
             endpoints.setdefault(endpoint.account_id, []).append(endpoint)
         now = clock.utcnow_precise()
         rows = []
+        # Written out once: peewee built this UPDATE afresh for each of up to 500 events, which
+        # was most of the time before a burst's first delivery (bench/webhooks.py).
+        claim = ('UPDATE "event" SET "dispatched_at" = ? WHERE "id" = ? '
+                 'AND "dispatched_at" IS NULL').replace("?", db.param)
         for event in pending:
-            claimed = (Event.update(dispatched_at=now)
-                       .where((Event.id == event.id) & Event.dispatched_at.is_null())
-                       .execute())
+            claimed = db.execute_sql(claim, (now, event.id)).rowcount
             if not claimed:
                 continue
             resource_key, resource_version = resource_of(event.type, event.data)
@@ -409,6 +396,22 @@ def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]
         for offset in range(0, len(rows), 100):
             WebhookDelivery.insert_many(rows[offset:offset + 100]).on_conflict_ignore().execute()
     return len(pending), [row["id"] for row in rows]
+
+
+def batches_by_endpoint(delivery_ids: list[str], size: int) -> list[list[str]]:
+    """The deliveries grouped by endpoint, each group in the order given, cut into lists of at
+    most `size`."""
+    endpoint_of = {}
+    for offset in range(0, len(delivery_ids), 500):
+        chunk = delivery_ids[offset:offset + 500]
+        endpoint_of.update(WebhookDelivery.select(WebhookDelivery.id, WebhookDelivery.endpoint)
+                           .where(WebhookDelivery.id.in_(chunk)).tuples())
+    groups: dict[str, list[str]] = {}
+    for delivery_id in delivery_ids:
+        if delivery_id in endpoint_of:
+            groups.setdefault(endpoint_of[delivery_id], []).append(delivery_id)
+    return [ids[offset:offset + size] for ids in groups.values()
+            for offset in range(0, len(ids), size)]
 
 
 def _targets(event: Event, endpoints: list[WebhookEndpoint]) -> list[WebhookEndpoint]:

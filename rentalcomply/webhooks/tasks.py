@@ -28,13 +28,31 @@ def configure(settings) -> None:
     service.configure(settings)
 
 
+# Deliveries to one endpoint queued as one task, attempted one after the other by one worker over
+# its kept-alive connection: a task per delivery cost a queue write, a dequeue and a connection.
+# Small enough that a receiver slow to answer delays few others, and that both workers get work.
+DELIVER_BATCH = 25
+
+
+def queue_deliveries(delivery_ids: list[str]) -> None:
+    """Queue the deliveries, grouped by endpoint (each group in the order given)."""
+    if len(delivery_ids) <= 1:
+        for delivery_id in delivery_ids:
+            deliver(delivery_id)
+        return
+    for batch in service.batches_by_endpoint(delivery_ids, DELIVER_BATCH):
+        if len(batch) == 1:
+            deliver(batch[0])
+        else:
+            deliver_batch(batch)
+
+
 def dispatch_now() -> int:
     """Dispatch the whole outbox in this thread; returns the number of deliveries queued."""
     queued = 0
     while True:
         seen, delivery_ids = service.dispatch_pending_events()
-        for delivery_id in delivery_ids:
-            deliver(delivery_id)
+        queue_deliveries(delivery_ids)
         queued += len(delivery_ids)
         if seen < service.DISPATCH_BATCH:
             return queued
@@ -47,19 +65,35 @@ def dispatch_events() -> int:
 
 @huey.task()
 def deliver(delivery_id: str) -> None:
-    delay = delivery.attempt(delivery_id)
+    _deliver_one(delivery_id)
+
+
+@huey.task()
+def deliver_batch(delivery_ids: list[str]) -> None:
+    """Attempt each in turn: the same as one `deliver` task each, in this order (one resource's
+    later version in the batch finds the earlier one attempted, as its turn requires)."""
+    attempted = delivery.attempt_each(delivery_ids)
+    for position, (delivery_id, delay) in enumerate(attempted):
+        _after_attempt(delivery_id, delay, coming=delivery_ids[position + 1:])
+
+
+def _deliver_one(delivery_id: str) -> None:
+    _after_attempt(delivery_id, delivery.attempt(delivery_id))
+
+
+def _after_attempt(delivery_id: str, delay: float | None, coming: list[str] = ()) -> None:
     if delay is not None:
         deliver.schedule(args=(delivery_id,), delay=delay)
     for next_id in delivery.released_by(delivery_id):
-        deliver(next_id)
+        if next_id not in coming:  # later in this batch: attempted here in its turn
+            deliver(next_id)
 
 
 @huey.periodic_task(crontab(minute="*"))
 def sweep_outbox() -> int:
     # Due retries first: the deliveries dispatch_now() creates are queued by it already.
     due = service.due_deliveries()
-    for delivery_id in due:
-        deliver(delivery_id)
+    queue_deliveries(due)
     dispatched = dispatch_now()
     if dispatched or due:
         log.info("webhook sweep: %d new deliveries, %d due retries queued", dispatched, len(due))

@@ -102,3 +102,22 @@ def test_countries_are_iso_codes_with_names_in_six_languages():
 def test_masking_keeps_the_last_three_characters():
     assert mask("AB1234567") == "******567"
     assert mask("ΑΒ123456") == "*****456"
+
+
+def test_in_spain_every_adult_gives_an_address_and_a_contact_and_a_minor_does_not():
+    lead = adult(sex="F", nationality="FR", address_street="1 rue A", address_city="Lyon",
+                 address_postcode="69001", address_country="FR",
+                 signature="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+    partner = dict(lead, first_name="Paul", email=None)
+    partner.pop("email")
+    for name in ("address_street", "address_city", "address_postcode", "address_country"):
+        partner.pop(name)
+    child = {"first_name": "Tim", "last_name": "Weber", "sex": "M", "birth_date": "2020-01-01",
+             "nationality": "FR", "minor_relationship": "parent"}
+    found = problems("ES", [lead, partner, child])
+    assert found == {"guests[1].address_street": "msg.required",
+                     "guests[1].address_city": "msg.required",
+                     "guests[1].address_postcode": "msg.required",
+                     "guests[1].address_country": "msg.required",
+                     "guests[1].email": "msg.contact"}
+    assert "address_street" in asked_fields("ES", 1) and "phone" in asked_fields("ES", 1)

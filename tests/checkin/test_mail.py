@@ -7,7 +7,7 @@ from aiosmtpd.smtp import AuthResult
 from rentalcomply.core import queue
 from rentalcomply.core.models import Booking
 from tests.checkin.conftest import Inbox, free_port
-from tests.conftest import bootstrapped_settings
+from tests.conftest import bootstrapped_settings, task_queue_url
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def queued_settings(request, tmp_path, smtp_server):
     """E-mails go through a real SQLite queue, run step by step."""
     with bootstrapped_settings(tmp_path, RENTALCOMPLY_SMTP_HOST="127.0.0.1",
                                RENTALCOMPLY_SMTP_PORT=smtp_server.port,
-                               RENTALCOMPLY_QUEUE_URL=f"sqlite:///{tmp_path / 'queue.db'}") as s:
+                               RENTALCOMPLY_QUEUE_URL=task_queue_url(tmp_path)) as s:
         yield s
         queue.huey.immediate = True  # back to the memory queue of the other tests
 
@@ -148,3 +148,52 @@ def test_it_speaks_tls_and_checks_the_servers_certificate(tmp_path, monkeypatch,
         assert inbox.wait(1)[0]["Subject"] == "tls"
     finally:
         controller.stop()
+
+
+def test_a_mail_server_that_trickles_its_greeting_is_cut_at_the_timeout(tmp_path):
+    """smtplib's timeout is per read: a server sending a byte a second is cut by the deadline of
+    the whole conversation (smtp.timeout_seconds), and the reason says so."""
+    import socket
+    import threading
+    import time
+
+    from rentalcomply.checkin import mail
+    from rentalcomply.config import load_settings
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def trickle():
+        connection, _ = listener.accept()
+        with connection:
+            try:
+                for byte in b"220-slow.example.org " + b"x" * 1000:
+                    if stop.is_set():
+                        return
+                    connection.sendall(bytes([byte]))
+                    time.sleep(0.2)
+            except OSError:
+                pass
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    settings = load_settings(data_dir=tmp_path / "d", env={
+        "RENTALCOMPLY_SMTP_HOST": "127.0.0.1",
+        "RENTALCOMPLY_SMTP_PORT": str(listener.getsockname()[1]),
+        "RENTALCOMPLY_SMTP_TIMEOUT_SECONDS": "1"})
+    from email.message import EmailMessage
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "a@example.org", "b@example.org", "x"
+    message.set_content("x")
+    started = time.monotonic()
+    try:
+        with pytest.raises(mail.DeliveryFailed) as failed:
+            mail.deliver(settings, message)
+        assert time.monotonic() - started < 1.6
+        assert not failed.value.permanent
+        assert failed.value.reason == ("the mail server 127.0.0.1:{} did not finish within 1 s "
+                                       "(smtp.timeout_seconds)".format(listener.getsockname()[1]))
+    finally:
+        stop.set()
+        listener.close()

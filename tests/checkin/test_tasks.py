@@ -73,3 +73,30 @@ def test_the_party_is_sealed_for_its_own_booking(owner, make_booking):
     from rentalcomply.core.sealing import Unsealable
     with pytest.raises(Unsealable):
         service.load_party(a)
+
+
+def test_a_spanish_stay_is_erased_after_3_years_and_an_italian_one_kept_for_5(
+        owner, make_booking, make_property, settings):
+    from tests.checkin.conftest import italian_party, spanish_party
+    spanish = make_booking("ES", arrival_in=1, nights=2)
+    italian = make_booking("IT", arrival_in=1, nights=2)
+    owner.put_json(f"/api/v1/bookings/{spanish.id}/guests", {"guests": spanish_party()})
+    owner.put_json(f"/api/v1/bookings/{italian.id}/guests", {"guests": italian_party()})
+    departure = spanish.departure_date
+    assert settings.retention.guest_documents_years_es == 3
+    clock.travel(dt.timedelta(days=(departure.replace(year=departure.year + 3) - clock.today()).days))
+    assert tasks.purge_guest_data.call_local() == 0  # three years to the day: still kept
+    clock.travel(dt.timedelta(days=1))
+    assert tasks.purge_guest_data.call_local() == 1
+    assert Checkin.get_by_id(spanish.id).guests_sealed is None
+    assert Checkin.get_by_id(italian.id).guests_sealed is not None
+    clock.travel(dt.timedelta(days=2 * 366))
+    assert tasks.purge_guest_data.call_local() == 1  # five years on: the Italian one too
+    assert Checkin.get_by_id(italian.id).guests_sealed is None
+
+
+def test_the_privacy_notice_gives_the_countrys_own_period(owner, make_booking):
+    spanish = make_booking("ES", arrival_in=5)
+    service._checkin_row(spanish)
+    page = owner.app.get(f"/checkin/{service.token_for(spanish.id)}?lang=en").text
+    assert "erased 3 years after your departure" in page

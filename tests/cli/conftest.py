@@ -40,12 +40,13 @@ class Cli:
 
 
 @pytest.fixture
-def cli(tmp_path, monkeypatch):
+def cli(tmp_path, monkeypatch, mail_server):
     for name in list(os.environ):
         if name.startswith("RENTALCOMPLY_"):
             monkeypatch.delenv(name)
-    # Tasks run in the caller: these tests are about the commands, not the queue.
-    env = {"RENTALCOMPLY_QUEUE_URL": "memory://"}
+    # Tasks run in the caller: these tests are about the commands, not the queue. Mail goes to a
+    # loopback SMTP server, which `doctor` checks.
+    env = {"RENTALCOMPLY_QUEUE_URL": "memory://", **mail_server.env}
     yield Cli(tmp_path / "data", env)
     clock.reset()
     accounts.forget_cached_keys()

@@ -53,3 +53,15 @@ def test_a_second_demo_run_changes_nothing_and_prints_no_key(cli):
     assert [a["name"] for a in accounts] == ["Demo Agency"]
     assert len(cli.json("properties", "list")["data"]) == 3
     assert accounts[0]["id"] in first.stdout
+
+
+def test_demo_makes_a_dashboard_owner_and_prints_how_to_sign_in(cli):
+    from rentalcomply.dashboard.models import DashboardUser
+    result = cli("demo")
+    assert "/dashboard/password/" in result.stdout
+    assert "sign in at" in result.stdout and "owner@demo-agency.example" in result.stdout
+    try:
+        user = DashboardUser.get(DashboardUser.email == "owner@demo-agency.example")
+        assert user.role == "owner" and user.password_hash is None
+    finally:
+        db.close()

@@ -91,9 +91,14 @@ def test_a_backup_without_a_database_says_so(cli):
 
 
 def test_a_backup_of_a_postgresql_database_points_at_its_own_tools(cli, tmp_path):
-    settings = load_settings(tmp_path, env={"RENTALCOMPLY_DATABASE_URL": "postgresql://x@y/z"})
-    with pytest.raises(BackupError, match="pg_dump"):
-        create_backup(settings)
+    settings = load_settings(tmp_path, env={
+        "RENTALCOMPLY_DATABASE_URL": "postgresql://x:hunter2@db.example.org:5433/z",
+        "RENTALCOMPLY_SERVER_SECRET_KEY": "s" * 32})
+    warnings: list[str] = []
+    create_backup(settings, tmp_path / "b.tar.gz", warnings=warnings)
+    [advice] = warnings
+    assert "pg_dump --format=custom --file=rentalcomply.pgdump " \
+           "'postgresql://x@db.example.org:5433/z'" in advice and "hunter2" not in advice
 
 
 def test_restore_refuses_a_file_that_is_not_a_backup_and_changes_nothing(cli, initialised,
@@ -188,3 +193,164 @@ def test_doctor_fails_when_the_data_directory_is_open_to_others(cli, initialised
     for path in cli.data_dir.iterdir():  # SQLite gave the -wal and -shm files the 0644 too
         path.chmod(0o600)
     assert "ok    data directory modes" in cli("doctor").stdout
+
+
+def test_the_systemd_unit_runs_serve_on_this_data_directory_as_its_own_user(tmp_path):
+    import shutil
+    import subprocess
+    from click.testing import CliRunner
+
+    from rentalcomply.cli import main
+    data_dir = tmp_path / "rc data"
+    printed = CliRunner().invoke(main, ["--data-dir", str(data_dir), "systemd-unit", "--user", "rc"])
+    assert printed.exit_code == 0, printed.output
+    unit = printed.output
+    assert f"--data-dir '{data_dir}' serve" in unit
+    assert "User=rc" in unit and f"ReadWritePaths={data_dir}" in unit
+    assert "WantedBy=multi-user.target" in unit
+    if shutil.which("systemd-analyze"):
+        path = tmp_path / "rentalcomply.service"
+        path.write_text(unit.replace(f"ReadWritePaths={data_dir}", f"ReadWritePaths={tmp_path}"))
+        checked = subprocess.run(["systemd-analyze", "verify", str(path)], capture_output=True,
+                                 text=True)
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_doctor_names_an_smtp_server_that_does_not_answer_and_how_to_fix_it(cli, initialised):
+    from tests.checkin.conftest import free_port
+    result = cli("doctor", env={"RENTALCOMPLY_SMTP_PORT": str(free_port())}, expect=1)
+    assert "FAIL  smtp: 127.0.0.1:" in result.stdout
+    assert "set smtp.host and smtp.port" in result.stdout
+
+
+def test_doctor_names_a_full_disk(cli, initialised):
+    result = cli("doctor", env={"RENTALCOMPLY_DOCTOR_MIN_FREE_DISK_MB": "10000000"}, expect=1)
+    assert "FAIL  free disk:" in result.stdout and "doctor.min_free_disk_mb" in result.stdout
+
+
+def machine_address() -> str:
+    """This machine's own non-loopback address (a public URL that is not loopback is checked)."""
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 9))  # no packet is sent: this only picks the route
+        except OSError:
+            pytest.skip("this machine has no network address besides loopback")
+        address = probe.getsockname()[0]
+    if address.startswith("127."):
+        pytest.skip("this machine has no network address besides loopback")
+    return address
+
+
+class TlsHealth:
+    """A TLS server answering /healthz as a proxy in front of RentalComply would pass it on, with
+    a certificate for this machine's address that the test makes trusted (SSL_CERT_FILE)."""
+
+    def __init__(self, tmp_path, https_reached_server: bool):
+        import datetime as dt
+        import http.server
+        import ipaddress
+        import json
+        import ssl
+        import threading
+
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID
+
+        self.address = machine_address()
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, self.address)])
+        now = dt.datetime.now(dt.timezone.utc)
+        cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+                .public_key(key.public_key()).serial_number(x509.random_serial_number())
+                .not_valid_before(now - dt.timedelta(days=1)).not_valid_after(now + dt.timedelta(days=1))
+                .add_extension(x509.SubjectAlternativeName(
+                    [x509.IPAddress(ipaddress.ip_address(self.address))]), critical=False)
+                .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+                .sign(key, hashes.SHA256()))
+        self.cert_file = tmp_path / "proxy.pem"
+        self.cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+        key_file = tmp_path / "proxy.key"
+        key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                               serialization.PrivateFormat.PKCS8,
+                                               serialization.NoEncryption()))
+        body = json.dumps({"status": "ok", "version": "x", "https": https_reached_server}).encode()
+
+        class Health(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer((self.address, 0), Health)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(self.cert_file, key_file)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.url = f"https://{self.address}:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def env(self) -> dict:
+        return {"RENTALCOMPLY_SERVER_PUBLIC_URL": self.url, "SSL_CERT_FILE": str(self.cert_file)}
+
+
+def test_doctor_says_when_https_through_the_proxy_reaches_the_server_as_plain_http(
+        cli, initialised, tmp_path):
+    proxy = TlsHealth(tmp_path, https_reached_server=False)
+    try:
+        result = cli("doctor", env=proxy.env(), expect=1)
+    finally:
+        proxy.server.shutdown()
+    assert "FAIL  public url:" in result.stdout
+    assert "X-Forwarded-Proto: https" in result.stdout and "server.trusted_proxies" in result.stdout
+
+
+def test_doctor_passes_a_public_url_that_answers_over_https(cli, initialised, tmp_path):
+    proxy = TlsHealth(tmp_path, https_reached_server=True)
+    try:
+        result = cli("doctor", env=proxy.env())
+    finally:
+        proxy.server.shutdown()
+    assert f"ok    public url: {proxy.url} answers over HTTPS" in result.stdout
+
+
+def test_doctor_refuses_a_plain_http_public_url(cli, initialised):
+    result = cli("doctor", env={"RENTALCOMPLY_SERVER_PUBLIC_URL": f"http://{machine_address()}:8080"},
+                 expect=1)
+    assert "FAIL  public url:" in result.stdout and "plain HTTP" in result.stdout
+
+
+def test_doctor_names_a_report_stuck_generating_and_how_to_get_it_going(cli, initialised):
+    [account] = [a for a in cli.json("accounts", "list")["data"] if a["name"] == "default"]
+    cli("reports", "generate", "--account", account["id"], "--period", "2026-09")
+    assert "ok    stuck or failing work: none" in cli("doctor").stdout
+    with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
+        connection.execute("UPDATE report SET job = 'running', updated_at = '2026-01-01 00:00:00'")
+    result = cli("doctor", expect=1)
+    assert "FAIL  stuck or failing work: 1 reports generating for over 30 minutes" in result.stdout
+    assert "restart rentalcomply serve" in result.stdout
+
+
+def test_the_scale_out_units_run_a_web_process_and_a_worker(tmp_path):
+    from click.testing import CliRunner
+
+    from rentalcomply.cli import main
+    data_dir = tmp_path / "data"
+
+    def printed(*role):
+        result = CliRunner().invoke(main, ["--data-dir", str(data_dir), "systemd-unit", *role])
+        assert result.exit_code == 0, result.output
+        return result.output
+    web, worker = printed("--role", "web"), printed("--role", "worker")
+    assert f"--data-dir {data_dir} serve --no-worker\n" in web
+    assert "systemctl enable --now rentalcomply-web" in web
+    assert f"--data-dir {data_dir} worker\n" in worker
+    assert "tee /etc/systemd/system/rentalcomply-worker.service" in worker
+    assert "After=network-online.target postgresql.service redis-server.service" in worker
+    assert printed() == printed("--role", "serve")

@@ -1,12 +1,16 @@
 """The database: SQLite settings that make concurrent writes safe, migrations, other engines."""
 
 import peewee
+import pytest
 
 from rentalcomply.core import db as database
 from rentalcomply.core.db import db
-from tests.conftest import make_settings
+from tests.conftest import ON_POSTGRES, make_settings
+
+sqlite_only = pytest.mark.skipif(ON_POSTGRES, reason="the SQLite file of the data directory")
 
 
+@sqlite_only
 def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(settings):
     assert db.execute_sql("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute_sql("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -14,6 +18,7 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(settings):
     assert db.obj._lock_type == "IMMEDIATE"
 
 
+@sqlite_only
 def test_the_database_file_lives_in_the_data_directory(settings):
     assert database.sqlite_path(settings).is_file()
     assert database.sqlite_path(settings).parent == settings.data_dir
@@ -40,6 +45,7 @@ def test_a_sqlite_url_points_at_another_file(tmp_path):
     assert isinstance(engine, peewee.SqliteDatabase) and engine.database == str(target)
 
 
+@sqlite_only
 def test_the_data_directory_and_database_are_private_to_their_owner(settings):
     import stat
     assert stat.S_IMODE(settings.data_dir.stat().st_mode) == 0o700
@@ -65,7 +71,7 @@ def test_threads_migrating_one_postgresql_database_together_apply_each_migration
 
     from tests.conftest import scratch_postgres_database
 
-    with scratch_postgres_database() as url:
+    with scratch_postgres_database(migrated=False) as url:
         engine = database.make_database(make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=url))
         errors = []
 

@@ -19,7 +19,7 @@ def secret():
     clock.reset()
 
 
-def test_a_fresh_link_checks_and_each_one_is_new():
+def test_a_fresh_link_checks_and_each_one_is_new(frozen_clock):
     first, expires_at = signed_links.mint("report-file", FIELDS, 3600)
     second, _ = signed_links.mint("report-file", FIELDS, 3600)
     signed_links.check("report-file", FIELDS, first)
@@ -50,3 +50,15 @@ def test_a_late_link_is_expired_and_a_broken_one_invalid():
                    {**query, "signature": "é" * 64}):
         with pytest.raises(InvalidSignature):
             signed_links.check("report-file", FIELDS, broken)
+
+
+def test_a_link_minted_for_a_key_dies_with_the_key(settings, account_a):
+    from rentalcomply.accounts import service as accounts
+    record, _ = accounts.create_key(account_a, ["read"], name="leaky")
+    with signed_links.minted_by(record.id):
+        query, _ = signed_links.mint("report-file", FIELDS, 3600)
+    assert query["nonce"].startswith(record.id + ".")
+    signed_links.check("report-file", FIELDS, query)
+    accounts.revoke_key(record.id)
+    with pytest.raises(LinkExpired, match="revoked"):
+        signed_links.check("report-file", FIELDS, query)

@@ -39,6 +39,11 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "dashboard"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 from tests.dashboard.conftest import PASSWORD  # noqa: E402
 
+# Which elements reach past the screen's right edge (to name the culprit of a sideways scroll).
+WIDER_THAN_SCREEN = """[...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
 if not os.path.exists(CHROMIUM):
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
@@ -118,6 +123,12 @@ def _seed(settings, account_id: str) -> dict:
     Booking.update(report_status="REJECTED",
                    report_error="Document number does not match the nationality").where(
         Booking.id == made[4].id).execute()
+    # Last month, a stay at the house without an AADE registry number: its report needs attention.
+    last_month = (today.replace(day=1) - dt.timedelta(days=1)).replace(day=3)
+    Booking.create(id="book_lastmonth1", account=account_id, property=homes[2].id,
+                   guest_name="Eleni Markou", arrival_date=last_month,
+                   departure_date=last_month + dt.timedelta(days=3), channel="airbnb",
+                   guest_count=2, total_price_cents=36000)
     # A channel block and an overlapping import on the studio: a double booking to solve.
     Booking.create(id="book_block1", account=account_id, property=homes[0].id,
                    guest_name="Not available", arrival_date=today + dt.timedelta(days=16),
@@ -200,7 +211,15 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     # Revoked in the page: the API refuses it at once.
     page.get_by_role("link", name="Done, back to the keys").click()
     assert key not in page.content()
+    # Revoking asks first, naming what stops: "No, keep it" leaves the key working.
     page.get_by_role("button", name="Revoke key Accounting export").click()
+    assert page.get_by_role("heading", name="Revoke this API key?").is_visible()
+    assert "Accounting export" in page.locator("main").inner_text()
+    page.get_by_role("link", name="No, keep it").click()
+    status, _, _ = server.request("GET", "/api/v1/properties", key=key)
+    assert status == 200
+    page.get_by_role("button", name="Revoke key Accounting export").click()
+    page.get_by_role("button", name="Yes, revoke the key").click()
     assert "The key is revoked" in page.content()
     status, body, _ = server.request("GET", "/api/v1/properties", key=key)
     assert status == 401 and body["error"]["code"] == "INVALID_API_KEY"
@@ -234,25 +253,31 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
 
     # A tax report: generated in the page, its PDF downloaded, marked as filed.
     page.get_by_role("link", name="Reports", exact=True).click()
-    period = clock.today().strftime("%Y-%m")
+    # Last month, closed: a report of the month still running is provisional, never filed.
+    period = (clock.today().replace(day=1) - dt.timedelta(days=1)).strftime("%Y-%m")
     page.get_by_label("Month (YYYY-MM) or year (YYYY)").fill(period)
     page.get_by_role("button", name="Generate", exact=True).click()
-    page.wait_for_url(re.compile(r".*/dashboard/reports/rep_\d{4}_\d{2}\?done=generating"))
+    page.wait_for_url(re.compile(r".*/dashboard/reports/rep_\d{4}_\d{2}(\?done=generating)?$"))
     if not page.get_by_role("link", name="Download PDF").count():
         page.reload()  # made by the worker a moment later
     with page.expect_download() as download:
         page.get_by_role("link", name="Download PDF").click()
     assert download.value.suggested_filename.endswith(".pdf")
     assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    assert "being made" not in page.content() or "done=generating" in page.url
     page.get_by_label("myAADE reference").fill("ΑΑΔΕ-2026-000777")
+    # Last month's stay at the house without a registry number is named, and filing asks.
+    assert page.get_by_role("heading", name="Bookings that need attention").is_visible()
+    page.get_by_label("File anyway, without the bookings that need attention").check()
     page.get_by_role("button", name="Mark as filed").click()
     assert "The report is marked as filed." in page.content()
 
     # The activity log names the user and what was done, newest first.
     page.get_by_role("link", name="Activity").click()
     text = page.locator("main").inner_text()
-    assert text.index("report.submitted") < text.index("webhook.test") < text.index("api_key.revoke") \
-        < text.index("api_key.create")
+    assert text.index("marked a tax report as filed with AADE") \
+        < text.index("sent a test to a webhook endpoint") < text.index("revoked an API key") \
+        < text.index("made an API key") < text.index("signed in")
 
     # Keyboard: the first Tab reaches the skip link, which is visible when focused.
     page.keyboard.press("Tab")
@@ -274,10 +299,14 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
     booking = seeded["bookings"][4]
     pages = {
         "today": "/dashboard/today",
-        "calendar": f"/dashboard/calendar?property={seeded['homes'][0].id}",
+        "calendar": "/dashboard/calendar",
+        "calendar-month": "/dashboard/calendar?span=month",
+        "calendar-property": f"/dashboard/calendar?property={seeded['homes'][0].id}",
         "bookings": "/dashboard/bookings",
         "booking": f"/dashboard/bookings/{booking.id}",
         "booking-guests": f"/dashboard/bookings/{seeded['bookings'][2].id}",
+        "booking-new": "/dashboard/bookings/new",
+        "booking-edit": f"/dashboard/bookings/{booking.id}/edit",
         "properties": "/dashboard/properties",
         "property": f"/dashboard/properties/{seeded['homes'][1].id}",
         "property-new": "/dashboard/properties/new",
@@ -287,6 +316,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         "reports": "/dashboard/reports",
         "report": f"/dashboard/reports/{seeded['report'].code}",
         "activity": "/dashboard/activity",
+        "account": "/dashboard/settings/account",
     }
     for size, viewport in VIEWPORTS.items():
         context = chromium.new_context(viewport=viewport)
@@ -306,7 +336,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
                 # Nothing wider than the screen: the page never scrolls sideways.
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
-                assert overflow <= 0, (name, size, overflow)
+                assert overflow <= 0, (name, size, overflow, page.evaluate(WIDER_THAN_SCREEN))
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
         page.goto(base + "/dashboard/settings/keys?lang=en")
         page.get_by_label("Name").fill("Channel manager")
@@ -330,7 +360,120 @@ def test_without_javascript_every_form_still_works_and_copy_buttons_stay_hidden(
     assert key.startswith("rc_") and not page.locator("button[data-copy]").is_visible()
     page.get_by_role("link", name="Done, back to the keys").click()
     page.get_by_role("button", name="Revoke key No-script tool").click()
+    page.get_by_role("button", name="Yes, revoke the key").click()  # the server's second step
     assert "The key is revoked" in page.content()
     status, _, _ = server.request("GET", "/api/v1/properties", key=key)
     assert status == 401
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_revoke_asks_a_walk_in_is_made_and_edited_a_member_is_invited_a_password_reset(
+        settings, account_a, server, chromium, smtp_server, size):  # noqa: F811
+    """At 390×844 and 1280×800: revoke with its confirmation (cancel leaves the key working,
+    confirm stops it); a walk-in booking made and edited, its check-in e-mail arriving; a
+    colleague invited, signed in as a member who cannot open the keys page; a forgotten
+    password reset through the e-mailed link."""
+    from rentalcomply.accounts import service as accounts
+    from tests.dashboard.conftest import make_user
+    base = server.base_url
+    make_user(account_a, "owner@agency.example")
+    properties.create_property(account_a, name="Seaside Studio", address="Akti 12",
+                               max_guests=4)
+    _, key = accounts.create_key(account_a, ["read"], name="Channel manager")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    _sign_in(page, base, "owner@agency.example")
+
+    def shot(name):
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{size}.png"), full_page=True)
+        assert overflow <= 0, (name, size, overflow)
+
+    # Revoke asks first: "No, keep it" leaves the key working; "Yes" stops it.
+    page.goto(base + "/dashboard/settings/keys")
+    page.get_by_role("button", name="Revoke key Channel manager").click()
+    assert page.get_by_role("heading", name="Revoke this API key?").is_visible()
+    shot("confirm-revoke")
+    page.get_by_role("link", name="No, keep it").click()
+    assert server.request("GET", "/api/v1/properties", key=key)[0] == 200
+    page.get_by_role("button", name="Revoke key Channel manager").click()
+    page.get_by_role("button", name="Yes, revoke the key").click()
+    assert "The key is revoked" in page.content()
+    assert server.request("GET", "/api/v1/properties", key=key)[0] == 401
+
+    # A walk-in guest: a booking made in the page, its check-in e-mail sent, then edited.
+    arrival = clock.today() + dt.timedelta(days=1)
+    page.goto(base + "/dashboard/bookings")
+    page.get_by_role("link", name="New booking").click()
+    page.get_by_label("Guest name").fill("Nikos Walker")
+    page.get_by_label("Arrival").fill(arrival.isoformat())
+    page.get_by_label("Departure").fill((arrival + dt.timedelta(days=1)).isoformat())
+    page.get_by_label("Guests").fill("5")  # more than the studio takes: said on the form
+    page.get_by_label("E-mail address").fill("nikos@example.com")
+    page.get_by_label("Total price (EUR)").fill("85,50")
+    page.get_by_label("Payment method").select_option("cash")
+    page.get_by_role("button", name="Create booking").click()
+    assert "must be at most 4" in page.locator("#guest_count-error").inner_text()
+    shot("booking-new-error")
+    page.get_by_label("Guests").fill("1")
+    page.get_by_role("button", name="Create booking").click()
+    assert "the check-in link is on its way" in page.content()
+    [message] = smtp_server.wait(1)
+    assert message["To"] == "nikos@example.com"
+    facts = page.locator("dl.facts").first.inner_text()
+    assert "1 night" in facts and "1 guest" in facts and "€85.50" in facts
+    page.get_by_role("link", name="Edit the booking").click()
+    page.get_by_label("Departure").fill((arrival + dt.timedelta(days=3)).isoformat())
+    page.get_by_label("Guests").fill("2")
+    page.get_by_label("Phone").fill("+30 210 1234567")
+    shot("booking-edit")
+    page.get_by_role("button", name="Save changes").click()
+    facts = page.locator("dl.facts").first.inner_text()
+    assert "3 nights" in facts and "2 guests" in facts
+    assert "+30 210 1234567" in page.content()
+    shot("booking-walk-in")
+
+    # A colleague invited as a member: the link by e-mail, and no keys page.
+    page.goto(base + "/dashboard/settings/account")
+    page.locator("#invite-email").fill(f"colleague.{size}@agency.example")
+    page.get_by_label("Role", exact=True).select_option("member")
+    page.get_by_role("button", name="Send the invitation").click()
+    assert "The invitation is on its way" in page.content()
+    shot("account")
+    invitation = smtp_server.wait(2)[1]
+    assert invitation["To"] == f"colleague.{size}@agency.example"
+    link = re.search(r"/dashboard/password/\w+", invitation.get_body(("plain",)).get_content())
+    colleague = chromium.new_context(viewport=VIEWPORTS[size]).new_page()
+    colleague.goto(base + link.group(0))
+    colleague.get_by_label("New password").fill(PASSWORD)
+    colleague.get_by_label("The same password again").fill(PASSWORD)
+    colleague.get_by_role("button", name="Set password").click()
+    _sign_in(colleague, base, f"colleague.{size}@agency.example")
+    assert colleague.get_by_role("link", name="API keys").count() == 0
+    response = colleague.goto(base + "/dashboard/settings/keys")
+    assert response.status == 403 and "Only an owner" in colleague.content()
+    colleague.context.close()
+
+    # A forgotten password: the link by e-mail, a new password, the old one refused.
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_label("E-mail address").fill("owner@agency.example")
+    page.get_by_role("button", name="Send me a link").click()
+    assert "is on its way" in page.content()
+    reset = smtp_server.wait(3)[2]
+    assert reset["To"] == "owner@agency.example"
+    link = re.search(r"/dashboard/password/\w+", reset.get_body(("plain",)).get_content())
+    page.goto(base + link.group(0))
+    page.get_by_label("New password").fill("a brand new passphrase")
+    page.get_by_label("The same password again").fill("a brand new passphrase")
+    page.get_by_role("button", name="Set password").click()
+    page.get_by_label("E-mail address").fill("owner@agency.example")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    assert "wrong" in page.content()
+    page.get_by_label("Password").fill("a brand new passphrase")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r".*/dashboard/today$"))
     context.close()

@@ -12,9 +12,10 @@ from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
 from rentalcomply.core.activity import Activity
 from rentalcomply.core.db import atomic
-from rentalcomply.core.models import Booking, ChannelConnection, Event, Property
+from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Event, Property
 from rentalcomply.dashboard import i18n
 from rentalcomply.properties import service as properties
+from rentalcomply.webhooks import service as webhooks
 from rentalcomply.webhooks.models import WebhookDelivery
 
 
@@ -58,9 +59,10 @@ def test_the_activity_page_lists_keys_and_users_newest_first_and_only_its_accoun
                                         "timezone": "Europe/Athens", "climate_fee_category": "standard",
                                         "police_connector": "none", "status": "active"}, status=303)
     text = anna.get("/dashboard/activity").text
-    assert text.index("property.create") < text.index("POST /api/v1/properties")
+    assert text.count("added a property") == 2  # the page's and the key's, not the outsider's
     assert anna.email in text and "test key" in text
-    assert text.count("POST /api/v1/properties") == 1  # not the outsider's
+    assert text.index(anna.email) < text.index("test key")  # newest first
+    assert "POST /api/v1/properties" not in text and "property.create" not in text
 
 
 # --- properties -----------------------------------------------------------------------------------
@@ -121,7 +123,8 @@ def test_cancelling_in_the_page_emits_the_event_like_the_api(anna, settings, acc
     booking = _booking(settings, account_a, prop)
     page = anna.get(f"/dashboard/bookings/{booking.id}")
     assert "Maria Rossi" in page.text
-    anna.post(f"/dashboard/bookings/{booking.id}/cancel", {"csrf": anna.csrf(page)}, status=303)
+    anna.post(f"/dashboard/bookings/{booking.id}/cancel", {"csrf": anna.csrf(page), "confirm": "yes"},
+              status=303)
     assert Booking.get_by_id(booking.id).status == "cancelled"
     assert Event.select().where(Event.type == "booking.cancelled").count() == 1
     [row] = Activity.select()
@@ -151,7 +154,7 @@ def test_the_calendar_marks_overlapping_stays_as_conflicts(anna, settings, accou
     text = anna.get(f"/dashboard/calendar?property={prop.id}&month={month}").text
     assert "has-conflict" in text and "conflicted" in text
     assert "First Guest" in text and "Second Guest" in text
-    assert "must be a month" in anna.get("/dashboard/calendar?month=2027-13").text
+    assert "must be a month" in anna.get(f"/dashboard/calendar?property={prop.id}&month=2027-13").text
 
 
 # --- webhooks -------------------------------------------------------------------------------------
@@ -184,7 +187,9 @@ def test_every_text_of_the_templates_has_its_greek(anna):
         texts.update(re.findall(r"(?<!\w)_\('((?:[^'\\]|\\.)+)'", template.read_text()))
     for module in ("api.py", "web.py"):
         source = (folder.parent / module).read_text()
-        texts.update(re.findall(r'_\(\s*"((?:[^"\\]|\\.)+)"', source))
+        # a text may be written as adjacent literals over several lines: join them
+        for literals in re.findall(r'_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)', source):
+            texts.add("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', literals)))
     texts.update(key for key in i18n.ENGLISH if key.startswith("done:"))
     texts.update(["There is nothing here.", "This form has expired. Reload the page and try again.",
                   "Something went wrong on our side."])  # _error_page translates its message
@@ -225,3 +230,41 @@ def test_an_endpoints_events_are_changed_in_its_page(anna, account_a):
               {"csrf": anna.csrf(page), "events": ["booking.created", "report.ready"]}, status=303)
     assert webhooks.get_endpoint(account_a, endpoint.id).events == ["booking.created", "report.ready"]
     assert Activity.get().action == "webhook.update"
+
+
+# --- destructive actions ask first ----------------------------------------------------------------
+
+def test_revoking_a_key_first_shows_what_stops_working_and_changes_nothing(anna, key_of_a):
+    record, _ = key_of_a
+    page = anna.get("/dashboard/settings/keys")
+    first = anna.post(f"/dashboard/settings/keys/{record.id}/revoke", {"csrf": anna.csrf(page)},
+                      status=200)
+    assert "Revoke this API key?" in first.text and "agency tool" in first.text
+    assert 'name="confirm" value="yes"' in first.text and "No, keep it" in first.text
+    assert ApiKey.get_by_id(record.id).revoked_at is None and Activity.select().count() == 0
+    anna.post(f"/dashboard/settings/keys/{record.id}/revoke",
+              {"csrf": anna.csrf(first), "confirm": "yes"}, status=303)
+    assert ApiKey.get_by_id(record.id).revoked_at is not None
+    assert Activity.get().action == "api_key.revoke"
+
+
+def test_deleting_a_webhook_cancelling_a_booking_and_a_new_feed_address_ask_first(
+        anna, settings, account_a):
+    from rentalcomply.webhooks.models import WebhookEndpoint
+    endpoint, _ = webhooks.create_endpoint(account_a, "https://hooks.example.org/a", ["*"])
+    prop = _property(account_a)
+    booking = _booking(settings, account_a, prop)
+    csrf = anna.csrf(anna.get("/dashboard/today"))
+    asked = anna.post(f"/dashboard/settings/webhooks/{endpoint.id}/delete", {"csrf": csrf})
+    assert "Delete this webhook endpoint?" in asked.text and "hooks.example.org/a" in asked.text
+    asked = anna.post(f"/dashboard/bookings/{booking.id}/cancel",
+                      {"csrf": csrf, "amount_kept": "40"}, status=200)
+    assert "Cancel this booking?" in asked.text and "check-in link stops" in asked.text
+    assert 'name="amount_kept" value="40"' in asked.text  # carried to the second step
+    asked = anna.post(f"/dashboard/properties/{prop.id}/ical-token", {"csrf": csrf}, status=200)
+    assert "stops working at once" in asked.text
+    el = anna.post(f"/dashboard/bookings/{booking.id}/cancel?lang=el", {"csrf": csrf}, status=200)
+    assert "Ακύρωση αυτής της κράτησης;" in el.text
+    assert WebhookEndpoint.get_by_id(endpoint.id).status == "active"
+    assert Booking.get_by_id(booking.id).status == "confirmed"
+    assert Activity.select().count() == 0

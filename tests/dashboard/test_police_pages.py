@@ -35,6 +35,22 @@ def test_a_filing_announced_at_risk_needs_a_person_on_today(anna, settings, acco
     assert Booking.get_by_id(booking.id).report_status != "AT_RISK"  # shown, never stored
 
 
+def test_a_filing_held_for_the_code_tables_needs_a_person_on_today_with_its_reason(
+        anna, settings, account_a):
+    booking = _booking(settings, account_a)
+    reason = ("held: guest 1 birth_municipality has no code in the starter code tables; load "
+              "the authority's tables: `rentalcomply police refresh-codes`")
+    PoliceFiling.create(id="pf_test2", account=account_a, booking=booking.id, kind="arrival",
+                        connector="alloggiati", status="held", error=reason,
+                        deadline=clock.utcnow() + dt.timedelta(hours=20))
+    Booking.update(report_status="QUEUED", report_error=reason).where(
+        Booking.id == booking.id).execute()
+    text = anna.get("/dashboard/today").text
+    needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
+    assert "Giulia Bianchi" in needs and "Held" in needs
+    assert "rentalcomply police refresh-codes" in needs
+
+
 def test_filing_again_says_why_it_cannot_and_changes_nothing(anna, settings, account_a):
     booking = _booking(settings, account_a)
     page = anna.get(f"/dashboard/bookings/{booking.id}")

@@ -22,12 +22,16 @@ def _generate(anna, period):
 
 
 def test_a_report_is_generated_downloaded_and_marked_as_filed(anna, account_a):
-    period = clock.today().strftime("%Y-%m")
+    # Last month, closed: a report of the month still running is provisional, never filed.
+    period = (clock.today().replace(day=1) - dt.timedelta(days=1)).strftime("%Y-%m")
     code = "rep_" + period.replace("-", "_")
     location = _generate(anna, period).headers["Location"]
     assert location == f"/dashboard/reports/{code}?done=generating"
-    page = anna.get(location)
+    # Made at once here: the page says so, and its address forgets "being made".
+    page = anna.get(location, status=303).follow()
+    assert page.request.path_qs == f"/dashboard/reports/{code}"
     assert "Download PDF" in page.text and Report.get().status == "completed"
+    assert "being made" not in page.text
     for fmt, start in (("pdf", b"%PDF"), ("xml", b"<?xml"), ("csv", b"\xef\xbb\xbf")):
         link = anna.get(f"/dashboard/reports/{code}/download/{fmt}", status=303).headers["Location"]
         assert link.startswith(f"/files/reports/{account_a}/{code}.{fmt}?")
@@ -89,10 +93,47 @@ def test_cancelling_with_an_amount_kept_and_correcting_it(anna, settings, accoun
                     {"csrf": anna.csrf(page), "amount_kept": "lots"}, status=400)
     assert "amount_kept-error" in bad.text and Booking.get_by_id(booking.id).status == "confirmed"
     anna.post(f"/dashboard/bookings/{booking.id}/cancel",
-              {"csrf": anna.csrf(page), "amount_kept": "120,50"}, status=303)
+              {"csrf": anna.csrf(page), "amount_kept": "120,50", "confirm": "yes"}, status=303)
     cancelled = Booking.get_by_id(booking.id)
     assert cancelled.status == "cancelled" and cancelled.amount_kept_cents == 12050
     anna.post(f"/dashboard/bookings/{booking.id}/cancel",
               {"csrf": anna.csrf(page), "amount_kept": "80"}, status=303)
     assert Booking.get_by_id(booking.id).amount_kept_cents == 8000
     assert "€80.00" in anna.get(f"/dashboard/bookings/{booking.id}").text
+
+
+def test_a_report_of_the_running_month_says_it_is_provisional(anna):
+    period = clock.today().strftime("%Y-%m")
+    # Made at once here: the page drops its "being made" address and shows the report.
+    page = anna.get(_generate(anna, period).headers["Location"], status=303).follow()
+    assert "provisional" in page.text and "The period is still running" in page.text
+    assert "provisional" in anna.get("/dashboard/reports").text
+
+
+def test_bookings_that_need_attention_are_named_and_filing_asks_for_file_anyway(
+        anna, settings, account_a):
+    prop = properties.create_property(account_a, name="Sea View", address="Akti 1")  # no AMA
+    # Last month: a report of the running month is provisional, and never filed.
+    arrival = (clock.today().replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+    with atomic():
+        booking = bookings.create_booking(account_a, rates=FeeRates.from_settings(settings),
+                                          property_id=prop.id, guest_name="Maria Rossi",
+                                          arrival_date=arrival,
+                                          departure_date=arrival + dt.timedelta(days=1),
+                                          guest_count=2)
+    period = arrival.strftime("%Y-%m")
+    code = "rep_" + period.replace("-", "_")
+    page = anna.get(_generate(anna, period).headers["Location"], status=303).follow()
+    assert "Bookings that need attention" in page.text
+    assert f'href="/dashboard/bookings/{booking.id}"' in page.text and "Maria Rossi" in page.text
+    assert "no AADE registry number" in page.text and f'href="/dashboard/properties/{prop.id}"' \
+        in page.text
+    assert "File anyway" in page.text
+    refused = anna.post(f"/dashboard/reports/{code}/submission",
+                        {"csrf": anna.csrf(page), "reference": "R-1"}, status=409)
+    assert "need attention" in refused.text and Report.get().status == "completed"
+    anna.post(f"/dashboard/reports/{code}/submission",
+              {"csrf": anna.csrf(page), "reference": "R-1", "anyway": "yes"}, status=303)
+    assert Report.get().status == "submitted"
+    greek = anna.get(f"/dashboard/reports/{code}?lang=el").text
+    assert "Κρατήσεις που χρειάζονται προσοχή" in greek and "ΑΜΑ" in greek

@@ -57,7 +57,8 @@ def test_the_export_url_is_shown_with_a_copy_button_and_rotates(anna, account_a,
     old = export.export_url(villa, settings.server.public_url)
     page = anna.get(f"/dashboard/properties/{villa.id}")
     assert old in page.text and 'data-copy="export-url"' in page.text
-    anna.post(f"/dashboard/properties/{villa.id}/ical-token", {"csrf": anna.csrf(page)}, status=303)
+    anna.post(f"/dashboard/properties/{villa.id}/ical-token", {"csrf": anna.csrf(page), "confirm": "yes"},
+              status=303)
     new = export.export_url(properties.get_property(account_a, villa.id), settings.server.public_url)
     assert new != old and new in anna.get(f"/dashboard/properties/{villa.id}").text
     # the old one answers 404 now, the new one the calendar

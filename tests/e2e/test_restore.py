@@ -17,9 +17,9 @@ from tests.e2e.conftest import ROOT, ServerProcess, clean_environment, free_port
 pytestmark = pytest.mark.server
 
 
-def cli(data_dir, *args, umask: int | None = None) -> subprocess.CompletedProcess:
+def cli(data_dir, *args, umask: int | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "rentalcomply", "--data-dir", str(data_dir), *args],
-                          cwd=ROOT, env=clean_environment(), capture_output=True, text=True,
+                          cwd=ROOT, env=clean_environment(**(env or {})), capture_output=True, text=True,
                           timeout=60, umask=-1 if umask is None else umask)
 
 
@@ -87,7 +87,7 @@ def test_a_killed_server_leaves_no_lock_behind(start_server, tmp_path):
     assert cli(data, "restore", str(archive)).returncode == 0
 
 
-def test_a_restore_under_umask_022_leaves_private_files_and_directories(tmp_path):
+def test_a_restore_under_umask_022_leaves_private_files_and_directories(tmp_path, mail_server):
     data = tmp_path / "data"
     assert cli(data, "init", umask=0o022).returncode == 0
     archive = tmp_path / "b.tar.gz"
@@ -101,4 +101,4 @@ def test_a_restore_under_umask_022_leaves_private_files_and_directories(tmp_path
             modes[os.path.relpath(path, data)] = stat.S_IMODE(os.lstat(path).st_mode)
     assert {path: mode for path, mode in modes.items()
             if mode != (0o700 if os.path.isdir(os.path.join(data, path)) else 0o600)} == {}
-    assert "FAIL" not in cli(data, "doctor").stdout
+    assert "FAIL" not in cli(data, "doctor", env=mail_server.env).stdout

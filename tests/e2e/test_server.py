@@ -141,3 +141,20 @@ def test_the_worker_refuses_a_queue_that_runs_tasks_in_the_caller(tmp_path):
                            clean_environment(RENTALCOMPLY_QUEUE_URL="memory://"), 0)
     assert server.process.wait(timeout=30) == 2
     assert "memory://" in finished_stderr(server)
+
+
+def test_the_first_start_shows_the_key_and_the_dashboard_link_alone_after_a_quiet_start_up(
+        start_server, tmp_path):
+    server = start_server(tmp_path / "fresh")
+    status, _, _ = server.request("GET", "/api/v1/properties")
+    assert status == 200
+    assert server.stop(signal.SIGTERM) == 0
+    printed = server.rest_of_output()
+    block = printed.split("RentalComply listening on")[0]
+    assert block.startswith("Created account \"default\"")
+    assert server.key in block and "/dashboard/password/" in block
+    server.stderr_done.wait(10)
+    # At the default level nothing routine is logged while starting: no migrations, no worker
+    # banner. The only line is the worker's stop.
+    start_up = [line for line in server.stderr_lines if "stopping the task worker" not in line]
+    assert start_up == []

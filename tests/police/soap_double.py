@@ -4,6 +4,10 @@ Ricevuta with the published message shapes. What it checks of a line is what the
 first: 168 (or 174) characters, a guest type, dates, blank documents for members. A line whose
 document number is `INVALIDO` is refused (code 42), as the service refuses a bad document.
 
+`Tabella` answers the authority's tables as the service does, CSV text in the answer, from the
+copies of the portal's files in tests/police/alloggiati_tables (`Luoghi`: municipalities then
+states; `Tipi_Documento`; `Tipi_Alloggiato`); `tables` maps a `tipo` to the text to answer.
+
 Knobs for the tests: `down()` / `up()` (connection refused, then listening again on the same
 port), `delay` (seconds before answering, per operation), `expire_tokens()`, `credentials`.
 """
@@ -17,14 +21,26 @@ import socket
 import threading
 import time
 import uuid
+from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
 from lxml import etree
+from xml.sax.saxutils import escape as xml_escape
 
 SOAP = "http://schemas.xmlsoap.org/soap/envelope/"
 NS = "AlloggiatiService"
 DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
+TABLES = Path(__file__).parent / "alloggiati_tables"
+
+
+def published_tables() -> dict[str, str]:
+    """Tabella's answers: the portal's files, Luoghi being municipalities and states in one."""
+    def read(name):
+        return (TABLES / name).read_text("utf-8")
+    states = read("stati.csv").split("\n", 1)[1]
+    return {"Luoghi": read("comuni.csv").rstrip("\r\n") + "\r\n" + states,
+            "Tipi_Documento": read("documenti.csv"), "Tipi_Alloggiato": read("tipo_alloggiato.csv")}
 
 
 def free_port() -> int:
@@ -54,6 +70,7 @@ class AlloggiatiDouble:
         self.delay: dict[str, float] = {}
         self.calls: list[str] = []       # operation names, in order
         self.sent: list[str] = []        # every line Send accepted
+        self.tables = published_tables()
         self.server = None
         self.thread = None
         self.up()
@@ -163,6 +180,14 @@ class AlloggiatiDouble:
             pdf = b"%PDF-1.4\n% Ricevuta " + (text("Data") or "").encode() + b"\n%%EOF\n"
             return 200, _envelope(f'<RicevutaResponse xmlns="{NS}">' + _esito("RicevutaResult", True)
                                   + f"<PDF>{base64.b64encode(pdf).decode()}</PDF></RicevutaResponse>")
+        if operation == "Tabella":
+            csv_text = self.tables.get(text("tipo") or "")
+            if csv_text is None:
+                return 200, _envelope(f'<TabellaResponse xmlns="{NS}">'
+                                      + _esito("TabellaResult", False, "TAB", "Tabella non valida")
+                                      + "</TabellaResponse>")
+            return 200, _envelope(f'<TabellaResponse xmlns="{NS}">' + _esito("TabellaResult", True)
+                                  + f"<CSV>{xml_escape(csv_text)}</CSV></TabellaResponse>")
         return 500, _envelope("<soap:Fault><faultcode>soap:Client</faultcode>"
                               "<faultstring>unsupported</faultstring></soap:Fault>")
 

@@ -98,7 +98,8 @@ def _child(element, name):
 class SesDouble(_Double):
     """SES.Hospedajes: `comunicacion` queues a batch, `consultaLote` answers its outcome.
 
-    `refuse_person` (counted from 1) makes the next processed communication fail on that person;
+    `refuse_person` (counted from 1) makes the next communication of travellers (PV; a reservation,
+    RH, names one person and may go first) fail on that person;
     `refuse_without_person` fails it with a message naming nobody; `pending_polls` is how many
     `consultaLote` calls answer "still processing" first; `fault_auth` answers a SOAP fault about
     the credentials instead of HTTP 401; `return_code` makes `comunicacion` answer that code."""
@@ -150,15 +151,17 @@ class SesDouble(_Double):
                     "text/xml; charset=utf-8"
             self.received.append(xml)
             lote = str(uuid.uuid4())
-            if self.refuse_person:
+            kind = header.get("tipoComunicacion", "")
+            if self.refuse_person and kind == "PV":
                 error = f"Error en la persona {self.refuse_person}: el número de soporte no es válido"
             elif self.refuse_without_person:
                 error = "No existe un establecimiento para ese código"
             else:
                 error = None
-            self.batches[lote] = {"type": header.get("tipoComunicacion", ""), "error": error,
+            self.batches[lote] = {"type": kind, "error": error,
                                   "code": str(uuid.uuid4()), "polls": self.pending_polls}
-            self.refuse_person, self.refuse_without_person = None, False
+            if error:
+                self.refuse_person, self.refuse_without_person = None, False
             return 200, self._answer("comunicacionResponse",
                                      "<respuesta><codigo>0</codigo><descripcion>Ok</descripcion>"
                                      f"<lote>{lote}</lote></respuesta>"), "text/xml; charset=utf-8"

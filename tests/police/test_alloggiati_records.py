@@ -133,7 +133,7 @@ def test_at_most_1000_lines_a_file():
 def test_places_without_a_code_are_refused_per_guest_before_anything_is_sent():
     unknown = guest(0, "head_of_family", **{**MARIO.data, "birth_municipality": "Atlantide"})
     stateless = guest(1, "family_member", first_name="Solo", last_name="Membro",
-                      birth_date="1990-01-01", birth_country="XX", nationality="XX")
+                      birth_date="1990-01-01", birth_country="ZZ", nationality="ZZ")
     with pytest.raises(records.RecordError) as refused:
         records.records(STAY, [unknown, stateless])
     fields = {(index, field) for index, field, _ in refused.value.problems}

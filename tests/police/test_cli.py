@@ -1,15 +1,11 @@
 """`rentalcomply police configure`, `police refresh-codes` and `police run`."""
 
 import datetime as dt
+from pathlib import Path
 
 from tests.cli.conftest import cli  # noqa: F401 - the fixture
 
-PUBLISHED_LUOGHI = """Codice;Descrizione;Provincia;DataFineVal
-412058091;ROMA;RM;
-403015149;MONZA;MI;07/06/2009
-403108033;MONZA;MB;
-499999999;NUOVO COMUNE;ZZ;
-"""
+TABLES = Path(__file__).parent / "alloggiati_tables"  # the authority's files (see README there)
 
 
 def setup_property(cli):  # noqa: F811
@@ -45,20 +41,44 @@ def test_configure_refuses_unknown_settings_and_bad_pairs(cli):  # noqa: F811
         expect=2)
 
 
-def test_refresh_codes_loads_the_published_table_and_it_takes_precedence(cli, tmp_path):  # noqa: F811
+def test_refresh_codes_loads_the_four_files_of_the_portal_in_one_call(cli):  # noqa: F811
     setup_property(cli)
-    published = tmp_path / "luoghi.csv"
-    published.write_text(PUBLISHED_LUOGHI, encoding="latin-1")
-    result = cli("police", "refresh-codes", "--country", "IT", str(published))
-    assert "IT luoghi: 4 codes loaded" in result.output
+    result = cli("police", "refresh-codes", "--country", "IT",
+                 *[str(TABLES / name) for name in ("tipo_alloggiato.csv", "documenti.csv",
+                                                   "stati.csv", "comuni.csv")])
+    assert result.output.splitlines() == [
+        "IT comuni: 11284 codes loaded from comuni.csv",
+        "IT stati: 236 codes loaded from stati.csv",
+        "IT documenti: 95 codes loaded from documenti.csv",
+        "IT tipo_alloggiato: 5 codes loaded from tipo_alloggiato.csv"]
     from rentalcomply.police import codes
-    codes.configure(cli.data_dir)
-    try:
-        assert codes.it_municipality("Nuovo Comune").code == "499999999"
-        assert codes.it_municipality("Monza", "MB", dt.date(1990, 1, 1)).code == "403015149"
-        assert codes.it_municipality("Milano") is None  # not in the refreshed table
-    finally:
-        codes.configure(None)
+    info = {t.name: t for t in codes.status("IT")}
+    assert not any(t.starter for t in info.values()) and codes.it_full()
+    assert info["comuni"].source == ("Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
+                                     "tipo_alloggiato.csv)")
+    assert codes.it_municipality("Abano Terme").code == "405028001"
+    assert codes.it_municipality("Monza", "MB", dt.date(2009, 6, 15)).code == "403015149"
+    assert codes.it_document_type("passport") == "PASOR"
+    assert "PORM1" in codes.table("IT", "documenti").by_code
+    again = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "documenti.csv"))
+    assert again.output == "IT documenti: 95 codes loaded from documenti.csv\n"
+    assert codes.table_info("IT", "documenti").version == 2
+    assert codes.table_info("IT", "comuni").version == 1
+
+
+def test_refresh_codes_loads_nothing_when_one_file_is_bad(cli, tmp_path):  # noqa: F811
+    setup_property(cli)
+    bad = tmp_path / "comuni.csv"
+    bad.write_text("Codice,Descrizione,Provincia,DataFineVal\n405028001,ABANO TERME,PD,\n"
+                   "40502800X,BROKEN,PD,\n")
+    result = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
+                 str(bad), expect=1)
+    assert "comuni.csv line 3: '40502800X' is not a code of the comuni table" in result.output
+    from rentalcomply.police import codes
+    assert all(t.starter for t in codes.status("IT"))
+    twice = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
+                str(TABLES / "stati.csv"), expect=1)
+    assert "both hold the stati table" in twice.output
 
 
 def test_refresh_codes_refuses_a_file_that_is_not_a_table(cli, tmp_path):  # noqa: F811
@@ -91,18 +111,11 @@ def test_refresh_codes_loads_a_spanish_catalogue_into_the_data_directory(cli, tm
     published = tmp_path / "parentesco.xml"
     published.write_text(PUBLISHED_PARENTESCO, "utf-8")
     result = cli("police", "refresh-codes", "--country", "es", str(published))
-    assert "ES catalogue saved" in result.output and "parentesco 5" in result.output
-    from rentalcomply.police import codes
+    assert result.output == "ES catalogue loaded from parentesco.xml: parentesco 5\n"
     from rentalcomply.police.codes import es
-    codes.configure(cli.data_dir)
-    es.use_directory(None)
-    try:
-        assert set(es.catalogue()["parentesco"]) == {"PM", "TU", "AB", "HR", "OT"}
-        assert "CY" not in es.catalogue()["parentesco"]  # the shipped list is replaced
-        assert es.catalogue()["municipios"]["28079"] == "Madrid"  # the other lists are kept
-    finally:
-        codes.configure(None)
-        es.use_directory(None)
+    assert set(es.catalogue()["parentesco"]) == {"PM", "TU", "AB", "HR", "OT"}
+    assert "CY" not in es.catalogue()["parentesco"]  # the shipped list is replaced
+    assert es.catalogue()["municipios"]["28079"] == "Madrid"  # the other lists are kept
 
 
 def test_refresh_codes_refuses_a_spanish_file_it_cannot_read(cli, tmp_path):  # noqa: F811
@@ -116,3 +129,67 @@ def test_refresh_codes_refuses_a_spanish_file_it_cannot_read(cli, tmp_path):  # 
     result = cli("police", "refresh-codes", "--country", "ES", "--table", "parentesco",
                  str(unknown))
     assert "parentesco 5" in result.output
+
+
+def test_doctor_says_when_the_code_tables_are_the_starter_set_or_old(cli):  # noqa: F811
+    import sqlite3
+    account, prop = setup_property(cli)
+    checks = {c["name"]: c for c in cli.json("doctor")["data"]}
+    assert checks["police code tables IT"]["ok"]  # no property files with Alloggiati yet
+    assert "the starter set" in checks["police code tables IT"]["detail"]
+    cli("police", "configure", "--account", account, "--property", prop,
+        "--connector", "alloggiati")
+    result = cli("doctor", expect=1)
+    assert "FAIL  police code tables IT: the starter set shipped with rentalcomply for comuni, " \
+           "stati, documenti, tipo_alloggiato" in result.stdout
+    assert "rentalcomply police refresh-codes --country IT" in result.stdout
+    cli("police", "refresh-codes", "--country", "IT", *[str(TABLES / name) for name in (
+        "comuni.csv", "stati.csv", "documenti.csv", "tipo_alloggiato.csv")])
+    # Still a failure: the property files with Alloggiati Web and has no credentials yet.
+    result = cli("doctor", expect=1)
+    assert "ok    police code tables IT: loaded from the authority" in result.stdout
+    assert "FAIL  police credentials Alloggiati Web (Casa): not set: user, password, wskey" \
+        in result.stdout
+    with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
+        connection.execute("UPDATE police_code_table SET loaded_at = '2020-01-01 00:00:00' "
+                           "WHERE id = 'IT/stati'")
+    assert "FAIL  police code tables IT: older than 30 days: stati" in cli("doctor", expect=1).stdout
+
+
+def test_doctor_asks_each_authority_whether_it_accepts_the_credentials(cli):  # noqa: F811
+    from tests.police.soap_double import AlloggiatiDouble
+    from tests.police.soap_doubles_es_pt import SesDouble
+    alloggiati = AlloggiatiDouble()
+    try:
+        with SesDouble() as ses:
+            env = {"RENTALCOMPLY_POLICE_ALLOGGIATI_URL": alloggiati.url,
+                   "RENTALCOMPLY_POLICE_SES_URL": ses.url}
+            account, italian = setup_property(cli)
+            spanish = cli.json("properties", "create", "--account", account, "--name", "Casa Sol",
+                               "--address", "Madrid", "--country", "ES", "--timezone",
+                               "Europe/Madrid", "--json")["id"]
+            cli("police", "configure", "--account", account, "--property", italian,
+                "--connector", "alloggiati", "--secret", "user=RM012345", "--secret",
+                "password=segreto", "--secret", "wskey=WSKEY1")
+            cli("police", "configure", "--account", account, "--property", spanish,
+                "--connector", "ses_hospedajes", "--secret", "user=ses-user", "--secret",
+                "password=ses-pass")
+            checks = {c["name"]: c for c in cli.json("doctor", env=env, expect=None)["data"]}
+            assert checks["police credentials Alloggiati Web (Casa)"] == {
+                "name": "police credentials Alloggiati Web (Casa)", "ok": True,
+                "detail": "Alloggiati Web gave a token (GenerateToken)"}
+            assert checks["police credentials SES.Hospedajes (Casa Sol)"]["ok"]
+            assert alloggiati.calls == ["GenerateToken"] and ses.received == []  # nothing filed
+
+            cli("police", "configure", "--account", account, "--property", italian,
+                "--secret", "password=sbagliata")
+            ses.password = "changed-at-the-ministry"
+            result = cli("doctor", env=env, expect=1)
+            assert "FAIL  police credentials Alloggiati Web (Casa): Alloggiati Web refused the " \
+                   "credentials: Utente o password non validi" in result.stdout
+            assert "FAIL  police credentials SES.Hospedajes (Casa Sol): SES.Hospedajes refused " \
+                   "the credentials (HTTP 401)" in result.stdout
+            assert "rentalcomply police configure" in result.stdout
+            assert "sbagliata" not in result.output and "ses-pass" not in result.output
+    finally:
+        alloggiati.down()

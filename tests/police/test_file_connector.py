@@ -27,7 +27,7 @@ def path_of(url):
     return parts.path + "?" + parts.query
 
 
-def test_the_file_is_built_downloadable_for_an_hour_and_marked_filed(owner, anonymous, double,
+def test_the_file_is_built_downloadable_for_an_hour_and_marked_filed(frozen_clock, owner, anonymous, double,
                                                                      make_booking, file_property):
     booking = make_booking(prop=file_property)
     owner.get(f"/api/v1/bookings/{booking.id}/police/file", status=409)

@@ -14,9 +14,9 @@ def test_a_pending_outcome_is_polled_until_submitted_and_never_submitted_twice(
         owner, make_booking, italian_property, monkeypatch):
     monkeypatch.setitem(connectors.MODULES, "ses_hospedajes", "tests.police.fake_async")
     fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
+    booking = make_booking()  # made before: the framework's polling alone (no reservation)
     Property.update(police_connector="ses_hospedajes").where(
         Property.id == italian_property.id).execute()
-    booking = make_booking()
     put_guests(owner, booking.id, family())
     row = PoliceFiling.get(PoliceFiling.booking == booking.id)
     assert row.status == "polling" and row.remote_id == "LOTE-1"
@@ -34,9 +34,9 @@ def test_a_pending_outcome_is_polled_until_submitted_and_never_submitted_twice(
 def test_an_interrupted_poll_polls_again(owner, make_booking, italian_property, monkeypatch):
     monkeypatch.setitem(connectors.MODULES, "ses_hospedajes", "tests.police.fake_async")
     fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
+    booking = make_booking()  # made before: the framework's polling alone (no reservation)
     Property.update(police_connector="ses_hospedajes").where(
         Property.id == italian_property.id).execute()
-    booking = make_booking()
     put_guests(owner, booking.id, family())
     row = PoliceFiling.get(PoliceFiling.booking == booking.id)
     PoliceFiling.update(status="sending", sending_since=clock.utcnow()).where(

@@ -46,3 +46,62 @@ def test_the_worker_files_a_completed_check_in(start_server, tmp_path):  # noqa:
         assert police["filings"][0]["receipt_kept"] is True
     finally:
         double.down()
+
+
+def test_a_running_server_files_from_the_tables_another_process_loaded(start_server, tmp_path):  # noqa: F811
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.e2e.conftest import clean_environment
+    tables = Path(__file__).parent / "alloggiati_tables"
+    double = AlloggiatiDouble()
+    try:
+        server = start_server(tmp_path / "data", env={
+            "RENTALCOMPLY_POLICE_ALLOGGIATI_URL": double.url,
+            "RENTALCOMPLY_POLICE_TIMEOUT_SECONDS": "5"})
+        prop = api(server, "POST", "/properties", {"name": "Casa Limone", "address": "Via Roma 1",
+                                                    "country": "IT"}, 201)
+        api(server, "PATCH", f"/properties/{prop['id']}",
+            {"police_connector": "alloggiati", "police_credentials": CREDENTIALS})
+
+        def booking_of(party, later=0):
+            arrival = dt.date.today() + dt.timedelta(days=later)
+            booking = api(server, "POST", "/bookings", {
+                "property_id": prop["id"], "guest_name": "Giulia Bianchi",
+                "arrival_date": arrival.isoformat(),
+                "departure_date": (arrival + dt.timedelta(days=2)).isoformat(),
+                "guest_count": len(party)}, 201)
+            api(server, "PUT", f"/bookings/{booking['id']}/guests", {"guests": party})
+            return booking["id"]
+
+        def status_of(booking_id, wanted, reason=""):
+            # A booking is QUEUED from the start: a hold shows once the worker has looked at it.
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                shown = api(server, "GET", f"/bookings/{booking_id}")
+                if shown["report_status"] == wanted and reason in (shown["report_error"] or ""):
+                    return shown
+                time.sleep(0.2)
+            return shown
+
+        abano = family()
+        abano[0].update(birth_municipality="Abano Terme", birth_province="PD")
+        held = booking_of(abano)   # the server has read the starter set: it cannot code Abano
+        shown = status_of(held, "QUEUED", reason="refresh-codes")
+        assert "refresh-codes" in (shown["report_error"] or "") and double.sent == []
+        done = subprocess.run(
+            [sys.executable, "-m", "rentalcomply", "--data-dir", str(tmp_path / "data"), "police",
+             "refresh-codes", "--country", "IT", *[str(tables / name) for name in (
+                 "comuni.csv", "stati.csv", "documenti.csv", "tipo_alloggiato.csv")]],
+            env=clean_environment(), capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        pesaro = family()
+        pesaro[0].update(birth_municipality="Pesaro", birth_province="PU", birth_date="1990-05-20")
+        filed = booking_of(pesaro, later=2)  # the server's next filing: both go, from the new tables
+        assert status_of(filed, "SUBMITTED")["report_status"] == "SUBMITTED"
+        assert status_of(held, "SUBMITTED")["report_status"] == "SUBMITTED"
+        born = sorted(line[105:116] for line in double.sent if line[:2] == "17")
+        assert born == ["405028001PD", "411041044PS"]
+    finally:
+        double.down()

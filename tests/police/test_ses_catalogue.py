@@ -1,16 +1,10 @@
-"""The Spanish catalogues: shipped as data, refreshed from what the authority publishes."""
+"""The Spanish catalogues: shipped as data, loaded into the database from what the authority
+publishes."""
 import json
 
 import pytest
 
 from rentalcomply.police.codes import es
-
-
-@pytest.fixture(autouse=True)
-def shipped_catalogue():
-    es.use_directory(None)
-    yield
-    es.use_directory(None)
 
 
 def test_the_shipped_catalogue_has_every_list_the_builders_use():
@@ -22,7 +16,7 @@ def test_the_shipped_catalogue_has_every_list_the_builders_use():
     assert ("PAS", "Pasaporte") in es.choices("tipo_documento")
 
 
-def test_a_catalogo_answer_replaces_its_list_and_a_refreshed_copy_is_used_once_saved(tmp_path):
+def test_a_catalogo_answer_replaces_its_list_and_is_used_once_loaded(settings, tmp_path):
     answer = tmp_path / "parentesco.xml"
     answer.write_text(
         '<ns3:catalogoResponse xmlns:ns3="http://www.soap.servicios.hospedajes.mir.es/comunicacion">'
@@ -36,10 +30,9 @@ def test_a_catalogo_answer_replaces_its_list_and_a_refreshed_copy_is_used_once_s
     refreshed = es.load_es_catalogue(answer)
     assert list(refreshed["parentesco"]) == ["PM", "TU", "AB", "HR", "OT"]
     assert "CY" in es.catalogue()["parentesco"]       # nothing changes before it is saved
-    target = tmp_path / "codes"
-    es.save_es_catalogue(refreshed, target)
-    es.use_directory(target)
+    assert es.save_es_catalogue(refreshed, "parentesco.xml") == {"parentesco": 5}
     assert "CY" not in es.catalogue()["parentesco"]
+    assert es.catalogue()["source"] == "parentesco.xml"
 
 
 def test_ine_municipalities_are_read_from_the_ine_csv(tmp_path):
@@ -81,18 +74,25 @@ def test_a_missing_file_is_refused(tmp_path):
         es.load_es_catalogue(tmp_path / "none.json")
 
 
-def test_the_refresh_keeps_the_file_under_the_data_directory_the_police_codes_use(tmp_path):
+def test_the_refresh_loads_the_catalogue_into_the_database_for_every_process(settings, tmp_path):
     from rentalcomply.police import codes
+    from rentalcomply.police.models import PoliceCode
 
     answer = tmp_path / "sexo.xml"
     answer.write_text("<resultado><tupla><codigo>H</codigo><descripcion>Hombre</descripcion></tupla>"
                       "<tupla><codigo>M</codigo><descripcion>Mujer</descripcion></tupla></resultado>", "utf-8")
-    written = es.refresh_es_catalogue(answer, tmp_path / "data")
-    assert written == tmp_path / "data" / "police-codes" / "es" / "catalogues.json"
-    previous = getattr(codes, "_data_dir", None)
-    codes._data_dir = tmp_path / "data"
-    try:
-        assert es.catalogue()["sexo"] == {"H": "Hombre", "M": "Mujer"}
-    finally:
-        codes._data_dir = previous
-    assert "O" in es.catalogue()["sexo"]
+    assert es.refresh_es_catalogue(answer) == {"sexo": 2}
+    assert es.catalogue()["sexo"] == {"H": "Hombre", "M": "Mujer"}
+    assert codes.table_info("ES", "sexo").source == "SES.Hospedajes catalogo (sexo.xml)"
+    assert PoliceCode.select().where(PoliceCode.table == "ES/sexo").count() == 2
+
+
+def test_a_town_name_two_provinces_share_takes_the_province_of_the_postcode(settings, tmp_path):
+    csv = tmp_path / "diccionario26.csv"
+    csv.write_bytes("CPRO;CMUN;NOMBRE\n31;66;Castejón\n16;63;Castejón\n28;79;Madrid\n"
+                    .encode("latin-1"))
+    es.refresh_es_catalogue(csv)
+    assert es.municipality_code("Madrid") == "28079"
+    assert es.municipality_code("Castejón") is None           # never picked blind
+    assert es.municipality_code("castejon", "31300") == "31066"
+    assert es.municipality_code("Castejón", "16000") == "16063"

@@ -25,7 +25,9 @@ HOLDER = Guest(0, "holder", {
 PARTNER = Guest(1, "traveller", {
     "first_name": "Inés", "last_name": "Gil", "second_last_name": "Sanz", "sex": "F",
     "birth_date": dt.date(1982, 6, 1), "nationality": "ES", "document_type": "id_card",
-    "document_number": "87654321X", "document_country": "ES", "document_support_number": "CAB123456"})
+    "document_number": "87654321X", "document_country": "ES", "document_support_number": "CAB123456",
+    "address_street": "Calle Luna 2", "address_city": "Madrid", "address_postcode": "28004",
+    "address_country": "ES", "phone": "+34 611 222 333"})
 ARRIVAL = Filing(id="pf_1", kind="arrival", attempt=1, remote_id=None)
 
 

@@ -79,7 +79,7 @@ def test_a_spanish_holder_is_filed_with_his_dni_its_support_number_and_both_surn
     assert ses.build_traveller_report(SETTINGS, stay(), [dni_holder()]) == expected
 
 
-def test_a_family_from_abroad_with_a_minor_gives_the_minors_relationship_and_shares_the_address():
+def test_a_family_from_abroad_files_each_adults_own_address_and_the_minors_at_the_lead_guests():
     parent = Guest(0, "holder", {
         "first_name": "Zoë", "last_name": "D'Artagnan", "sex": "F", "birth_date": "1985-11-30",
         "nationality": "FR", "document_type": "passport", "document_number": "18AB12345",
@@ -89,7 +89,8 @@ def test_a_family_from_abroad_with_a_minor_gives_the_minors_relationship_and_sha
     spouse = Guest(1, "traveller", {
         "first_name": "Hervé", "last_name": "Lefèvre", "sex": "M", "birth_date": "1983-01-02",
         "nationality": "BE", "document_type": "id_card", "document_number": "592123456789",
-        "document_country": "BE"})
+        "document_country": "BE", "address_street": "Rue Haute 3", "address_city": "Liège",
+        "address_postcode": "4000", "address_country": "BE", "email": "herve@example.be"})
     teenager = Guest(2, "traveller", {
         "first_name": "Maëlle", "last_name": "Lefèvre", "sex": "F", "birth_date": "2010-07-02",
         "nationality": "FR", "document_type": "id_card", "document_number": "X4RTBPFW4",
@@ -142,12 +143,12 @@ def test_a_family_from_abroad_with_a_minor_gives_the_minors_relationship_and_sha
                 <nacionalidad>BEL</nacionalidad>
                 <sexo>H</sexo>
                 <direccion>
-                  <direccion>12 rue de l'Église</direccion>
-                  <nombreMunicipio>Besançon</nombreMunicipio>
-                  <codigoPostal>25000</codigoPostal>
-                  <pais>FRA</pais>
+                  <direccion>Rue Haute 3</direccion>
+                  <nombreMunicipio>Liège</nombreMunicipio>
+                  <codigoPostal>4000</codigoPostal>
+                  <pais>BEL</pais>
                 </direccion>
-                <telefono>+33 6 12 34 56 78</telefono>
+                <correo>herve@example.be</correo>
               </persona>
               <persona>
                 <rol>VI</rol>
@@ -207,7 +208,7 @@ def test_the_reservation_names_the_establishment_and_the_holder_as_ti():
                 <fechaContrato>2026-05-20</fechaContrato>
                 <fechaEntrada>2026-07-01T00:00:00</fechaEntrada>
                 <fechaSalida>2026-07-04T00:00:00</fechaSalida>
-                <numPersonas>3</numPersonas>
+                <numPersonas>1</numPersonas>
                 <internet>false</internet>
                 <pago>
                   <tipoPago>EFECT</tipoPago>
@@ -363,3 +364,15 @@ def test_the_property_settings_arrive_as_strings_and_bad_ones_are_named():
         ses.build_traveller_report(dict(SETTINGS, num_habitaciones="two", internet="maybe", tipo_pago="BITCOIN"),
                                    stay(), [dni_holder()])
     assert [p.field for p in caught.value.problems] == ["num_habitaciones", "internet", "tipo_pago"]
+
+
+def test_an_adult_without_an_address_of_their_own_is_refused_never_filed_at_the_lead_guests():
+    partner = Guest(1, "traveller", {
+        "first_name": "Inés", "last_name": "Gil", "sex": "F", "birth_date": dt.date(1982, 6, 1),
+        "nationality": "FR", "document_type": "passport", "document_number": "18CD12345",
+        "document_country": "FR"})
+    with pytest.raises(ses.SesDataError) as refused:
+        ses.build_traveller_report(SETTINGS, stay(guest_count=2), [dni_holder(), partner])
+    assert {(p.index, p.field) for p in refused.value.problems} == {
+        (1, "address_street"), (1, "address_postcode"), (1, "address_country"),
+        (1, "address_city"), (1, "email")}

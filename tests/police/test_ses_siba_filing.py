@@ -72,6 +72,11 @@ def spanish_booking(owner, account_a, settings):
                       {"user": "ses-user", "password": "ses-pass"}, SPANISH_FAMILY)
 
 
+def sent(ses) -> list[str]:
+    """What SES received, in order: PV, RH, or B (a cancellation)."""
+    return [h.get("tipoComunicacion") or h["tipoOperacion"] for h in ses.headers_seen]
+
+
 def poll_later():
     clock.travel(dt.timedelta(minutes=5))
     service.run_due()
@@ -81,12 +86,16 @@ def test_a_spanish_check_in_is_queued_with_ses_then_submitted_once_its_batch_is_
         owner, account_a, settings, ses):
     booking = spanish_booking(owner, account_a, settings)
     police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
-    assert police["filings"][0]["status"] == "polling" and len(ses.received) == 1
+    kinds = {f["kind"]: f for f in police["filings"]}
+    # The check-in names the reservation's holder too: both go, each its own communication.
+    assert kinds["arrival"]["status"] == "polling" and sorted(sent(ses)) == ["PV", "RH"]
     poll_later()
     police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
+    kinds = {f["kind"]: f for f in police["filings"]}
     assert police["report_status"] == "SUBMITTED"
-    assert [g["accepted"] for g in police["filings"][0]["guests"]] == [True, True]
-    assert len(ses.received) == 1
+    assert [g["accepted"] for g in kinds["arrival"]["guests"]] == [True, True]
+    assert kinds["reservation"]["status"] == "submitted"
+    assert sorted(sent(ses)) == ["PV", "RH"]
 
 
 def test_a_person_refused_by_ses_shows_the_reason_on_the_booking(owner, account_a, settings, ses):
@@ -149,14 +158,16 @@ def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepte
     booking = spanish_booking(owner, account_a, settings)
     poll_later()
     arrival = PoliceFiling.get((PoliceFiling.booking == booking.id) & (PoliceFiling.kind == "arrival"))
-    assert arrival.status == "submitted" and arrival.reference
+    reservation = PoliceFiling.get((PoliceFiling.booking == booking.id)
+                                   & (PoliceFiling.kind == "reservation"))
+    assert arrival.status == "submitted" and arrival.reference and reservation.reference
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
     # booking.cancelled wakes the worker: the cancellation is sent at once, as its own
-    # communication (operation B) naming the code SES gave the arrival.
-    assert len(ses.received) == 2
-    assert ses.headers_seen[-1]["tipoOperacion"] == "B"
-    assert f"<anul:codigoComunicacion>{arrival.reference}</anul:codigoComunicacion>".encode() \
-        in ses.received[-1]
+    # communication (operation B) naming the codes SES gave the arrival and the reservation.
+    assert len(ses.received) == 3 and sent(ses)[-1] == "B"
+    for code in (arrival.reference, reservation.reference):
+        assert f"<anul:codigoComunicacion>{code}</anul:codigoComunicacion>".encode() \
+            in ses.received[-1]
     cancellation = PoliceFiling.get((PoliceFiling.booking == booking.id)
                                     & (PoliceFiling.kind == "cancellation"))
     assert cancellation.status == "polling" and cancellation.remote_id != arrival.reference
@@ -166,7 +177,7 @@ def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepte
     assert kinds["cancellation"]["status"] == "submitted" and kinds["cancellation"]["reference"]
     assert kinds["arrival"]["reference"] == arrival.reference
     poll_later()
-    assert len(ses.received) == 2  # filed once, never again
+    assert len(ses.received) == 3  # filed once, never again
 
 
 def test_a_booking_cancelled_while_its_batch_awaits_ses_is_still_asked_about_then_cancelled(
@@ -174,12 +185,13 @@ def test_a_booking_cancelled_while_its_batch_awaits_ses_is_still_asked_about_the
     from rentalcomply.police.models import PoliceFiling
     booking = spanish_booking(owner, account_a, settings)  # sent, its batch not yet processed
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
-    assert len(ses.received) == 1
-    poll_later()  # SES took it: the cancellation follows in the same run
+    assert len(ses.received) == 2
+    poll_later()  # SES took both: the cancellation follows in the same run
     rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
-    assert rows["arrival"].status == "submitted"
-    assert rows["cancellation"].status == "polling" and len(ses.received) == 2
+    assert rows["arrival"].status == "submitted" and rows["reservation"].status == "submitted"
+    assert rows["cancellation"].status == "polling" and len(ses.received) == 3
     assert rows["arrival"].reference.encode() in ses.received[-1]
+    assert rows["reservation"].reference.encode() in ses.received[-1]
 
 
 def test_a_booking_cancelled_before_anything_reached_ses_files_no_cancellation(
@@ -192,5 +204,78 @@ def test_a_booking_cancelled_before_anything_reached_ses_files_no_cancellation(
     poll_later()
     poll_later()
     rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
-    assert list(rows) == ["arrival"] and rows["arrival"].status == "failed"
+    assert sorted(rows) == ["arrival", "reservation"]
+    assert {row.status for row in rows.values()} == {"failed"}
     assert ses.received == []
+
+
+PORTUGUESE = [{"first_name": "João", "last_name": "Silva", "sex": "M", "birth_date": "1975-02-03",
+               "nationality": "PT", "document_type": "passport", "document_number": "CB123456",
+               "document_country": "PT", "residence_country": "PT", "residence_place": "Porto",
+               "email": "joao@example.pt"}]
+
+
+@pytest.mark.parametrize("connector", ["siba", "file"])
+def test_a_party_of_portuguese_citizens_is_not_required_and_announces_nothing(
+        owner, account_a, settings, siba, connector):
+    from rentalcomply.core.models import Event
+    from rentalcomply.police.models import PoliceFiling
+    booking = booking_in(owner, account_a, settings, "PT", connector,
+                         {"unidade_hoteleira": "121212121", "estabelecimento": "0"},
+                         {"chave_acesso": "999999999"} if connector == "siba" else {}, PORTUGUESE)
+    poll_later()
+    police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
+    assert police["report_status"] == "NOT_REQUIRED" and police["report_error"] is None
+    assert police["filings"] == [] and not PoliceFiling.select().where(
+        PoliceFiling.booking == booking.id).exists()
+    assert siba.received == []
+    assert not [e for e in Event.select() if e.type.startswith("police.")]
+
+
+def test_a_spanish_town_the_starter_ine_list_lacks_is_held_until_the_ine_list_is_loaded(
+        owner, account_a, settings, ses, tmp_path):
+    from rentalcomply.police.codes import es
+    party = [dict(SPANISH_FAMILY[0], address_city="Toledo", address_postcode="45001"),
+             SPANISH_FAMILY[1]]
+    booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
+                         {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"},
+                         {"user": "ses-user", "password": "ses-pass"}, party)
+    held = Booking.get_by_id(booking.id)
+    assert held.report_status == "QUEUED"
+    # The minor is filed with the lead guest's address: one town to code.
+    assert held.report_error == ("held: guest 1 address_city has no code in the starter code "
+                                 "tables; load the authority's tables: `rentalcomply police "
+                                 "refresh-codes`")
+    assert ses.received == []
+    ine = tmp_path / "diccionario26.csv"
+    ine.write_bytes("CODAUTO;CPRO;CMUN;DC;NOMBRE\n08;45;168;4;Toledo\n13;28;79;6;Madrid\n"
+                    .encode("latin-1"))
+    assert es.refresh_es_catalogue(ine) == {"municipios": 2}
+    from rentalcomply.checkin.guests import validate_party
+    _, problems = validate_party("ES", [dict(SPANISH_FAMILY[0], address_city="Atlantis")],
+                                 guest_count=1, arrival=clock.today(), complete=True)
+    assert [p.path for p in problems] == ["guests[0].address_city"]  # INE's list is loaded now
+    service.run_due()
+    assert b"<codigoMunicipio>45168</codigoMunicipio>" in ses.received[-1]
+    poll_later()
+    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
+
+
+def test_a_configured_spanish_property_loads_the_catalogues_through_catalogo(
+        owner, account_a, settings, ses):
+    from rentalcomply.police import codes
+    from rentalcomply.police.codes import es, remote
+    ses.catalogues.update({
+        "TIPO_DOCUMENTO": {"NIF": "NIF", "NIE": "NIE", "PAS": "Pasaporte", "OTRO": "Otro"},
+        "SEXO": {"H": "Hombre", "M": "Mujer", "O": "Otro"},
+        "PARENTESCO": {"PM": "Padre o madre", "TU": "Tutor/a", "AB": "Abuelo/a", "HR": "Hermano/a",
+                       "OT": "Otro", "CY": "Cónyuge"},
+        "TIPO_PAGO": {"EFECT": "Efectivo", "TARJT": "Tarjeta", "PLATF": "Plataforma",
+                      "TRANS": "Transferencia", "OTRO": "Otros"}})
+    assert remote.refresh_due() == {}               # no Spanish property configured yet
+    spanish_booking(owner, account_a, settings)
+    assert remote.refresh_due() == {"ES": "tipo_documento 4, sexo 3, parentesco 6, tipo_pago 5"}
+    assert es.catalogue()["tipo_pago"]["TARJT"] == "Tarjeta"
+    assert codes.table_info("ES", "parentesco").source == "SES.Hospedajes, operation catalogo"
+    assert not codes.table_info("ES", "sexo").starter
+    assert remote.refresh_due() == {}               # loaded: due again in a week

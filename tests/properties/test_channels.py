@@ -72,6 +72,33 @@ def test_it_refuses_a_private_or_loopback_feed_naming_the_setting(owner, villa, 
     assert "sync.allow_private_addresses" in error["details"][0]["message"]
 
 
+@pytest.mark.parametrize("host", ["2130706433", "0177.0.0.1", "127.1", "0x7f.0.0.1",
+                                  "0x7f000001", "017700000001", "10.1", "0xa9.0xfe.0xa9.0xfe"])
+def test_a_feed_on_a_numeric_form_of_a_loopback_or_private_address_is_refused(owner, villa, host):
+    """The resolver reads 127.1 or 2130706433 as 127.0.0.1: refused as webhooks are, not let
+    through as a host name."""
+    response = owner.post_json(channels_url(villa.id),
+                               {"provider": "other", "ical_url": f"http://{host}/feed.ics"},
+                               status=400)
+    error = assert_error(response, 400, "VALIDATION_ERROR")
+    [detail] = error["details"]
+    assert detail["field"] == "ical_url"
+    assert detail["message"].startswith(f"the destination is refused: {host} means ")
+    assert "sync.allow_private_addresses" in detail["message"]
+    assert not ChannelConnection.select().exists()
+
+
+def test_a_feed_whose_name_resolves_to_loopback_is_refused_at_registration(owner, villa,
+                                                                          monkeypatch):
+    from rentalcomply.core import netguard
+    monkeypatch.setattr(netguard, "resolve", lambda host, port: ["127.0.0.1"])
+    response = owner.post_json(channels_url(villa.id),
+                               {"provider": "other", "ical_url": "http://rebound.example.org/f.ics"},
+                               status=400)
+    error = assert_error(response, 400, "VALIDATION_ERROR")
+    assert "rebound.example.org resolves to 127.0.0.1" in error["details"][0]["message"]
+
+
 def test_a_private_feed_is_accepted_when_the_setting_allows_it(tmp_path, settings, account_a):
     from rentalcomply.web.app import create_app
     allowing = make_settings(tmp_path, RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES="true")

@@ -25,7 +25,8 @@ def test_generate_tells_a_person_what_it_made_and_where(cli):  # noqa: F811
     account = setup_account(cli)
     result = cli("reports", "generate", "--account", "Agency C", "--period", "2026")
     assert "Report rep_2026: completed" in result.output
-    assert f"reports/{account}/" in result.output and "rep_2026.pdf" in result.output
+    assert "files (sealed, in the database): rep_2026.pdf" in result.output
+    assert f"reports export --account {account} --period 2026" in result.output
 
 
 def test_a_bad_period_is_an_error_naming_it(cli):  # noqa: F811
@@ -40,3 +41,24 @@ def test_list_shows_the_generated_reports(cli):  # noqa: F811
     listed = json.loads(cli("reports", "list", "--account", account, "--json").stdout)
     assert [r["id"] for r in listed["data"]] == ["rep_2026_03"]
     assert "rep_2026_03" in cli("reports", "list", "--account", account).output
+
+
+def test_export_writes_a_file_opened_while_the_stored_one_is_sealed(cli, tmp_path):  # noqa: F811
+    account = setup_account(cli)
+    cli("reports", "generate", "--account", account, "--period", "2026-03")
+    target = tmp_path / "out.csv"
+    result = cli("reports", "export", "--account", account, "--period", "2026-03", "--format",
+                 "csv", "--output", str(target))
+    assert "wrote" in result.output
+    assert target.read_bytes().startswith(b"\xef\xbb\xbfama,arrival_date")
+    import sqlite3
+    with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
+        [(stored,)] = connection.execute("SELECT content FROM report_file WHERE format = 'csv'")
+    assert "ama,arrival_date" not in stored and stored.isascii()  # sealed
+
+
+def test_export_of_a_report_never_generated_is_an_error(cli):  # noqa: F811
+    account = setup_account(cli)
+    result = cli("reports", "export", "--account", account, "--period", "2026-03", "--output",
+                 "x.pdf", expect=1)
+    assert "report" in result.output.lower()

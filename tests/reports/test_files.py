@@ -134,9 +134,11 @@ def test_the_csv_has_a_bom_and_one_row_per_stay_in_declaration_order(owner, anon
     assert response.content_type == "text/csv"
     assert response.body.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(response.body.decode("utf-8-sig"))))
-    assert list(rows[0])[:11] == ["ama", "arrival_date", "departure_date", "nights", "gross_rent",
+    assert list(rows[0])[:13] == ["ama", "arrival_date", "departure_date", "nights", "gross_rent",
                                   "climate_fee", "net_rent", "payment_method", "platform",
-                                  "renter_name", "platform_reference"]
+                                  "renter_name", "renter_id_type", "renter_id",
+                                  "platform_reference"]
+    assert {row["report_status"] for row in rows} == {"final"}
     stays = [r for r in rows if r["record"] == "stay"]
     assert [(r["renter_name"], r["gross_rent"], r["climate_fee"], r["net_rent"]) for r in stays] == [
         ("Eleni Georgiou", "500.00", "10.00", "490.00"), ("Maria Free", "0.00", "0.00", "0.00"),
@@ -153,9 +155,11 @@ def test_a_guest_name_that_looks_like_a_formula_is_not_one_in_the_csv(owner, ano
     assert "'=HYPERLINK" in body
 
 
-def test_the_files_are_stored_whole_in_the_data_directory(owner, march, settings):
+def test_the_files_are_stored_whole_in_the_database_where_every_process_reads_them(
+        owner, march, settings):
+    from rentalcomply.reports.models import ReportFile
     report = Report.get(Report.code == "rep_2026_03")
-    folder = settings.data_dir / "reports" / owner.account_id / report.files["dir"]
-    assert sorted(p.name for p in folder.iterdir()) == ["rep_2026_03.csv", "rep_2026_03.pdf",
-                                                        "rep_2026_03.xml"]
-    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]
+    stored = {row.format: row for row in ReportFile.select().where(ReportFile.report == report.id)}
+    assert sorted(stored) == ["csv", "pdf", "xml"]
+    assert all(stored[fmt].size == report.files[fmt]["size"] for fmt in stored)
+    assert not (settings.data_dir / "reports").exists()

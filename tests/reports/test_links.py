@@ -24,7 +24,7 @@ def path_of(url):
     return parts.path + "?" + parts.query
 
 
-def test_the_link_downloads_within_the_hour_without_a_key(owner, anonymous, march):
+def test_the_link_downloads_within_the_hour_without_a_key(frozen_clock, owner, anonymous, march):
     data = link(owner)
     issued = clock.utcnow()
     assert data["expires_at"] == clock.iso(issued + dt.timedelta(hours=1))
@@ -86,7 +86,7 @@ def test_the_query_variant_gives_the_same_kind_of_link(owner, anonymous, march):
                  "NOT_FOUND")
 
 
-def test_the_link_uses_the_public_url_and_lasts_the_configured_lifetime(owner, march, settings):
+def test_the_link_uses_the_public_url_and_lasts_the_configured_lifetime(frozen_clock, owner, march, settings):
     settings.reports.link_lifetime_seconds = 600
     data = link(owner)
     assert data["download_url"].startswith(settings.server.public_url + "/files/reports/")

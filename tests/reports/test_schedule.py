@@ -69,6 +69,7 @@ def test_due_soon_is_announced_once_five_days_before_the_deadline(settings, old_
 
 
 def test_a_submitted_report_is_not_announced(settings, old_account, owner):
+    travel_to_athens(dt.datetime(2026, 12, 2, 12, 0))  # November has closed: a final report
     service.request_generation(old_account, 2026, 11)
     service.generate(settings, old_account, 2026, 11)
     service.record_submission(old_account, "rep_2026_11", "R-77")
@@ -78,8 +79,8 @@ def test_a_submitted_report_is_not_announced(settings, old_account, owner):
 
 @pytest.fixture
 def consumer_settings(tmp_path):
-    from tests.conftest import bootstrapped_settings
-    with bootstrapped_settings(tmp_path, RENTALCOMPLY_QUEUE_URL=f"sqlite:///{tmp_path / 'queue.db'}") as s:
+    from tests.conftest import bootstrapped_settings, task_queue_url
+    with bootstrapped_settings(tmp_path, RENTALCOMPLY_QUEUE_URL=task_queue_url(tmp_path)) as s:
         yield s
 
 

@@ -22,8 +22,8 @@ import pytest
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 
-# The shared folder beside the clone (a link to it from a worktree).
-FIXTURES = pathlib.Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "ical"
+# Sample feeds as Airbnb, Booking.com and Vrbo publish them, kept with the tests.
+FIXTURES = pathlib.Path(__file__).resolve().parent / "feeds"
 
 
 def fixture(name: str) -> bytes:

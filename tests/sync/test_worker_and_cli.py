@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
 from click.testing import CliRunner
 
 from rentalcomply.cli import main
-from rentalcomply.core import queue
+from rentalcomply.core import peers, queue
 from rentalcomply.core.db import close_database, db
 from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.properties import service as properties
 from rentalcomply.sync import service
+from tests.conftest import task_queue_url
 from tests.sync.conftest import Answer, calendar, fixture
 
 
@@ -21,7 +23,7 @@ class TestOnTheRealConsumer:
     def settings_env(self, tmp_path):
         return {"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
                 "RENTALCOMPLY_SYNC_TIMEOUT_SECONDS": "2",
-                "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}"}
+                "RENTALCOMPLY_QUEUE_URL": task_queue_url(tmp_path)}
 
     @pytest.fixture
     def consumer(self, settings):
@@ -52,7 +54,9 @@ def test_feeds_are_fetched_in_parallel_and_each_connection_once(feeds, villa, co
         feeds.route(f"/slow{number}.ics", Answer(200, fixture("booking.ics"), delay=0.4))
         connections.append(connect(villa.id, "booking", f"/slow{number}.ics").id)
     started = time.monotonic()
-    results = service.sync_many(connections + connections)  # every id twice: synced once
+    # Six feeds on one host: in parallel only when the host may take six fetches at once.
+    options = dataclasses.replace(service.configured_options(), max_per_host=6)
+    results = service.sync_many(connections + connections, options)  # every id twice: synced once
     elapsed = time.monotonic() - started
     assert [r.status for r in results] == ["ok"] * 6
     assert elapsed < 6 * 0.4, elapsed  # one after another would take 2.4 s
@@ -64,9 +68,11 @@ def test_two_runs_at_once_never_sync_a_connection_twice(feeds, villa, connect, s
     feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), delay=0.5))
     connection = connect(villa.id, "airbnb", "/slow.ics")
     outcomes = []
+    # The host would take three fetches at once: the connection's lease is what stops the others.
+    options = dataclasses.replace(service.configured_options(), max_per_host=3)
 
     def run():
-        outcomes.append(service.sync_connection(connection.id).status)
+        outcomes.append(service.sync_connection(connection.id, options).status)
         db.close()
 
     threads = [threading.Thread(target=run) for _ in range(3)]
@@ -76,6 +82,39 @@ def test_two_runs_at_once_never_sync_a_connection_twice(feeds, villa, connect, s
         thread.join()
     assert sorted(outcomes) == ["ok", "skipped", "skipped"]
     assert len(feeds.requests) == 1
+
+
+def test_a_sync_finding_its_feed_host_busy_is_deferred_not_blocked(feeds, villa, connect,
+                                                                   settings):
+    """One fetch per host at a time (sync.max_fetches_per_host = 1): a second sync of another
+    feed on the same host returns at once, `deferred`, and the task queues it again shortly."""
+    import threading
+    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), delay=0.8))
+    feeds.serve("/other.ics", fixture("booking.ics"))
+    slow = connect(villa.id, "airbnb", "/slow.ics")
+    other = connect(villa.id, "booking", "/other.ics")
+    assert settings.sync.max_fetches_per_host == 1
+    first = threading.Thread(target=lambda: (service.sync_connection(slow.id), db.close()))
+    first.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    result = service.sync_connection(other.id)
+    assert time.monotonic() - started < peers.SLOT_WAIT_SECONDS + 0.2
+    assert (result.status, result.error) == ("deferred",
+                                            "another feed from 127.0.0.1 is being fetched")
+    first.join()
+    assert ChannelConnection.get_by_id(other.id).status == "pending"  # untouched
+    assert service.deferred([result]) == [other.id]
+    assert service.sync_connection(other.id).status == "ok"  # the host is free again
+
+
+def test_a_run_takes_one_host_s_feeds_in_turn_and_other_hosts_beside_them(villa, account_a):
+    ids = [properties.add_channel(account_a, villa.id, provider="other",
+                                  ical_url=f"https://{host}/{number}.ics").id
+           for number, host in enumerate(["a.example.org", "a.example.org", "b.example.org",
+                                          "A.example.org", "b.example.org"])]
+    assert service._lanes(ids, 1) == [[ids[0], ids[1], ids[3]], [ids[2], ids[4]]]
+    assert service._lanes(ids, 2) == [[ids[0], ids[3]], [ids[2]], [ids[1]], [ids[4]]]
 
 
 def test_the_periodic_task_syncs_only_what_is_due(feeds, villa, connect, settings):

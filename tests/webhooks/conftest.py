@@ -27,7 +27,7 @@ from rentalcomply.core import clock, events
 from rentalcomply.core.db import db
 from rentalcomply.core.queue import huey
 from rentalcomply.webhooks import delivery
-from tests.conftest import bootstrapped_settings
+from tests.conftest import bootstrapped_settings, task_queue_url
 
 
 @dataclasses.dataclass
@@ -145,7 +145,7 @@ def settings_env(tmp_path) -> dict:
     return {
         "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
         "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
-        "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}",
+        "RENTALCOMPLY_QUEUE_URL": task_queue_url(tmp_path),
     }
 
 

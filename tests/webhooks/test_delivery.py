@@ -253,7 +253,7 @@ def test_a_receiver_that_hangs_is_cut_at_the_timeout_and_retried(
     assert 1.0 <= took < 2.5
     [log] = deliveries_of(owner, hook["id"])
     assert log["status"] == "pending" and log["last_status_code"] is None
-    assert log["last_error"] == "no complete answer within 1 s"
+    assert log["last_error"] == "the peer did not answer within 1 s"
     tasks.run(advance=70)
     [log] = deliveries_of(owner, hook["id"])
     assert log["status"] == "succeeded" and log["attempts"] == 2
@@ -316,7 +316,7 @@ def test_410_gone_disables_the_endpoint_and_says_why(owner, receiver, tasks, emi
 
 
 def test_an_endpoint_failing_every_attempt_for_three_days_is_disabled_and_its_owner_sees_why(
-        owner, receiver, tasks, emit):
+        frozen_clock, owner, receiver, tasks, emit):
     hook = register(owner, receiver.url)
     receiver.default = 500
     emit(owner.account_id)

@@ -90,7 +90,7 @@ def test_every_event_name_is_documented():
 
 def test_the_documented_settings_exist_with_their_defaults():
     rows = re.findall(r"^\| `([a-z_]+\.[a-z_]+)` \| `([^`]+)` \|", DOC, re.M)
-    assert len(rows) == 5
+    assert len(rows) == 6
     for name, default in rows:
         assert str(SETTINGS_BY_NAME[name].default).lower() == default, name
 

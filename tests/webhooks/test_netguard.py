@@ -51,6 +51,21 @@ def test_ipv4_translated_and_site_local_addresses_are_refused_at_connect_time(
     assert receiver.requests == []
 
 
+@pytest.mark.parametrize("host, address", [
+    ("2130706433", "127.0.0.1"), ("0177.0.0.1", "127.0.0.1"), ("127.1", "127.0.0.1"),
+    ("0x7f.0.0.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("10.1", "10.0.0.1"),
+])
+def test_numeric_forms_of_an_address_are_judged_as_that_address_without_dns(host, address):
+    assert str(netguard.numeric_ipv4(host)) == address
+    assert netguard.host_problem(host, allow_private=False).startswith(f"{host} means {address} is")
+    assert netguard.host_problem(host, allow_private=True) is None
+
+
+@pytest.mark.parametrize("host", ["example.org", "1.example.org", "08.1.1.1.example", "0xzz"])
+def test_names_are_not_numeric_forms(host):
+    assert netguard.numeric_ipv4(host) is None
+
+
 def test_the_refusal_names_the_setting_that_would_allow_it(receiver):
     with pytest.raises(netguard.DestinationRefused) as refused:
         netguard.fetch(receiver.url, method="POST", body=b"{}",
@@ -225,3 +240,134 @@ def test_tls_is_checked_against_the_host_name_not_the_pinned_address(tls_receive
         netguard.fetch(f"https://hooks.test:{server.port}/hook", method="POST", body=b"{}",
                        allow_private=True)
     assert len(server.requests) == 1
+
+
+class Trickle:
+    """A peer that answers its headers at once (`Connection: close`, no length, or a length), then
+    trickles its body a byte every `pace` seconds for as long as the client listens.
+
+    `exchanges`: (accepted, hung up) times (time.monotonic()) of each client, the hang-up seen at
+    once (the socket is watched between bytes), so a test can tell how long each was held."""
+
+    def __init__(self, head: bytes = b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n",
+                 pace: float = 1.0, host: str = "127.0.0.1"):
+        self.head, self.pace = head, pace
+        self.listener = socket.socket()
+        self.listener.bind((host, 0))
+        self.listener.listen()
+        self.port = self.listener.getsockname()[1]
+        self.stop = threading.Event()
+        self.exchanges: list[tuple[float, float]] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def hung_up(self) -> list[float]:
+        return [ended for _, ended in self.exchanges]
+
+    def held(self) -> list[float]:
+        """Seconds each finished exchange lasted."""
+        return [ended - accepted for accepted, ended in self.exchanges]
+
+    def _serve(self):
+        self.listener.settimeout(0.1)
+        while not self.stop.is_set():
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                continue
+            threading.Thread(target=self._answer, args=(connection, time.monotonic()),
+                             daemon=True).start()
+
+    def _answer(self, connection, accepted):
+        import select
+        with connection:
+            connection.recv(65536)
+            try:
+                connection.sendall(self.head)
+                while not self.stop.is_set():
+                    connection.sendall(b"x")
+                    readable, _, _ = select.select([connection], [], [], self.pace)
+                    if readable and not connection.recv(65536):
+                        break  # the client hung up
+            except OSError:
+                pass
+            if not self.stop.is_set():
+                self.exchanges.append((accepted, time.monotonic()))
+
+    def close(self):
+        self.stop.set()
+        self.thread.join(timeout=2)
+        self.listener.close()
+
+
+@pytest.fixture
+def trickle():
+    peers = []
+
+    def make(**options) -> Trickle:
+        peers.append(Trickle(**options))
+        return peers[-1]
+    yield make
+    for peer in peers:
+        peer.close()
+
+
+@pytest.mark.parametrize("head", [
+    b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 1000\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n1000\r\n",
+    b"HTTP/1.0 200 OK\r\n\r\n",
+], ids=["close-no-length", "close-with-length", "chunked", "http-1.0"])
+def test_a_peer_trickling_its_body_after_connection_close_is_cut_at_the_deadline(trickle, head):
+    peer = trickle(head=head)
+    started = time.monotonic()
+    with pytest.raises(netguard.FetchTimeout) as timed_out:
+        netguard.fetch(f"http://127.0.0.1:{peer.port}/feed.ics", timeout=2, allow_private=True)
+    took = time.monotonic() - started
+    assert 2.0 <= took < 2.5, took
+    assert timed_out.value.phase == "body"
+    assert str(timed_out.value) == "the peer sent too slowly: not finished within 2 s"
+
+
+def test_a_post_answered_at_once_then_trickled_is_cut_too(trickle):
+    peer = trickle(head=b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        b"Connection: close\r\n\r\n", pace=0.2)
+    started = time.monotonic()
+    with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
+        netguard.fetch(f"http://127.0.0.1:{peer.port}/hook", method="POST", body=b"{}",
+                       timeout=1, allow_private=True, max_bytes=500, truncate=True)
+    assert time.monotonic() - started < 1.5
+
+
+def test_a_peer_trickling_its_headers_is_said_not_to_have_answered(trickle):
+    peer = trickle(head=b"HTTP/1.1 200 OK\r\nX-Slow: ", pace=0.2)
+    with pytest.raises(netguard.FetchTimeout) as timed_out:
+        netguard.fetch(f"http://127.0.0.1:{peer.port}/", timeout=1, allow_private=True)
+    assert timed_out.value.phase == "answer"
+    assert str(timed_out.value) == "the peer did not answer within 1 s"
+
+
+def test_a_trickling_tls_peer_is_cut_at_the_deadline(tls_receiver, monkeypatch):
+    server, client_context = tls_receiver
+    monkeypatch.setattr(netguard, "resolve", lambda host, port: ["127.0.0.1"])
+
+    class TrickleHandler(server._server.RequestHandlerClass):
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.send_response(200)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            try:
+                for _ in range(30):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            except OSError:
+                pass
+    server._server.RequestHandlerClass = TrickleHandler
+    started = time.monotonic()
+    with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
+        netguard.fetch(f"https://hooks.test:{server.port}/hook", method="POST", body=b"{}",
+                       timeout=1, allow_private=True, ssl_context=client_context)
+    assert time.monotonic() - started < 1.5

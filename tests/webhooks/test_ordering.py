@@ -1,13 +1,15 @@
 """One resource's events reach one endpoint in the order they happened while it answers; a
 failed first attempt lets the later events go on (retries may then arrive late)."""
 
+import datetime as dt
 import json
 
 import pytest
 
-from rentalcomply.core import queue
+from rentalcomply.core import clock, queue
 from rentalcomply.webhooks import delivery, service, verify
 from rentalcomply.webhooks.models import WebhookDelivery
+from tests.conftest import task_queue_url
 from tests.webhooks.conftest import register
 
 
@@ -95,7 +97,7 @@ def settings_env(tmp_path):
     return {
         "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
         "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
-        "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}",
+        "RENTALCOMPLY_QUEUE_URL": task_queue_url(tmp_path),
         "RENTALCOMPLY_RATE_LIMIT_PER_MINUTE": "10000",
     }
 
@@ -126,3 +128,47 @@ def test_a_hundred_rounds_of_create_patch_cancel_arrive_in_order(owner, receiver
     assert len(seen) == rounds and out_of_order == []
     assert all(vs == [1, 2, 3] for vs in seen.values())
     assert set(last_state.values()) == {"cancelled"}
+
+
+# -- deliveries attempted as a batch ------------------------------------------------------------
+
+def test_a_batch_sends_each_delivery_in_its_turn(owner, receiver, tasks, emit):
+    register(owner, receiver.url)
+    batch = dispatched(emit(owner.account_id, "booking.created", booking(1)),
+                       emit(owner.account_id, "booking.updated", booking(2)),
+                       emit(owner.account_id, "booking.created", booking(1, booking_id="book_2")))
+    # Version 2 cannot be held with the others (version 1 waits ahead of it); it goes in its turn.
+    results = list(delivery.attempt_each([d.id for d in batch]))
+    assert results == [(d.id, None) for d in batch]
+    assert versions(receiver) == [("book_1", 1), ("book_1", 2), ("book_2", 1)]
+    assert {WebhookDelivery.get_by_id(d.id).status for d in batch} == {"succeeded"}
+
+
+def test_a_batch_leaves_alone_a_delivery_held_by_another_attempt(owner, receiver, tasks, emit):
+    register(owner, receiver.url)
+    elsewhere, mine = dispatched(emit(owner.account_id, "booking.created", booking(1)),
+                                 emit(owner.account_id, "booking.created",
+                                      booking(1, booking_id="book_2")))
+    assert delivery._claim(elsewhere.id) is not None  # in flight in another worker
+    assert list(delivery.attempt_each([elsewhere.id, mine.id])) == [(elsewhere.id, None),
+                                                                   (mine.id, None)]
+    assert versions(receiver) == [("book_2", 1)]
+    assert WebhookDelivery.get_by_id(elsewhere.id).attempts == 0
+
+
+def test_a_batch_renews_a_hold_running_short_and_skips_one_taken_meanwhile(
+        owner, receiver, tasks, emit):
+    register(owner, receiver.url)
+    first, second, third = dispatched(*(emit(owner.account_id, "booking.created",
+                                             booking(1, booking_id=f"book_{n}")) for n in range(3)))
+    attempts = delivery.attempt_each([first.id, second.id, third.id])
+    assert next(attempts) == (first.id, None)
+    # The first receiver was slow: the batch's hold has 20 s left, less than an attempt needs.
+    clock.travel(dt.timedelta(seconds=delivery.LEASE_MARGIN - 10))
+    # Meanwhile the third was given up by this batch (as a crash would) and taken by another.
+    WebhookDelivery.update(locked_until=clock.utcnow_precise() + dt.timedelta(seconds=60)) \
+        .where(WebhookDelivery.id == third.id).execute()
+    assert list(attempts) == [(second.id, None), (third.id, None)]
+    assert versions(receiver) == [("book_0", 1), ("book_1", 1)]
+    assert WebhookDelivery.get_by_id(second.id).status == "succeeded"
+    assert WebhookDelivery.get_by_id(third.id).attempts == 0

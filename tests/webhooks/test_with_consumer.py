@@ -6,6 +6,7 @@ import pytest
 
 from rentalcomply.core import queue
 from rentalcomply.webhooks import verify
+from tests.conftest import task_queue_url
 from tests.webhooks.conftest import Hang, register
 
 
@@ -15,7 +16,7 @@ def settings_env(tmp_path):
         "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
         "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
         "RENTALCOMPLY_WEBHOOKS_TIMEOUT_SECONDS": "1",
-        "RENTALCOMPLY_QUEUE_URL": f"sqlite:///{tmp_path / 'queue.db'}",
+        "RENTALCOMPLY_QUEUE_URL": task_queue_url(tmp_path),
     }
 
 
@@ -75,7 +76,7 @@ def test_a_receiver_that_hangs_is_cut_at_the_timeout_and_retried(
     # Cut after 1 s (webhooks.timeout_seconds here), retried ~1 s later.
     assert 1.9 <= second.at - first.at < 4.5
     log = wait_for_log(owner, hook["id"], "succeeded")
-    assert [a["error"] for a in log["attempt_log"]] == ["no complete answer within 1 s", None]
+    assert [a["error"] for a in log["attempt_log"]] == ["the peer did not answer within 1 s", None]
     assert 1000 <= log["attempt_log"][0]["duration_ms"] < 1600
     assert first.headers["webhook-id"] == second.headers["webhook-id"]
 

@@ -1,18 +1,53 @@
 % rebase('layout.tpl')
-<div class="head"><h1>{{_('Activity')}}</h1><p class="muted">{{_('Every change made in the dashboard or with an API key, newest first.')}}</p></div>
+<div class="head"><h1>{{_('Activity')}}</h1><p class="muted">{{_('Every change made in the dashboard or with an API key, and every sign-in, newest first.')}}</p></div>
+<form method="get" action="/dashboard/activity" class="filters" role="search">
+  <div><label for="who">{{_('Who')}}</label>
+  <select id="who" name="who">
+    <option value="">{{_('Anyone')}}</option>
+    % for kind, actor_id, label in actors:
+    <option value="{{actor_id}}"{{!' selected' if actor_id == filters['who'] else ''}}>{{label or actor_id}}{{' (' + _('API key') + ')' if kind == 'key' else ''}}</option>
+    % end
+  </select></div>
+  <div><label for="kind">{{_('What')}}</label>
+  <select id="kind" name="kind">
+    <option value="">{{_('Everything')}}</option>
+    % for k in log.KINDS:
+    <option value="{{k}}"{{!' selected' if k == filters['kind'] else ''}}>{{log.kind_name(k, page.lang)}}</option>
+    % end
+  </select></div>
+  <div><label for="from">{{_('from')}}</label>
+  <input id="from" name="from" type="date" value="{{filters['from']}}"{{!' aria-invalid="true" aria-describedby="from-error"' if 'from' in errors else ''}}>
+  % if 'from' in errors:
+  <p class="field-error" id="from-error">{{_(errors['from'])}}</p>
+  % end
+  </div>
+  <div><label for="to">{{_('to')}}</label>
+  <input id="to" name="to" type="date" value="{{filters['to']}}"{{!' aria-invalid="true" aria-describedby="to-error"' if 'to' in errors else ''}}>
+  % if 'to' in errors:
+  <p class="field-error" id="to-error">{{_(errors['to'])}}</p>
+  % end
+  </div>
+  <div class="actions"><button type="submit" class="primary">{{_('Find')}}</button> <a class="button quiet" href="/dashboard/activity">{{_('Clear')}}</a></div>
+</form>
 <section class="card">
 % if not rows:
-<p class="empty">{{_('Nothing has changed yet.')}}</p>
+<p class="empty">{{_('Nothing matches.') if any(filters.values()) else _('Nothing has changed yet.')}}</p>
 % else:
 <table class="list">
-  <thead><tr><th scope="col">{{_('When')}}</th><th scope="col">{{_('Who')}}</th><th scope="col">{{_('What')}}</th><th scope="col">{{_('Resource')}}</th></tr></thead>
+  <thead><tr><th scope="col">{{_('When')}}</th><th scope="col">{{_('Who')}}</th><th scope="col">{{_('What')}}</th></tr></thead>
   <tbody>
   % for a in rows:
+  % link = log.link_for(a.action, a.resource_id)
   <tr>
     <td data-label="{{_('When')}}">{{fmt.datetime(a.created_at)}}</td>
-    <td data-label="{{_('Who')}}"><span class="badge s-actor">{{_('user') if a.actor_type == 'user' else _('API key')}}</span> {{a.actor_label}}</td>
-    <td data-label="{{_('What')}}" class="mono">{{a.action}}</td>
-    <td data-label="{{_('Resource')}}" class="mono">{{a.resource_id or '—'}}</td>
+    <td data-label="{{_('Who')}}">{{a.actor_label or a.actor_id}}{{!' <span class="badge s-actor">' + _('API key') + '</span>' if a.actor_type == 'key' else ''}}</td>
+    <td data-label="{{_('What')}}">{{log.describe(a.action, page.lang)}}
+      % if link:
+      · <a href="{{link}}" class="mono small">{{a.resource_id}}</a>
+      % elif a.resource_id and not a.action.startswith('session.'):
+      · <span class="mono small">{{a.resource_id}}</span>
+      % end
+    </td>
   </tr>
   % end
   </tbody>
@@ -20,10 +55,10 @@
 % end
 <nav class="pager" aria-label="{{_('Pages')}}">
   % if number > 1:
-  <a class="button quiet" href="/dashboard/activity?page={{number - 1}}">← {{_('Newer')}}</a>
+  <a class="button quiet" href="{{page_url(number - 1)}}">← {{_('Newer')}}</a>
   % end
   % if more:
-  <a class="button quiet" href="/dashboard/activity?page={{number + 1}}">{{_('Older')}} →</a>
+  <a class="button quiet" href="{{page_url(number + 1)}}">{{_('Older')}} →</a>
   % end
 </nav>
 </section>

@@ -2,6 +2,9 @@
 <div class="head">
   <p class="crumbs"><a href="/dashboard/bookings">{{_('Bookings')}}</a></p>
   <h1>{{booking.guest_name}}</h1>
+  % if booking.status != 'cancelled' and not booking.is_block:
+  <p class="buttons tight"><a class="button" href="/dashboard/bookings/{{booking.id}}/edit">{{_('Edit the booking')}}</a></p>
+  % end
   <p><span class="badge s-{{booking.status}}">{{fmt.status(booking.status)}}</span> <span class="chan c-{{booking.channel}}">{{fmt.channel(booking.channel)}}</span> <span class="muted mono">{{booking.id}}</span></p>
 </div>
 <div class="two">
@@ -11,15 +14,19 @@
     <dt>{{_('Property')}}</dt><dd><a href="/dashboard/properties/{{booking.property_id}}">{{booking.property.name}}</a></dd>
     <dt>{{_('Arrival')}}</dt><dd>{{fmt.date(booking.arrival_date)}}</dd>
     <dt>{{_('Departure')}}</dt><dd>{{fmt.date(booking.departure_date)}}</dd>
-    <dt>{{_('Nights')}}</dt><dd>{{booking.nights}}</dd>
-    <dt>{{_('Guests')}}</dt><dd>{{booking.guest_count}}</dd>
+    <dt>{{_('Nights')}}</dt><dd>{{fmt.count('night', booking.nights)}}</dd>
+    <dt>{{_('Guests')}}</dt><dd>{{fmt.count('guest', booking.guest_count)}}</dd>
     <dt>{{_('Total price')}}</dt><dd>{{fmt.money(booking.total_price_cents)}}</dd>
+    <dt>{{_('Payment method')}}</dt><dd>{{_('payment:' + booking.payment_method) if booking.payment_method else '—'}}</dd>
     <dt>{{_('Climate fee')}}</dt><dd>{{fmt.money(booking.climate_fee_cents)}}</dd>
+    % if note:
+    <dt>{{_('Notes for the team')}}</dt><dd class="note">{{note}}</dd>
+    % end
     % if booking.external_ref:
     <dt>{{_('Reservation code')}}</dt><dd class="mono">{{booking.external_ref}}</dd>
     % end
     % if booking.cancelled_at:
-    <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at)}}</dd>
+    <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at, booking.property.timezone)}}</dd>
     <dt>{{_('Amount kept')}}</dt><dd>{{fmt.money(booking.amount_kept_cents)}}</dd>
     % end
   </dl>
@@ -38,7 +45,7 @@
     <dt>{{_('Reason')}}</dt><dd>{{booking.report_error}}</dd>
     % end
     % if police['deadline']:
-    <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'])}}</dd>
+    <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
     % end
   </dl>
   % for f in police['filings']:

@@ -1,5 +1,6 @@
 % rebase('layout.tpl')
-<div class="head"><h1>{{_('Bookings')}}</h1></div>
+<div class="head"><h1>{{_('Bookings')}}</h1>
+<p class="buttons tight"><a class="button primary" href="/dashboard/bookings/new">{{_('New booking')}}</a></p></div>
 <form method="get" action="/dashboard/bookings" class="filters" role="search">
   <div><label for="guest">{{_('Guest or reservation code')}}</label>
   <input id="guest" name="guest" type="search" value="{{filters['guest']}}"></div>
@@ -51,7 +52,7 @@
     <tr>
       <td data-label="{{_('Guest')}}"><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> <span class="chan c-{{b.channel}}">{{fmt.channel(b.channel)}}</span></td>
       <td data-label="{{_('Property')}}">{{names.get(b.property_id, '')}}</td>
-      <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(b.arrival_date)}}</span> → <span class="nowrap">{{fmt.short_date(b.departure_date)}}</span><br><span class="small muted">{{_('{n} nights', n=b.nights)}}</span></td>
+      <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(b.arrival_date)}}</span> → <span class="nowrap">{{fmt.short_date(b.departure_date)}}</span><br><span class="small muted">{{fmt.count('night', b.nights)}}</span></td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{b.status}}">{{fmt.status(b.status)}}</span></td>
       <td data-label="{{_('Check-in')}}"><span class="badge s-{{b.checkin_status.lower()}}">{{fmt.status(b.checkin_status)}}</span></td>
       <td data-label="{{_('Police')}}"><span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span></td>

@@ -1,5 +1,5 @@
 % rebase('layout.tpl')
-<div class="head"><h1>{{_('Calendar')}}</h1></div>
+<div class="head"><p class="crumbs"><a href="/dashboard/calendar">{{_('All properties')}}</a></p><h1>{{_('Calendar')}}</h1></div>
 % if not properties:
 <section class="card"><p class="empty">{{_('No properties yet.')}} <a href="/dashboard/properties/new">{{_('Add a property')}}</a></p></section>
 % else:

@@ -35,7 +35,11 @@
   % if page.user:
   <nav aria-label="{{_('Main')}}">
     <ul>
-    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity")):
+    % owner_only = ("/settings/keys", "/settings/webhooks", "/settings/account")
+    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity"), ("/settings/account", "Account")):
+      % if path in owner_only and page.user.role != 'owner':
+      %   continue
+      % end
       <li><a href="/dashboard{{path}}"{{!' aria-current="page"' if page.path.startswith('/dashboard' + path) else ''}}>{{_(label)}}</a></li>
     % end
     </ul>

@@ -18,10 +18,10 @@
     <td data-label="{{_('Feed')}}" class="mono wrap">{{mask(c.ical_url)}}</td>
     <td data-label="{{_('Sync')}}"><span class="badge s-{{c.status}}">{{fmt.status(c.status)}}</span>
       % if c.last_sync_success:
-      <span class="small muted">{{_('last success')}} {{fmt.datetime(c.last_sync_success)}}</span>
+      <span class="small muted">{{_('last success')}} {{fmt.datetime(c.last_sync_success, prop.timezone)}}</span>
       % end
       % if c.last_sync_attempt and c.last_sync_attempt != c.last_sync_success:
-      <span class="small muted">{{_('last attempt')}} {{fmt.datetime(c.last_sync_attempt)}}</span>
+      <span class="small muted">{{_('last attempt')}} {{fmt.datetime(c.last_sync_attempt, prop.timezone)}}</span>
       % end
       % if c.last_error:
       <span class="small error-text">{{c.last_error}}</span>

@@ -14,5 +14,5 @@
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit" class="primary">{{_('Sign in')}}</button>
   </form>
-  <p class="muted small">{{_('Forgot your password? Ask your administrator for a new link (rentalcomply users link).')}}</p>
+  <p class="small"><a href="/dashboard/forgot-password">{{_('Forgot your password?')}}</a></p>
 </section>

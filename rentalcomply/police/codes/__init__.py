@@ -1,9 +1,26 @@
-"""Code tables of the police authorities, shipped as package data and refreshable from the files
-the authorities publish (`rentalcomply police refresh-codes`).
+"""Code tables of the police authorities, kept in the database.
 
-Italy (Alloggiati Web): municipalities with their province and validity dates, states, document
-types. A refreshed table is written to `<data dir>/police-codes/<country>/` and takes precedence
-over the shipped one. A birthplace takes the code valid on the birth date.
+Italy (Alloggiati Web) has four tables: `comuni` (municipalities with their province and the last
+day each code is valid), `stati` (states), `documenti` (document types), `tipo_alloggiato`
+(guest types). They are loaded from the authority (the connector's `Tabella` operation, weekly)
+or from the CSV files of the portal's "Tabelle" page (`rentalcomply police refresh-codes`), into
+`police_code_table` (source, load time, a version growing with each load) and `police_code`.
+
+Until a table is loaded, the package's starter set is used (`it/*.csv`: every state, a few
+municipalities and documents, each as the authority's table has it). A lookup that finds no code
+in the starter set is not a verdict: the filing is held until the authority's tables are loaded
+(police/service.py), never filed with a guess.
+
+Every process keeps the rows it read in memory, keyed on the table's version, which it reads (one
+small row) before each use: a load made by any process is used by all from their next lookup.
+
+A code is looked up as valid on the day that matters: a birthplace on the birth date, a place of
+issue and a citizenship on the arrival date. The authority gives only the last day of validity;
+when a name has several codes valid on a day (Monza: MI to 29/06/2009, MB open), the closed one,
+which ended after that day, is the code of that day.
+
+A guest's country (ISO 3166-1 alpha-2) becomes the authority's state code through `it/stati_iso.csv`
+(ours: every state of the authority's table, by its code, never by its Italian name).
 """
 
 from __future__ import annotations
@@ -11,65 +28,91 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import os
-import tempfile
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
-TABLES = {"IT": ("luoghi", "stati", "documenti")}
-# The check-in document types and their Alloggiati codes.
-IT_DOCUMENT_TYPES = {"passport": "PASOR", "id_card": "IDENT", "driving_licence": "PATEN",
-                     "residence_permit": "PERSO"}
+IT_TABLES = ("comuni", "stati", "documenti", "tipo_alloggiato")
+ES_TABLES = ("tipo_documento", "sexo", "parentesco", "tipo_pago", "municipios", "from_checkin")
+TABLES = {"IT": IT_TABLES, "ES": ES_TABLES}
+# The check-in document types and their Alloggiati codes. A residence permit has none: the
+# authority's document table holds no "permesso di soggiorno", so Italian properties do not take
+# one (checkin/guests.py) rather than file a guess.
+IT_DOCUMENT_TYPES = {"passport": "PASOR", "id_card": "IDENT", "driving_licence": "PATEN"}
 ITALY_STATE = "100000100"
+STARTER_SOURCE = "starter set shipped with rentalcomply"
+LOAD_REASON = "load the authority's tables: `rentalcomply police refresh-codes`"
+CODE_RE = {"comuni": re.compile(r"^4[0-9]{8}$"), "stati": re.compile(r"^1[0-9]{8}$"),
+           "documenti": re.compile(r"^[A-Z0-9]{5}$"), "tipo_alloggiato": re.compile(r"^[0-9]{2}$")}
+PROVINCE_IN_NAME = re.compile(r"^(.*\S)\s*\(([A-Za-z]{2})\)\s*$")
+REQUIRED_CODES = {"stati": (ITALY_STATE,), "tipo_alloggiato": ("16", "17", "18", "19", "20")}
 
-_data_dir: Path | None = None
-_cache: dict[str, object] = {}
 _lock = threading.Lock()
+_cache: dict[tuple[str, str], tuple[tuple, "Table"]] = {}
 
 
 class CodeFileError(ValueError):
-    """A code table file the refresh cannot read; the message names the line."""
+    """A code table file the refresh cannot read; the message names the file and the line."""
 
 
 @dataclass(frozen=True)
 class Place:
     code: str
     name: str
-    province: str
-    valid_from: dt.date | None
-    valid_to: dt.date | None
-    iso: str = ""
+    province: str = ""
+    valid_to: dt.date | None = None
 
     def valid_on(self, day: dt.date | None) -> bool:
         if day is None:
             return self.valid_to is None
-        return ((self.valid_from is None or self.valid_from <= day)
-                and (self.valid_to is None or day <= self.valid_to))
+        return self.valid_to is None or day <= self.valid_to
 
 
-def configure(data_dir) -> None:
-    global _data_dir
-    _data_dir = Path(data_dir) if data_dir else None
+@dataclass(frozen=True)
+class TableInfo:
+    country: str
+    name: str
+    version: int
+    source: str
+    loaded_at: dt.datetime | None
+    rows: int
+
+    @property
+    def starter(self) -> bool:
+        return self.loaded_at is None
+
+
+class Table:
+    """One table as used: its rows, by code and by folded name."""
+
+    def __init__(self, info: TableInfo, places: list[Place]):
+        self.info = info
+        self.places = places
+        self.by_code: dict[str, list[Place]] = {}
+        self.by_name: dict[str, list[Place]] = {}
+        self.today: dict[dt.date, tuple[list[str], list[str]]] = {}  # pick lists, once a day
+        for place in places:
+            self.by_code.setdefault(place.code, []).append(place)
+            self.by_name.setdefault(fold(place.name), []).append(place)
+
+
+def configure(data_dir=None) -> None:
+    """Kept for callers of the former file-based tables: the tables live in the database now."""
     _cache.clear()
 
 
-def _refreshed_path(country: str, table: str) -> Path | None:
-    if _data_dir is None:
-        return None
-    path = _data_dir / "police-codes" / country.lower() / f"{table}.csv"
-    return path if path.is_file() else None
+def fold(name: str) -> str:
+    """A name as compared: capitals, no accents, apostrophes and runs of spaces folded."""
+    text = unicodedata.normalize("NFD", name or "")
+    text = "".join(c for c in text if not unicodedata.combining(c)).upper()
+    text = text.replace("’", "'").replace("`", "'")
+    return " ".join(text.replace("-", " ").split())
 
 
-def _text(country: str, table: str) -> str:
-    path = _refreshed_path(country, table)
-    if path is not None:
-        return path.read_text("utf-8")
-    return resources.files("rentalcomply.police.codes").joinpath(
-        f"{country.lower()}/{table}.csv").read_text("utf-8")
-
+# --- reading the authority's files -----------------------------------------------------------------
 
 def _date(value: str, where: str) -> dt.date | None:
     value = (value or "").strip()
@@ -83,68 +126,203 @@ def _date(value: str, where: str) -> dt.date | None:
     raise CodeFileError(f"{where}: {value!r} is not a date (dd/mm/yyyy)")
 
 
-def fold(name: str) -> str:
-    """A name as compared: capitals, no accents, apostrophes and runs of spaces folded."""
-    text = unicodedata.normalize("NFD", name or "")
-    text = "".join(c for c in text if not unicodedata.combining(c)).upper()
-    text = text.replace("’", "'").replace("`", "'")
-    return " ".join(text.replace("-", " ").split())
+def decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")  # the authority's older files
 
 
-def parse_places(text: str, source: str = "file") -> list[Place]:
-    """Rows of a places table: `Codice;Descrizione;Provincia;[DataInizioVal;]DataFineVal[;ISO]`,
-    a header line first, semicolons (the authority's CSV) or commas."""
+def _rows(text: str, source: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     if text.startswith("\ufeff"):
         text = text[1:]
-    first = text.splitlines()[0] if text.strip() else ""
-    delimiter = ";" if first.count(";") >= first.count(",") else ","
+    lines = text.splitlines()
+    first = lines[0] if lines else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = [h.strip().lower() for h in next(reader, [])]
     if "codice" not in header or "descrizione" not in header:
         raise CodeFileError(f"{source}: the first line must name the columns Codice and "
-                            "Descrizione")
+                            "Descrizione (the authority's table)")
+    rows = [(number, row) for number, row in enumerate(reader, start=2)
+            if any(cell.strip() for cell in row)]
+    return header, rows
+
+
+def read_it_file(text: str, source: str = "file") -> dict[str, list[Place]]:
+    """The Italian tables in one of the authority's CSV files, recognised by their columns and
+    codes: {table: places}. `Codice,Descrizione,Provincia,DataFineVal` rows are municipalities,
+    or states (province `ES`, codes 1xxxxxxxx); both may come in one file (`Tabella` Luoghi).
+    `Codice,Descrizione` rows are guest types (two digits) or document types (five characters).
+    Comma or semicolon separated."""
+    header, rows = _rows(text, source)
     col = {name: header.index(name) for name in header}
-    places = []
-    for number, row in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
+    places_table = "provincia" in col or "datafineval" in col
+    found: dict[str, list[Place]] = {}
+    for number, row in rows:
         where = f"{source} line {number}"
 
         def get(name: str) -> str:
             index = col.get(name)
             return row[index].strip() if index is not None and index < len(row) else ""
-        code = get("codice")
-        if not code or len(code) > 9:
-            raise CodeFileError(f"{where}: the code must be 1 to 9 characters")
-        places.append(Place(code=code, name=fold(get("descrizione")),
-                            province=get("provincia").upper(),
-                            valid_from=_date(get("datainizioval"), where),
-                            valid_to=_date(get("datafineval"), where), iso=get("iso").upper()))
-    if not places:
+        code, name = get("codice").upper(), " ".join(get("descrizione").split())
+        if not name:
+            raise CodeFileError(f"{where}: no Descrizione")
+        province = get("provincia").upper()
+        if places_table:
+            table = "stati" if province == "ES" or CODE_RE["stati"].match(code) else "comuni"
+        else:
+            table = "tipo_alloggiato" if CODE_RE["tipo_alloggiato"].match(code) else "documenti"
+        if not CODE_RE[table].match(code):
+            raise CodeFileError(f"{where}: {code!r} is not a code of the {table} table")
+        found.setdefault(table, []).append(
+            Place(code=code, name=name, province="" if table == "stati" else province,
+                  valid_to=_date(get("datafineval"), where)))
+    if not found:
         raise CodeFileError(f"{source}: no rows")
-    return places
+    if "tipo_alloggiato" in found and "documenti" in found:
+        raise CodeFileError(f"{source}: mixes guest types and document types; give the "
+                            "authority's files as they are")
+    for table, places in found.items():
+        missing = [code for code in REQUIRED_CODES.get(table, ())
+                   if code not in {p.code for p in places}]
+        if missing:
+            raise CodeFileError(f"{source}: the {table} table lacks {', '.join(missing)}: not "
+                                "the authority's whole table")
+    return found
 
 
-def _table(country: str, table: str) -> list[Place]:
-    key = f"{country}/{table}"
+# --- the starter set and the ISO mapping -------------------------------------------------------------
+
+def _package_text(name: str) -> str:
+    return resources.files("rentalcomply.police.codes").joinpath(name).read_text("utf-8")
+
+
+@lru_cache(maxsize=None)
+def starter(country: str, table: str) -> tuple[Place, ...]:
+    return tuple(read_it_file(_package_text(f"{country.lower()}/{table}.csv"),
+                              f"{country.lower()}/{table}.csv").get(table, []))
+
+
+@lru_cache(maxsize=1)
+def iso_to_states() -> dict[str, tuple[str, ...]]:
+    """ISO 3166-1 alpha-2 -> the authority's state codes (two where a state's code changed:
+    North Macedonia, Saint Vincent). States without an ISO code have a user-assigned one (XX
+    stateless, XK Kosovo, XB Bophuthatswana) and CS is Czechoslovakia (ISO 3166-3)."""
+    mapping: dict[str, list[str]] = {}
+    for row in csv.DictReader(io.StringIO(_package_text("it/stati_iso.csv"))):
+        mapping.setdefault(row["ISO"], []).append(row["Codice"])
+    return {iso: tuple(codes) for iso, codes in mapping.items()}
+
+
+# --- the tables in use ----------------------------------------------------------------------------------
+
+def _stored_info(country: str, table: str) -> TableInfo | None:
+    from rentalcomply.core.db import db
+    if db.obj is None:
+        return None
+    from rentalcomply.police.models import PoliceCodeTable
+    try:
+        row = PoliceCodeTable.get_or_none(PoliceCodeTable.id == f"{country}/{table}")
+    except Exception:  # the table does not exist yet (a database before migration 0010)
+        return None
+    if row is None:
+        return None
+    return TableInfo(country, table, row.version, row.source, row.loaded_at, row.row_count)
+
+
+def table_info(country: str, table: str) -> TableInfo:
+    stored = _stored_info(country, table)
+    if stored is not None:
+        return stored
+    return TableInfo(country, table, 0, STARTER_SOURCE, None,
+                     len(starter(country, table)) if country == "IT" else 0)
+
+
+def table(country: str, name: str) -> Table:
+    """The table in use, read again when its version changed."""
+    info = table_info(country, name)
+    key = (info.version, info.loaded_at, info.source)
     with _lock:
-        if key not in _cache:
-            _cache[key] = parse_places(_text(country, table), f"{key}.csv")
-        return _cache[key]  # type: ignore[return-value]
+        cached = _cache.get((country, name))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+    if info.starter:
+        places = list(starter(country, name)) if country == "IT" else []
+    else:
+        from rentalcomply.police.models import PoliceCode
+        places = [Place(code, row_name, province or "", _as_date(valid_to))
+                  for code, row_name, province, valid_to in
+                  PoliceCode.select(PoliceCode.code, PoliceCode.name, PoliceCode.province,
+                                    PoliceCode.valid_to)
+                  .where(PoliceCode.table == f"{country}/{name}").order_by(PoliceCode.id).tuples()]
+    loaded = Table(info, places)
+    with _lock:
+        _cache[(country, name)] = (key, loaded)
+    return loaded
 
 
-# --- Italy ---------------------------------------------------------------------------------------
+def _as_date(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return dt.date.fromisoformat(str(value)[:10])
+
+
+def status(country: str = "IT") -> list[TableInfo]:
+    return [table_info(country, name) for name in TABLES[country]]
+
+
+def it_full() -> bool:
+    """The authority's tables of places and documents are loaded (not the starter set): a value
+    they cannot code is wrong, not merely unknown to us."""
+    return not any(table_info("IT", name).starter for name in ("comuni", "stati", "documenti"))
+
+
+def load(country: str, tables: dict[str, list[Place]], source: str) -> dict[str, int]:
+    """Replace the stored tables with these rows, in one transaction; return the row counts.
+    Held filings are queued again in the same transaction (police/service.py)."""
+    from rentalcomply.core import clock
+    from rentalcomply.core.db import atomic, insert_rows
+    from rentalcomply.police.models import PoliceCode, PoliceCodeTable
+    country = country.upper()
+    unknown = [name for name in tables if name not in TABLES.get(country, ())]
+    if unknown:
+        raise CodeFileError(f"unknown {country} table {', '.join(unknown)}")
+    source = source[:300]
+    with atomic():
+        now = clock.utcnow()
+        for name, places in tables.items():
+            table_id = f"{country}/{name}"
+            updated = (PoliceCodeTable.update(version=PoliceCodeTable.version + 1, source=source,
+                                              loaded_at=now, row_count=len(places))
+                       .where(PoliceCodeTable.id == table_id).execute())
+            if not updated:
+                PoliceCodeTable.create(id=table_id, country=country, name=name, version=1,
+                                       source=source, loaded_at=now, row_count=len(places))
+            PoliceCode.delete().where(PoliceCode.table == table_id).execute()
+            for start in range(0, len(places), 2000):
+                insert_rows(PoliceCode, [{"table": table_id, "code": p.code, "name": p.name[:300],
+                                          "province": p.province, "valid_to": p.valid_to}
+                                         for p in places[start:start + 2000]])
+        from rentalcomply.police import service
+        service.release_held()
+    return {name: len(places) for name, places in tables.items()}
+
+
+# --- Italy ----------------------------------------------------------------------------------------
 
 def it_municipalities() -> list[Place]:
-    return _table("IT", "luoghi")
+    return table("IT", "comuni").places
 
 
 def it_states() -> list[Place]:
-    return _table("IT", "stati")
+    return table("IT", "stati").places
 
 
 def it_document_types() -> list[Place]:
-    return _table("IT", "documenti")
+    return table("IT", "documenti").places
 
 
 def it_municipality(name: str, province: str | None = None,
@@ -152,96 +330,63 @@ def it_municipality(name: str, province: str | None = None,
     """The municipality called `name` whose code is valid on `on` (today's code when None).
 
     A province that does not match is ignored when the name alone is unambiguous on that day (a
-    guest born in Monza in 1980 may write MB, the province of today, for a town then in MI)."""
-    wanted = fold(name)
-    candidates = [p for p in it_municipalities() if p.name == wanted and p.valid_on(on)]
-    # The authority's table gives only an end of validity: an open code without a known start
-    # is today's code, and yields to a closed one that still covered the day.
+    guest born in Monza in 1980 may write MB, the province of today, for a town then in MI). A
+    name shared by towns of two provinces needs the province, given apart or as `Castro (LE)`
+    (how the pick lists offer them)."""
+    given = PROVINCE_IN_NAME.match(name or "")
+    if given and not province:
+        name, province = given.group(1), given.group(2)
+    candidates = [p for p in table("IT", "comuni").by_name.get(fold(name), []) if p.valid_on(on)]
+    # Only the end of validity is known: a code that ended after the day covered it, and the
+    # open code (today's) came after it.
     closed = [p for p in candidates if p.valid_to is not None]
     if closed and on is not None:
-        candidates = sorted(closed, key=lambda p: p.valid_to) + [
-            p for p in candidates if p.valid_to is None and p.valid_from is not None]
+        candidates = sorted(closed, key=lambda p: p.valid_to)
     if province:
         matching = [p for p in candidates if p.province == province.upper()]
         if matching:
             return matching[0]
-        if len({p.code for p in candidates}) > 1:
-            return None
+    if len({p.code for p in candidates}) > 1:  # two places of that name: never pick one
+        return None
     return candidates[0] if candidates else None
 
 
 def it_state(iso: str, on: dt.date | None = None) -> Place | None:
-    """The Alloggiati state code of an ISO 3166-1 alpha-2 country."""
-    iso = (iso or "").upper()
-    for place in it_states():
-        if place.iso == iso and place.valid_on(on):
-            return place
-    for place in it_states():  # a state whose code is no longer valid keeps its last code
-        if place.iso == iso:
-            return place
+    """The authority's state of an ISO 3166-1 alpha-2 country, valid on `on` (today when None)."""
+    states = table("IT", "stati").by_code
+    for code in iso_to_states().get((iso or "").upper(), ()):
+        for place in states.get(code, []):
+            if place.valid_on(on or dt.date.today()):
+                return place
     return None
 
 
 def it_document_type(checkin_type: str | None) -> str | None:
     code = IT_DOCUMENT_TYPES.get(checkin_type or "")
-    if code and any(p.code == code for p in it_document_types()):
+    if code and code in table("IT", "documenti").by_code:
         return code
     return None
 
 
+def _pick_lists() -> tuple[list[str], list[str]]:
+    comuni, today = table("IT", "comuni"), dt.date.today()
+    if today not in comuni.today:
+        valid = [p for p in comuni.places if p.valid_on(today)]
+        provinces: dict[str, set[str]] = {}
+        for place in valid:
+            provinces.setdefault(place.name.title(), set()).add(place.province)
+        names = sorted(name if len(found) == 1 else f"{name} ({province})"
+                       for name, found in provinces.items() for province in sorted(found)
+                       if len(found) > 1 or province == next(iter(found)))
+        comuni.today = {today: (names, sorted({p.province for p in valid if p.province}))}
+    return comuni.today[today]
+
+
 def it_municipality_names() -> list[str]:
     """Names of the municipalities valid today, for the guest page's pick list."""
-    today = dt.date.today()
-    return sorted({p.name.title() for p in it_municipalities() if p.valid_on(today)})
+    return _pick_lists()[0]
 
 
 def it_province_codes() -> list[str]:
     """Province codes of the municipalities valid today."""
-    today = dt.date.today()
-    return sorted({p.province for p in it_municipalities() if p.province and p.valid_on(today)})
-
-
-# --- refreshing ----------------------------------------------------------------------------------
-
-def refresh(country: str, table: str, text: str) -> int:
-    """Check and store a table the authority published; return its row count."""
-    country = country.upper()
-    if country not in TABLES:
-        raise CodeFileError(f"no code tables for country {country}; known: "
-                            + ", ".join(TABLES))
-    if table not in TABLES[country]:
-        raise CodeFileError(f"unknown table {table!r}; one of: " + ", ".join(TABLES[country]))
-    if _data_dir is None:
-        raise CodeFileError("no data directory configured")
-    places = parse_places(text, table)
-    if table == "stati":  # keep our ISO column: the authority's file has none
-        known = {p.name: p.iso for p in it_states() if p.iso}
-        places = [Place(p.code, p.name, p.province, p.valid_from, p.valid_to,
-                        p.iso or known.get(p.name, "")) for p in places]
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\n")
-    writer.writerow(["Codice", "Descrizione", "Provincia", "DataInizioVal", "DataFineVal", "ISO"])
-    for p in places:
-        writer.writerow([p.code, p.name, p.province,
-                         p.valid_from.strftime("%d/%m/%Y") if p.valid_from else "",
-                         p.valid_to.strftime("%d/%m/%Y") if p.valid_to else "", p.iso])
-    directory = _data_dir / "police-codes" / country.lower()
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(out.getvalue())
-    os.replace(tmp, directory / f"{table}.csv")
-    _cache.clear()
-    return len(places)
-
-
-def guess_table(text: str) -> str:
-    """Which Italian table a published file is: documents have 5-letter codes, states 1000xxxxx
-    codes, municipalities the rest."""
-    places = parse_places(text, "file")
-    codes = [p.code for p in places]
-    if all(len(c) == 5 and c.isalpha() for c in codes):
-        return "documenti"
-    if all(c.startswith("1000") for c in codes):
-        return "stati"
-    return "luoghi"
+    return _pick_lists()[1]

@@ -11,6 +11,9 @@ The service has no idempotency key: a `Send` whose answer is lost (a timeout aft
 left) raises UncertainError, which is never retried automatically; the window is the duration of
 that one `Send` call. Every failure before `Send` (token, `Test`, connection refused) is a
 TransientError and safe to retry.
+
+`fetch_tables` asks `Tabella` for the authority's code tables (`Luoghi`: municipalities and
+states; `Tipi_Documento`; `Tipi_Alloggiato`), CSV text in the answer, read by police/codes.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from rentalcomply.police.formats import alloggiati as records
 
 WSDL = "alloggiati.wsdl"
 BINDING = "{AlloggiatiService}ServiceSoap"
+# Tabella's `tipo` and the tables each answer holds.
+TABELLA = {"Luoghi": ("comuni", "stati"), "Tipi_Documento": ("documenti",),
+           "Tipi_Alloggiato": ("tipo_alloggiato",)}
 # How early a token is renewed before the expiry the service gave.
 TOKEN_MARGIN = dt.timedelta(seconds=60)
 
@@ -116,6 +122,14 @@ class AlloggiatiConnector(Connector):
             return answer
         return answer
 
+    def check_credentials(self, credentials, settings_for_property, timeout):
+        # GenerateToken is the service's own check: it answers a token only for a valid user,
+        # password and web-service key, and files nothing.
+        if not all(credentials.get(name) for name in self.credential_fields):
+            raise AuthError("the Alloggiati Web user, password and wskey are not all set")
+        self._token(self._client(settings_for_property, timeout), credentials, renew=True)
+        return "Alloggiati Web gave a token (GenerateToken)"
+
     def submit(self, credentials, settings_for_property, stay, guests, filing, timeout):
         missing = [name for name in self.credential_fields if not credentials.get(name)]
         if missing:
@@ -188,6 +202,34 @@ class AlloggiatiConnector(Connector):
         if result is None or not result.esito:
             return None
         return answer["PDF"] or None
+
+    def fetch_tables(self, credentials: dict, settings_for_property: dict,
+                     timeout: float) -> dict[str, list]:
+        """The authority's code tables, {table: places} (police/codes), through `Tabella`.
+        PermanentError when an answer is refused or is not a whole table."""
+        from rentalcomply.police import codes
+        missing = [name for name in self.credential_fields if not credentials.get(name)]
+        if missing:
+            raise AuthError("missing credentials: " + ", ".join(missing))
+        service = self._client(settings_for_property, timeout)
+        found: dict[str, list] = {}
+        for tipo, names in TABELLA.items():
+            answer = self._with_token(service, credentials, "Tabella", tipo=tipo)
+            result = answer["TabellaResult"]
+            if result is None or not result.esito:
+                self._check_whole(result)
+                raise PermanentError(f"Alloggiati Web gave no table {tipo}")
+            try:
+                tables = codes.read_it_file(answer["CSV"] or "", f"Tabella {tipo}")
+            except codes.CodeFileError as exc:
+                raise PermanentError(f"Alloggiati Web answered a table that cannot be read: "
+                                     f"{exc}") from None
+            lacking = [name for name in names if name not in tables]
+            if lacking or set(tables) - set(names):
+                raise PermanentError(f"Alloggiati Web's table {tipo} holds "
+                                     f"{', '.join(sorted(tables))}, not {', '.join(names)}")
+            found.update(tables)
+        return found
 
     def forget_tokens(self) -> None:
         with self._lock:

@@ -102,3 +102,11 @@ class Connector:
     def poll(self, credentials: dict, settings_for_property: dict, filing: Filing,
              timeout: float) -> Outcome:
         raise NotImplementedError   # only connectors with asynchronous outcomes (SES) override
+
+    def check_credentials(self, credentials: dict, settings_for_property: dict,
+                          timeout: float) -> str | None:
+        """Ask the authority whether it accepts these credentials, without filing anything: what
+        it said (e.g. "a token was given"), or None where the service offers no such call (the
+        first filing is then the check). AuthError when refused, TransientError when the
+        service cannot be asked."""
+        return None

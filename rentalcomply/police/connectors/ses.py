@@ -13,9 +13,9 @@ the whole party is filed again once the data is fixed. An error that names no pe
 filing with the authority's text. The filing's `remote_id` is the batch id followed by the guests
 sent (`<lote>;0-3`), so the poll knows who "persona N" is and whom an acceptance covers.
 
-Filing kinds: "arrival" (PV), "reservation" (RH) and "cancellation" (tipoOperacion B, whose
-`filing.remote_id` is, at submit, the code of the communication it cancels: the `reference` of
-that filing's final outcome).
+Filing kinds: "arrival" (PV), "reservation" (RH), "cancellation" and "rh_cancellation"
+(tipoOperacion B, whose `filing.remote_id` is, at submit, the codes of the communications it
+cancels, comma-separated: the `reference` of each one's final outcome).
 """
 from __future__ import annotations
 
@@ -48,8 +48,9 @@ class SesConnector(Connector):
     def document(self, settings: dict, stay, guests: list, filing: Filing) -> tuple[bytes, str, str]:
         """(xml, tipoOperacion, tipoComunicacion or "") of a filing; SesDataError when the party
         cannot make a valid one."""
-        if filing.kind == "cancellation":
-            return fmt.build_cancellation([filing.remote_id] if filing.remote_id else []), "B", ""
+        if filing.kind in ("cancellation", "rh_cancellation"):
+            # The codes of the communications it cancels, comma-separated (service.attempt).
+            return fmt.build_cancellation((filing.remote_id or "").split(",")), "B", ""
         if filing.kind == "reservation":
             return fmt.build_reservation(settings, stay, guests), "A", "RH"
         return fmt.build_traveller_report(settings, stay, guests), "A", "PV"
@@ -125,6 +126,15 @@ class SesConnector(Connector):
         _raise_for(int(answer.resultado.codigo), answer.resultado.descripcion or "")
         rows = answer.respuesta.resultado.tupla if answer.respuesta and answer.respuesta.resultado else []
         return {row.codigo.strip(): (row.descripcion or "").strip() for row in rows or [] if row.codigo}
+
+    def check_credentials(self, credentials, settings_for_property, timeout):
+        # SES offers no token: a `catalogo` call is authenticated like a communication (HTTP
+        # Basic; 401 or codes 10107/10119/10120 for a refused landlord) and files nothing.
+        try:
+            self.fetch_catalogue(credentials, settings_for_property, "TIPO_DOCUMENTO", timeout)
+        except PermanentError:  # an answer about the catalogue: the login itself was accepted
+            pass
+        return "SES.Hospedajes accepted the user and password (catalogo)"
 
     def _service(self, credentials, settings, timeout):
         user, password = credentials.get("user"), credentials.get("password")

@@ -38,6 +38,9 @@ MAX_DAYS = 30
 TYPES = {"single": "16", "head_of_family": "17", "group_leader": "18", "family_member": "19",
          "group_member": "20"}
 HEADS = {"family_member": "head_of_family", "group_member": "group_leader"}
+# The fields whose value must be coded from the authority's tables (police/codes).
+CODE_FIELDS = ("birth_municipality", "birth_country", "nationality", "document_type",
+               "document_issue_place")
 
 
 class RecordError(ValueError):
@@ -95,14 +98,14 @@ def record(stay: Stay, guest: Guest, apartment_id: str | None = None) -> str:
         place = codes.it_municipality(data.get("birth_place") or data.get("birth_municipality") or "",
                                       data.get("birth_province"), birth)
         if place is None:
-            refuse("birth_municipality", "is not an Italian municipality of the code table on "
-                                         "the birth date")
+            refuse("birth_municipality", "has no code in the municipalities table on the "
+                                         "birth date")
         else:
             municipality, province = place.code, place.province
     birth_state = codes.it_state(birth_country or "", birth)
     if birth_state is None:
-        refuse("birth_country", "has no code in the states table")
-    citizenship = codes.it_state(data.get("nationality") or "")
+        refuse("birth_country", "has no code in the states table on the birth date")
+    citizenship = codes.it_state(data.get("nationality") or "", stay.arrival)
     if citizenship is None:
         refuse("nationality", "has no code in the states table")
     member = kind in ("19", "20")
@@ -113,7 +116,7 @@ def record(stay: Stay, guest: Guest, apartment_id: str | None = None) -> str:
         doc_type = codes.it_document_type(data.get("document_type"))
         if doc_type is None:
             refuse("document_type", "has no code in the document types table")
-        issue_code = _issue_place(data)
+        issue_code = _issue_place(data, stay.arrival)
         if issue_code is None:
             refuse("document_issue_place", "is not a municipality or state of the code tables")
         number = text(data.get("document_number"), 20)
@@ -132,18 +135,18 @@ def record(stay: Stay, guest: Guest, apartment_id: str | None = None) -> str:
     return line
 
 
-def _issue_place(data: dict) -> str | None:
-    """An Italian document's municipality of issue, else the issuing state."""
+def _issue_place(data: dict, on: dt.date) -> str | None:
+    """An Italian document's municipality of issue, else the issuing state; valid on `on`."""
     country = data.get("document_country")
     place = data.get("issue_place") or data.get("document_issue_place")
     if country == "IT" or (not country and place):
-        found = codes.it_municipality(place or "") if place else None
+        found = codes.it_municipality(place or "", None, on) if place else None
         if found is not None:
             return found.code
         if country == "IT" and place and codes.fold(place) in ("ITALIA", "ITALY"):
             return codes.ITALY_STATE
         return None
-    state = codes.it_state(country or "")
+    state = codes.it_state(country or "", on)
     return state.code if state else None
 
 

@@ -13,8 +13,12 @@ Mapping from the check-in party (field names of `rentalcomply.checkin.guests`):
   (`police/codes/es`);
 - document type: a Spanish identity card is `NIF`, a Spanish residence card `NIE`, a passport
   `PAS`, anything else `OTRO`; a minor without a document sends none;
-- only the lead guest gives an address and a contact on the check-in form: the others travel with
-  them, so their person carries the lead guest's address and contact;
+- every adult is filed with their own address and phone or e-mail, which the check-in form asks
+  of each (RD 933/2021, annex I, asks each traveller's residence and contact; the schema wants a
+  `direccion` in every person). A minor (under 18) is not asked them on the form and is filed
+  with the lead guest's: the decree names no residence or contact of a minor's own, and a minor
+  travels with the adult responsible for them, whose relationship (`parentesco`) is filed too.
+  An adult without their own is refused before sending, never filed at another's address;
 - a Spanish address names its municipality by its 5-digit INE code (`codigoMunicipio`), an address
   abroad by name (`nombreMunicipio`).
 What the schema cannot say (second surname of a NIF holder, support number of a NIF or NIE, a
@@ -191,9 +195,11 @@ def _contract(parent, stay, persons: int, settings: dict, catalogue: dict) -> No
 
 
 def _address(parent, data: dict, lead: dict, index: int, problems: list[Problem], catalogue: dict,
-             required: bool = True) -> None:
+             required: bool = True, borrow: bool = False) -> None:
+    """The person's address; `borrow`: a minor without one of their own takes the lead guest's
+    (see the module's notes), anyone else must have their own."""
     own = _value(data, "address_street", "address")
-    source = data if own else lead
+    source = data if own or not borrow else lead
     street = _value(source, "address_street", "address")
     city = _value(source, "address_city", "city")
     postcode = _value(source, "address_postcode", "postcode")
@@ -209,8 +215,8 @@ def _address(parent, data: dict, lead: dict, index: int, problems: list[Problem]
         problems.append(Problem(index, "address_country", f"the {field_prefix}country is missing"))
     code = None
     if country == "ESP":
-        code = es_codes.municipality_code(city)
-        if not code:
+        code = es_codes.municipality_code(city, postcode)
+        if not code and source is data:  # a borrowed town is the lead guest's problem, named once
             problems.append(Problem(index, "address_city",
                                     f"{city or 'the municipality'} is not a Spanish municipality "
                                     "of the INE list"))
@@ -269,9 +275,11 @@ def _person(parent, guest, lead: dict, arrival: dt.date, problems: list[Problem]
     sex = _mapped(catalogue, "sexo", _value(data, "sex"))
     if sex:
         _sub(persona, "sexo", sex)
-    _address(persona, data, lead, index, problems, catalogue)
-    phone = _value(data, "phone") or (None if _value(data, "email") else _value(lead, "phone"))
-    email = _value(data, "email") or (None if _value(data, "phone") else _value(lead, "email"))
+    minor = not adult and index > 0
+    _address(persona, data, lead, index, problems, catalogue, borrow=minor)
+    phone, email = _value(data, "phone"), _value(data, "email")
+    if minor and not phone and not email:  # a minor is reached through the lead guest
+        phone, email = _value(lead, "phone"), _value(lead, "email")
     if not phone and not email:
         problems.append(Problem(index, "email", "a phone number or an e-mail address is needed"))
     if phone:
@@ -336,7 +344,9 @@ def build_reservation(settings: dict, stay, guests: list, *, catalogue: dict | N
     root = etree.Element(f"{{{NS_RESERVA}}}peticion", nsmap={"alt": NS_RESERVA})
     comunicacion = _sub(_sub(root, "solicitud"), "comunicacion")
     _sub(_sub(comunicacion, "establecimiento"), "codigo", _establishment(settings, problems, catalogue))
-    _contract(comunicacion, stay, max(stay.guest_count, 1), settings, catalogue)
+    # numPersonas counts the persons of this communication: the holder alone (rol TI), not the
+    # booking's guest count, whom the traveller report (PV) files once they are known.
+    _contract(comunicacion, stay, 1, settings, catalogue)
     holder = guests[0]
     data = holder.data
     persona = _sub(comunicacion, "persona")
@@ -440,8 +450,8 @@ def build_file(settings_for_property: dict, stay, guests: list, filing) -> tuple
     from rentalcomply.police.connectors.base import PermanentError
 
     try:
-        if filing.kind == "cancellation":
-            xml, name = build_cancellation([filing.remote_id] if filing.remote_id else []), "anulacion"
+        if filing.kind in ("cancellation", "rh_cancellation"):
+            xml, name = build_cancellation((filing.remote_id or "").split(",")), "anulacion"
         elif filing.kind == "reservation":
             xml, name = build_reservation(settings_for_property, stay, guests), "reserva-hospedaje"
         else:

@@ -36,7 +36,7 @@
       <div class="section section-{{section}}">
         % if section == 'document':
         <h2 class="section-title">{{t('page.document')}}</h2>
-          % if block['index'] > 0:
+          % if block['minor_documents_hint']:
         <p class="hint section-hint">{{t('page.minor_documents', age=document_age)}}</p>
           % end
         % elif section == 'address':

@@ -1,13 +1,13 @@
-"""The Spanish code lists (SES.Hospedajes catalogues and INE municipalities) as refreshable data.
+"""The Spanish code lists (SES.Hospedajes catalogues and INE municipalities), kept in the database
+beside the Italian tables (rentalcomply/police/codes): one table per section, `ES/<section>`.
 
-The package ships `catalogues.json`; a refresh reads a file the authority publishes with
-`load_es_catalogue(path)` and keeps the result in `<data dir>/police-codes/es/` with
-`save_es_catalogue` (both in one call: `refresh_es_catalogue(path, data_dir)`), where it replaces
-the shipped copy from then on.
+The package ships `catalogues.json` (a starter set); a section loaded from the authority (the
+service's `catalogo` operation, weekly, or a file given to `rentalcomply police refresh-codes
+--country ES`) replaces the shipped one, for every process from its next filing on.
 
 Sections: `tipo_documento`, `sexo`, `parentesco`, `tipo_pago` (code -> description, as the
 service's `catalogo` operation answers them), `municipios` (5-digit INE code -> name), and
-`from_checkin`, how the check-in form's values map onto the codes.
+`from_checkin`, how the check-in form's values map onto the codes (stored as `section.value`).
 
 `load_es_catalogue(path)` reads:
 - a JSON file in the shipped shape (whole, or only some sections: they replace those sections of
@@ -25,7 +25,6 @@ import io
 import json
 import os
 import re
-import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -42,7 +41,7 @@ CODE_RE = {
 # What the builders need to find in any catalogue, refreshed or not.
 REQUIRED_CODES = {"tipo_documento": ("NIF", "NIE", "PAS", "OTRO"), "tipo_pago": ("OTRO",)}
 
-_directory: Path | None = None
+STORED = SECTIONS + ("from_checkin",)
 _cached: tuple[object, dict] | None = None
 
 
@@ -50,36 +49,31 @@ class CatalogueError(ValueError):
     """A catalogue file that cannot be used (the message says which section and code)."""
 
 
-def use_directory(directory: str | os.PathLike | None) -> None:
-    """Read the catalogue from `directory` (where `save_es_catalogue` wrote it) when one is there.
-    Left unset, it is `<data dir>/police-codes/es/`, the data directory being the one given to
-    `rentalcomply.police.codes.configure`."""
-    global _directory, _cached
-    _directory = Path(directory) if directory else None
-    _cached = None
-
-
-def refreshed_directory() -> Path | None:
-    if _directory is not None:
-        return _directory
-    from rentalcomply.police import codes
-    data_dir = getattr(codes, "_data_dir", None)
-    return Path(data_dir) / "police-codes" / "es" if data_dir else None
-
-
 def catalogue() -> dict:
-    """The catalogue in use: the refreshed copy if there is one, else the shipped one (read again
-    when the refreshed file changes)."""
+    """The catalogue in use: each section as last loaded into the database, else as shipped
+    (read again when a section's version changed)."""
     global _cached
-    directory = refreshed_directory()
-    path = directory / FILENAME if directory is not None else None
-    try:
-        key = (str(path), path.stat().st_mtime_ns) if path is not None else None
-    except OSError:
-        key = None
+    from rentalcomply.police import codes
+    infos = [codes.table_info("ES", name) for name in STORED]
+    key = tuple((i.version, i.loaded_at) for i in infos)
     if _cached is None or _cached[0] != key:
-        data = _checked(json.loads(path.read_text("utf-8"))) if key else shipped()
-        _cached = (key, data)
+        data = shipped()
+        for info in infos:
+            if info.starter:
+                continue
+            rows = codes.table("ES", info.name).places
+            if info.name == "from_checkin":
+                mapping: dict[str, dict] = {}
+                for row in rows:
+                    section, _, value = row.code.partition(".")
+                    mapping.setdefault(section, {})[value] = row.name
+                data["from_checkin"] = mapping
+            else:
+                data[info.name] = {row.code: row.name for row in rows}
+        sources = [i.source for i in infos if not i.starter]
+        if sources:
+            data["source"] = "; ".join(dict.fromkeys(sources))
+        _cached = (key, _checked(data))
     return _cached[1]
 
 
@@ -92,11 +86,11 @@ def shipped() -> dict:
     return _checked(json.loads(_shipped_text()))
 
 
-def refresh_es_catalogue(path: str | os.PathLike, data_dir: str | os.PathLike,
-                         section: str | None = None) -> Path:
-    """What the refresh command does for Spain: read the authority's file and keep the result
-    in `<data_dir>/police-codes/es/`, where it replaces the shipped catalogue."""
-    return save_es_catalogue(load_es_catalogue(path, section), Path(data_dir) / "police-codes" / "es")
+def refresh_es_catalogue(path: str | os.PathLike, section: str | None = None) -> dict[str, int]:
+    """What the refresh command does for Spain: read the authority's file and load the sections
+    it changed into the database."""
+    data = load_es_catalogue(path, section)
+    return save_es_catalogue(data, data.get("source") or Path(path).name)
 
 
 def load_es_catalogue(path: str | os.PathLike, section: str | None = None) -> dict:
@@ -147,18 +141,25 @@ def with_section(section: str, table: dict, base: dict | None = None) -> dict:
     return _checked(data)
 
 
-def save_es_catalogue(data: dict, directory: str | os.PathLike) -> Path:
-    """Write a checked catalogue into `directory` atomically; return the file's path."""
+def save_es_catalogue(data: dict, source: str, sections: tuple[str, ...] = ()) -> dict[str, int]:
+    """Load a checked catalogue's sections that differ from the one in use (and `sections`,
+    fetched from the authority, whatever they hold) into the database, in one transaction;
+    return their row counts."""
+    from rentalcomply.police import codes
     data = _checked(data)
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".catalogues-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(data, out, ensure_ascii=False, indent=1, sort_keys=True)
-    os.replace(tmp, directory / FILENAME)
+    current = catalogue()
+    tables = {}
+    for section in SECTIONS:
+        if data[section] != current[section] or section in sections:
+            tables[section] = [codes.Place(code, text) for code, text in data[section].items()]
+    if data.get("from_checkin", {}) != current.get("from_checkin", {}):
+        tables["from_checkin"] = [codes.Place(f"{section}.{value}", code)
+                                  for section, mapping in data["from_checkin"].items()
+                                  for value, code in mapping.items()]
+    counts = codes.load("ES", tables, str(source))
     global _cached
     _cached = None
-    return directory / FILENAME
+    return counts
 
 
 def choices(section: str, lang: str = "es") -> list[tuple[str, str]]:
@@ -166,23 +167,40 @@ def choices(section: str, lang: str = "es") -> list[tuple[str, str]]:
     return list(catalogue()[section].items())
 
 
-def municipality_code(value: str | None) -> str | None:
-    """The INE code of a Spanish municipality given by code or by name (accents and case ignored)."""
+def municipality_code(value: str | None, postcode: str | None = None) -> str | None:
+    """The INE code of a Spanish municipality given by code or by name (accents and case ignored).
+    A name several provinces share takes the province of the postcode (its first two digits are
+    the province's INE code); without one it has no code, never a guess."""
     if not value:
         return None
     value = value.strip()
     table = catalogue()["municipios"]
     if re.fullmatch(r"[0-9]{5}", value):
         return value if value in table else None
-    wanted = _fold(value)
+    found = _names(table).get(_fold(value), [])
+    if len(found) > 1 and postcode and re.match(r"^[0-9]{5}$", postcode.strip()):
+        found = [code for code in found if code[:2] == postcode.strip()[:2]]
+    return found[0] if len(found) == 1 else None
+
+
+_names_cache: tuple[dict, dict] | None = None
+
+
+def _names(table: dict) -> dict[str, list[str]]:
+    """Folded names (and their variants) -> INE codes, built once per catalogue."""
+    global _names_cache
+    if _names_cache is not None and _names_cache[0] is table:
+        return _names_cache[1]
+    index: dict[str, list[str]] = {}
     for code, name in table.items():
         names = {_fold(name)} | {_fold(part) for part in name.split("/")}
         if "," in name:  # INE writes "Palmas de Gran Canaria, Las": accept "Las Palmas de Gran Canaria"
             head, _, article = name.partition(",")
             names.add(_fold(f"{article.strip()} {head.strip()}"))
-        if wanted in names:
-            return code
-    return None
+        for variant in names:
+            index.setdefault(variant, []).append(code)
+    _names_cache = (table, index)
+    return index
 
 
 def _fold(text: str) -> str:

@@ -1,0 +1,204 @@
+"""Smoke-test the one-file executable built from rentalcomply.spec, as an operator would use it.
+
+    python .ci/binary_smoke.py dist/rentalcomply
+
+--version; init in a fresh data directory; serve on a loopback port; an authenticated request; a
+property and a booking; a report generated and downloaded as PDF, XML (checked against its XSD)
+and CSV; the police file of an Italian booking; the guest page and the dashboard's sign-in page
+with their assets; a clean stop on SIGTERM. Prints the file's size, the time from start to the
+first answered request and the resident memory once idle; exits non-zero on any failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Client:
+    def __init__(self, base: str, key: str | None = None):
+        self.base, self.key = base, key
+
+    def call(self, method: str, path: str, body=None, expect=(200,), raw=False):
+        headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, payload, kind = response.status, response.read(), response.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as error:
+            status, payload, kind = error.code, error.read(), error.headers.get("Content-Type", "")
+        if status not in expect:
+            raise AssertionError(f"{method} {path}: {status} {payload[:500]!r}")
+        if raw or "json" not in kind:
+            return payload
+        return json.loads(payload)
+
+
+def resident_kib(pid: int) -> int:
+    """Resident memory of the process and its children (the one-file bootloader runs a child)."""
+    total = 0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(child) for child in children]
+    except OSError:
+        pass
+    for one in pids:
+        for line in Path(f"/proc/{one}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+def check_xml_against_xsd(xml: bytes) -> None:
+    from lxml import etree
+    schema = etree.XMLSchema(etree.parse(str(ROOT / "rentalcomply" / "reports" / "aade-report.xsd")))
+    document = etree.fromstring(xml)
+    if not schema.validate(document):
+        raise AssertionError(f"the report XML does not validate: {schema.error_log}")
+
+
+def main(binary: str) -> int:
+    binary = str(Path(binary).resolve())
+    size_mb = Path(binary).stat().st_size / 1_000_000
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and "rentalcomply" in version.stdout.lower(), version
+    print(f"binary: {version.stdout.strip()}, {size_mb:.1f} MB")
+
+    work = Path(tempfile.mkdtemp())
+    data_dir = work / "data"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(work)}
+    init = subprocess.run([binary, "--data-dir", str(data_dir), "init"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert init.returncode == 0, init
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    started = time.monotonic()
+    # Its own session: the one-file bootloader runs the program as a child, and a failed run must
+    # end both.
+    server = subprocess.Popen([binary, "--data-dir", str(data_dir), "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                              start_new_session=True)
+    try:
+        first_answer = None
+        while time.monotonic() - started < 60:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        first_answer = time.monotonic() - started
+                        break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.02)
+        assert first_answer is not None, "no answer within 60 s"
+        # `init` printed the first key (serve prints it only when it creates the account).
+        key = re.search(r"\brc_[A-Za-z0-9]{40}\b", init.stdout + init.stderr)
+        assert key, "no API key printed by init:\n" + init.stdout
+        api = Client(base + "/api/v1", key.group(0))
+        time.sleep(3)  # idle: the worker settled
+        idle_mib = resident_kib(server.pid) / 1024
+
+        api.call("GET", "/properties")
+        greek = api.call("POST", "/properties", {
+            "name": "Seaside Studio", "address": "Akti Miaouli 12, Piraeus",
+            "aade_property_id": "00001234567"}, expect=(201,))["data"]
+        booking = api.call("POST", "/bookings", {
+            "property_id": greek["id"], "guest_name": "Eleni Papadopoulou",
+            "guest_email": "eleni@example.com", "arrival_date": "2026-03-10",
+            "departure_date": "2026-03-14", "guest_count": 2, "total_price": 480.0},
+            expect=(201,))["data"]
+
+        report = api.call("POST", "/reports", {"period": "2026-03"}, expect=(202,))["data"]
+        deadline = time.monotonic() + 60
+        while report["status"] not in ("completed", "failed") and time.monotonic() < deadline:
+            time.sleep(0.2)
+            report = api.call("GET", f"/reports/{report['id']}")["data"]
+        assert report["status"] == "completed", report
+        downloads = {}
+        for fmt in ("pdf", "xml", "csv"):
+            link = api.call("GET", f"/reports/{report['id']}/download?format={fmt}")["data"]
+            url = urllib.parse.urlsplit(link["download_url"])
+            downloads[fmt] = Client(base).call("GET", url.path + "?" + url.query, raw=True)
+        assert downloads["pdf"].startswith(b"%PDF"), downloads["pdf"][:20]
+        check_xml_against_xsd(downloads["xml"])
+        assert b"Eleni" in downloads["csv"] or len(downloads["csv"].splitlines()) >= 1
+
+        italian = api.call("POST", "/properties", {
+            "name": "Casa Mare", "address": "Via Mare 2, Roma", "country": "IT"}, expect=(201,))["data"]
+        api.call("PATCH", f"/properties/{italian['id']}", {"police_connector": "file"})
+        stay = api.call("POST", "/bookings", {
+            "property_id": italian["id"], "guest_name": "Luca Verdi", "arrival_date": "2027-06-01",
+            "departure_date": "2027-06-04", "guest_count": 1}, expect=(201,))["data"]
+        api.call("PUT", f"/bookings/{stay['id']}/guests", {"guests": [{
+            "first_name": "Luca", "last_name": "Verdi", "sex": "M", "birth_date": "1985-01-01",
+            "birth_country": "FR", "nationality": "FR", "document_type": "passport",
+            "document_number": "18AB12345", "document_country": "FR",
+            "document_issue_place": "FR", "email": "luca@example.com",
+            "relationship": "single"}]})
+        deadline = time.monotonic() + 60  # the worker builds the file
+        while True:
+            answer = api.call("GET", f"/bookings/{stay['id']}/police/file", expect=(200, 409))
+            if "data" in answer or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        link = answer["data"]
+        url = urllib.parse.urlsplit(link["download_url"])
+        police_file = Client(base).call("GET", url.path + "?" + url.query, raw=True)
+        assert police_file.startswith(b"16") and len(police_file.split(b"\r\n")[0]) == 168, police_file[:200]
+
+        coming = api.call("POST", "/bookings", {
+            "property_id": greek["id"], "guest_name": "Maria Ioannou", "guest_email": "maria@example.com",
+            "arrival_date": "2027-07-01", "departure_date": "2027-07-05", "guest_count": 1},
+            expect=(201,))["data"]
+        checkin_url = api.call("POST", "/checkins/resend", {"booking_id": coming["id"]},
+                               expect=(202,))["data"]["checkin_url"]
+        page = Client(base).call("GET", urllib.parse.urlsplit(checkin_url).path, raw=True).decode()
+        for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
+            Client(base).call("GET", asset, raw=True)
+        sign_in = Client(base).call("GET", "/dashboard/sign-in", raw=True).decode()
+        assets = re.findall(r'(?:src|href)="(/(?:static|dashboard/static)[^"]+)"', sign_in)
+        assert assets, "the sign-in page names no asset"
+        for asset in assets:
+            Client(base).call("GET", asset, raw=True)
+
+        server.send_signal(signal.SIGTERM)
+        code = server.wait(timeout=30)
+        assert code == 0, f"serve exited {code} on SIGTERM:\n{server.stderr.read()[-2000:]}"
+    except BaseException:
+        os.killpg(server.pid, signal.SIGKILL)
+        out, err = server.communicate(timeout=10)
+        print(out[-3000:], err[-5000:], sep="\n", file=sys.stderr)
+        raise
+    print(f"binary size: {size_mb:.1f} MB (target < 60 MB)")
+    print(f"start to first answered request: {first_answer:.2f} s (target < 2 s)")
+    print(f"idle resident memory: {idle_mib:.0f} MiB (target < 100 MB)")
+    ok = size_mb < 60 and first_answer < 2 and idle_mib * 1.048576 < 100
+    print("binary smoke test: " + ("all steps passed, within targets" if ok else
+                                   "all steps passed, OUTSIDE a target"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,62 @@
+"""Logging: text or JSON lines on stderr, each line of a request carrying its request id.
+
+The request id is the one the client sees in `X-Request-Id` (set by the gate for each request),
+so an operator can go from a complaint to its lines. Start-up is quiet at the default level: the
+migrations applied and the task worker's banner are debug lines, and so is each task run; what
+goes wrong is still logged (warnings and errors of every logger).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import datetime as dt
+import json
+import logging
+import sys
+
+request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+
+# Loggers whose INFO lines are routine: shown at debug level only.
+CHATTY = ("peewee.migrations", "huey", "huey.consumer", "huey.consumer.Scheduler")
+
+
+class _RequestId(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id.get() or "-"
+        return True
+
+
+class JsonLines(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line = {
+            "time": dt.datetime.fromtimestamp(record.created, dt.timezone.utc)
+                      .isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if getattr(record, "request_id", "-") != "-":
+            line["request_id"] = record.request_id
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"
+
+
+def configure(level: str = "info", fmt: str = "text") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(_RequestId())
+    handler.setFormatter(JsonLines() if fmt == "json" else logging.Formatter(TEXT_FORMAT))
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "_rentalcomply", False)]:
+        root.removeHandler(old)
+    handler._rentalcomply = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(getattr(logging, level.upper()))
+    quiet = logging.DEBUG if level == "debug" else logging.WARNING
+    for name in CHATTY:
+        logging.getLogger(name).setLevel(quiet)
+    # Waitress warns "Task queue depth is N" on every small backlog.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)

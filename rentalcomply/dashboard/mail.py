@@ -1,0 +1,46 @@
+"""The dashboard's e-mails: an invitation to a colleague, a link for a forgotten password.
+
+Composed in the language of the page that asked for it and sent over SMTP by the same code as the
+guests' check-in e-mails (checkin.mail.deliver, the `smtp` settings), from a task (tasks.py).
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+TEXTS = {
+    "invite": {
+        "en": ("You are invited to {account} on RentalComply",
+               "{inviter} invites you to the RentalComply dashboard of {account}.\n\n"
+               "Choose your password here (the link works once, for {hours} hours):\n\n{url}\n\n"
+               "You will sign in with this e-mail address."),
+        "el": ("Πρόσκληση στο {account} στο RentalComply",
+               "Ο/Η {inviter} σας προσκαλεί στον πίνακα ελέγχου RentalComply του {account}.\n\n"
+               "Επιλέξτε τον κωδικό σας εδώ (ο σύνδεσμος λειτουργεί μία φορά, για {hours} ώρες):"
+               "\n\n{url}\n\nΘα συνδέεστε με αυτή τη διεύθυνση e-mail."),
+    },
+    "reset": {
+        "en": ("A new password for RentalComply",
+               "Someone (you, we hope) asked for a new password for {email}.\n\n"
+               "Choose it here (the link works once, for {hours} hours):\n\n{url}\n\n"
+               "If you did not ask, ignore this e-mail: your password stays as it is."),
+        "el": ("Νέος κωδικός για το RentalComply",
+               "Κάποιος (ελπίζουμε εσείς) ζήτησε νέο κωδικό για το {email}.\n\n"
+               "Επιλέξτε τον εδώ (ο σύνδεσμος λειτουργεί μία φορά, για {hours} ώρες):\n\n{url}\n\n"
+               "Αν δεν το ζητήσατε, αγνοήστε αυτό το e-mail: ο κωδικός σας μένει ίδιος."),
+    },
+}
+
+
+def compose(kind: str, lang: str, to: str, sender: str, **values) -> EmailMessage:
+    subject, body = TEXTS[kind][lang if lang in TEXTS[kind] else "en"]
+    message = EmailMessage()
+    message["Subject"] = subject.format(**values)
+    message["From"] = sender
+    message["To"] = to
+    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    message["Content-Language"] = lang
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(body.format(email=to, **values) + "\n")
+    return message

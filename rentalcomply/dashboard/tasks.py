@@ -1,0 +1,57 @@
+"""The dashboard's tasks: the e-mail carrying a one-time password link (an invitation or a reset).
+
+The link's token is known only until the e-mail leaves: it travels through the queue sealed
+(core.sealing), never in clear, and the database keeps only its HMAC. Transient SMTP failures are
+retried like the check-in e-mail's; a permanent one is logged without the address.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from huey.exceptions import CancelExecution
+
+from rentalcomply.core import sealing
+from rentalcomply.core.queue import huey
+
+log = logging.getLogger(__name__)
+
+SEAL_PURPOSE = "dashboard-link-mail:"
+SEND_RETRIES = 5
+SEND_RETRY_DELAY = 60
+
+_settings = None
+
+
+def configure(settings) -> None:
+    global _settings
+    _settings = settings
+
+
+def queue_link_mail(user_id: str, token: str, kind: str, lang: str, **values) -> None:
+    """Queue the e-mail (called after the link's transaction commits)."""
+    send_link_mail(user_id, sealing.seal(SEAL_PURPOSE + user_id, token.encode()), kind, lang,
+                   values)
+
+
+@huey.task(retries=SEND_RETRIES, retry_delay=SEND_RETRY_DELAY, retry_backoff=2)
+def send_link_mail(user_id: str, sealed_token: str, kind: str, lang: str, values: dict) -> bool:
+    from rentalcomply.checkin.mail import DeliveryFailed, deliver
+    from rentalcomply.dashboard import mail, users
+    from rentalcomply.dashboard.models import DashboardUser
+    user = DashboardUser.get_or_none(DashboardUser.id == user_id)
+    if user is None or not user.email or user.status != "active":
+        return False
+    token = sealing.unseal(SEAL_PURPOSE + user_id, sealed_token).decode()
+    message = mail.compose(kind, lang, user.email, _settings.smtp.from_address,
+                           url=users.link_url(_settings.server.public_url, token),
+                           hours=_settings.dashboard.password_link_hours, **values)
+    try:
+        deliver(_settings, message)
+    except DeliveryFailed as failure:
+        log.warning("dashboard: %s e-mail for user %s not delivered: %s", kind, user_id,
+                    failure.reason)
+        if failure.permanent:
+            return False
+        raise CancelExecution(retry=None) from None
+    return True

@@ -1,0 +1,23 @@
+% rebase('layout.tpl')
+<div class="head"><h1>{{_('Account')}}</h1></div>
+<section class="card" aria-labelledby="tz">
+  <h2 id="tz">{{_('Time zone')}}</h2>
+  <p class="muted">{{_('Times that belong to no property (activity, deliveries, keys, reports) are shown in this zone; a booking’s and a property’s times in the property’s own zone.')}}</p>
+  <form method="post" action="/dashboard/settings/account/timezone" class="row-form">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <div class="field"><label for="timezone">{{_('Time zone')}}</label>
+    <input id="timezone" name="timezone" list="zones" value="{{timezone}}" required aria-describedby="timezone-hint{{' timezone-error' if 'timezone' in errors else ''}}"{{!' aria-invalid="true"' if 'timezone' in errors else ''}}>
+    <datalist id="zones">
+    % for z in zones:
+      <option value="{{z}}">
+    % end
+    </datalist>
+    <p class="hint" id="timezone-hint">{{_('Like Europe/Athens.')}} {{_('Now')}}: {{fmt.datetime(now)}}</p>
+    % if 'timezone' in errors:
+    <p class="field-error" id="timezone-error">{{_(errors['timezone'])}}</p>
+    % end
+    </div>
+    <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
+  </form>
+</section>
+% include('_people.tpl')

@@ -1,0 +1,44 @@
+"""Log lines name their request; JSON lines for collectors; a quiet first start."""
+
+import json
+import logging
+
+import pytest
+
+from rentalcomply.core import logs
+from rentalcomply.properties import service as properties
+
+
+@pytest.fixture
+def restore_logging():
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def failing_request(owner, monkeypatch):
+    def broken(account_id):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(properties, "property_query", broken)
+    return owner.get("/api/v1/properties", status=500)
+
+
+def test_a_json_line_names_the_request_id_the_client_saw(owner, monkeypatch, capsys, restore_logging):
+    logs.configure("info", "json")
+    answer = failing_request(owner, monkeypatch)
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines() if line.startswith("{")]
+    [line] = [line for line in lines if line["level"] == "error"]
+    assert line["request_id"] == answer.headers["X-Request-Id"]
+    assert line["logger"] == "rentalcomply.web.routing"
+    assert "RuntimeError: a bug" in line["exception"]
+    assert line["time"].endswith("Z")
+
+
+def test_a_text_line_names_the_request_id_too(owner, monkeypatch, capsys, restore_logging):
+    logs.configure("info", "text")
+    answer = failing_request(owner, monkeypatch)
+    err = capsys.readouterr().err
+    assert f"ERROR rentalcomply.web.routing [{answer.headers['X-Request-Id']}]:" in err

@@ -1,0 +1,75 @@
+"""Periodic tasks run once per tick however many workers schedule them; workers leave heartbeats."""
+
+import datetime as dt
+import threading
+
+import pytest
+from huey import crontab
+from huey.storage import MemoryStorage
+
+from rentalcomply.core import scheduling
+from rentalcomply.core.scheduling import OncePerTickHuey
+from tests.conftest import bootstrapped_settings, scratch_postgres_database
+
+TICK = dt.datetime(2026, 11, 23, 12, 3, 7)  # five ticks from here pass minute 5
+
+
+def worker_scheduler():
+    """What each worker process has: its own Huey, the same periodic tasks, the shared database."""
+    huey = OncePerTickHuey("test", immediate=False, storage_class=MemoryStorage, utc=True)
+
+    @huey.periodic_task(crontab(minute="*"), name="sync_due_feeds")
+    def sync_due_feeds():
+        pass
+
+    @huey.periodic_task(crontab(minute="5"), name="make_monthly_reports")
+    def make_monthly_reports():
+        pass
+
+    return huey
+
+
+def names(tasks):
+    return sorted(task.name for task in tasks)
+
+
+def test_of_two_workers_only_one_enqueues_a_tick(settings):
+    first, second = worker_scheduler(), worker_scheduler()
+    assert names(first.read_periodic(TICK)) == ["sync_due_feeds"]
+    assert names(second.read_periodic(TICK + dt.timedelta(seconds=20))) == []
+
+
+def test_every_tick_is_run_once(settings):
+    workers = [worker_scheduler() for _ in range(3)]
+    runs = []
+    for minute in range(5):
+        for worker in workers:
+            runs += names(worker.read_periodic(TICK + dt.timedelta(minutes=minute)))
+    assert runs.count("sync_due_feeds") == 5
+    assert runs.count("make_monthly_reports") == 1
+
+
+def test_a_worker_that_schedules_leaves_a_heartbeat(settings):
+    worker_scheduler().read_periodic(TICK)
+    beats = scheduling.heartbeats()
+    assert [beat.worker for beat in beats] == [scheduling.WORKER_ID]
+
+
+def test_workers_racing_on_postgresql_claim_each_tick_once(tmp_path):
+    with scratch_postgres_database() as url:
+        with bootstrapped_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=url):
+            workers = [worker_scheduler() for _ in range(4)]
+            runs, start = [], threading.Barrier(4)
+
+            def schedule(worker):
+                start.wait()
+                for minute in range(5):
+                    runs.extend(names(worker.read_periodic(TICK + dt.timedelta(minutes=minute))))
+
+            threads = [threading.Thread(target=schedule, args=(w,)) for w in workers]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert runs.count("sync_due_feeds") == 5
+            assert runs.count("make_monthly_reports") == 1

@@ -1,0 +1,95 @@
+"""A report under way when the server is killed (-9) completes on its own after a restart, once.
+
+20,000 stays are written straight into the database (copies of one booking made through the API),
+so that the generation takes long enough to be killed in the middle of it.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import time
+
+import pytest
+
+pytestmark = pytest.mark.server
+
+STAYS = 20_000
+PERIOD = "2026-10"
+CODE = "rep_2026_10"
+
+
+def insert_stays(data_dir, template_id: str, count: int) -> None:
+    """`count` copies of the template booking, each a one-night stay departing in October."""
+    with sqlite3.connect(data_dir / "rentalcomply.db", timeout=30) as connection:
+        connection.row_factory = sqlite3.Row
+        template = dict(connection.execute("SELECT * FROM booking WHERE id = ?",
+                                           (template_id,)).fetchone())
+        columns = list(template)
+        rows = []
+        for number in range(count):
+            row = dict(template)
+            day = 1 + number % 29
+            row.update(id=f"bkg_crash{number:07d}", guest_name=f"Guest {number}",
+                       arrival_date=f"2026-10-{day:02d}", departure_date=f"2026-10-{day + 1:02d}")
+            rows.append(tuple(row[name] for name in columns))
+        names = ", ".join(f'"{name}"' for name in columns)
+        marks = ", ".join("?" for _ in columns)
+        connection.executemany(f"INSERT INTO booking ({names}) VALUES ({marks})", rows)
+
+
+def report_ready_events(data_dir) -> int:
+    with sqlite3.connect(data_dir / "rentalcomply.db", timeout=30) as connection:
+        return connection.execute("SELECT COUNT(*) FROM event WHERE type = 'report.ready'"
+                                  ).fetchone()[0]
+
+
+def wait_for_status(server, key, wanted: set[str], timeout: float, interval: float = 0.02):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, body, _ = server.request("GET", f"/api/v1/reports/{CODE}", key=key)
+        if status == 200 and body["data"]["status"] in wanted:
+            return body["data"]
+        time.sleep(interval)
+    raise AssertionError(f"the report did not reach {wanted} within {timeout} s: {body}")
+
+
+def test_a_report_killed_mid_generation_completes_after_a_restart_exactly_once(start_server,
+                                                                               tmp_path):
+    data_dir = tmp_path / "data"
+    server = start_server(data_dir)
+    key = server.key
+    status, body, _ = server.request("POST", "/api/v1/properties", {
+        "name": "Studio Plaka", "address": "Adrianou 12, Athens",
+        "aade_property_id": "00000000001", "country": "GR"})
+    assert status == 201, body
+    status, body, _ = server.request("POST", "/api/v1/bookings", {
+        "property_id": body["data"]["id"], "guest_name": "Template Guest",
+        "arrival_date": "2026-10-30", "departure_date": "2026-10-31", "guest_count": 1,
+        "total_price": 100, "payment_method": "cash"})
+    assert status == 201, body
+    insert_stays(data_dir, body["data"]["id"], STAYS - 1)
+
+    status, body, _ = server.request("POST", "/api/v1/reports", {"period": PERIOD})
+    assert status == 202, body
+    wait_for_status(server, key, {"generating"}, timeout=30)
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait(timeout=10)
+    assert report_ready_events(data_dir) == 0  # killed before it recorded anything
+
+    restarted = start_server(data_dir)
+    began = time.monotonic()
+    report = wait_for_status(restarted, key, {"completed", "failed"}, timeout=60, interval=0.5)
+    assert report["status"] == "completed", report
+    assert time.monotonic() - began < 60
+    assert report["booking_count"] == STAYS and report["generation_count"] == 1
+    assert report["provisional"] is False
+    # Another sweep or two later, still one announcement and one set of files.
+    time.sleep(3)
+    assert report_ready_events(data_dir) == 1
+    with sqlite3.connect(data_dir / "rentalcomply.db", timeout=30) as connection:
+        stored = connection.execute("SELECT format FROM report_file ORDER BY format").fetchall()
+    assert stored == [("csv",), ("pdf",), ("xml",)]  # one set of files
+    status, link, _ = restarted.request("GET", f"/api/v1/reports/{CODE}/download?format=csv",
+                                        key=key)
+    assert status == 200, link
