@@ -24,6 +24,7 @@ from rentalcomply.checkin import i18n
 from rentalcomply.checkin.guests import Problem, mask, validate_party
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock, events, sealing, secrets
+from rentalcomply.core import pending as owed
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
                                       LinkExpired, NotFound, RateLimited, ValidationError)
@@ -35,6 +36,8 @@ TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
 RESENDS_PER_HOUR = 5
 DEFAULT_INVITE_DAYS_BEFORE = 7
 SEAL_PURPOSE = "checkin-guests:"
+# The kind of the invitation e-mail in core/pending: owed from the invitation until it is sent.
+INVITATION_MAIL = "checkin.invitation"
 
 _settings = None
 # Bookings whose invitation e-mail waits for the current transaction to commit (per thread).
@@ -130,6 +133,9 @@ def _invite(booking: Booking, row: Checkin, now: dt.datetime, recent: list[str])
         booking.checkin_status = "INVITED"
     _touch(booking, now)
     events.emit(booking.account_id, "checkin.invited", bookings.booking_view(booking))
+    # Owed in the database as well as queued after the commit: a worker killed before the mail
+    # went out leaves the row, and the sweep (tasks.py) queues the mail again.
+    owed.record(INVITATION_MAIL, booking.id, now)
     pending = getattr(_to_send, "ids", None)
     if pending is None:
         pending = _to_send.ids = []

@@ -3,6 +3,8 @@
 - `send_invitation(booking_id)`: the e-mail, retried on transient failures (about 1, 2, 4, 8,
   16 minutes apart). Queued after the transaction that recorded the invitation commits (a hook on
   core/events, since every invitation emits `checkin.invited`).
+- `sweep_owed_invitations` (every minute, once across workers): an e-mail still owed in
+  core/pending whose task was lost (a killed worker, a Redis that forgot) is queued again.
 - `invite_upcoming` (hourly): the automatic invitation `checkin.invite_days_before` days before
   arrival, once per booking.
 - `expire_past_stays` (hourly): EXPIRED when the departure passed uncompleted.
@@ -20,12 +22,15 @@ from huey.exceptions import CancelExecution
 from rentalcomply.checkin import mail, service
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events
+from rentalcomply.core import pending as owed
 from rentalcomply.core.queue import huey
 
 log = logging.getLogger(__name__)
 
 SEND_RETRIES = 5
 SEND_RETRY_DELAY = 60
+# How long an owed e-mail waits past its due time before the sweep takes it for lost.
+SWEEP_GRACE = 120
 
 _settings = None
 
@@ -39,14 +44,50 @@ def configure(settings) -> None:
 
 @huey.task(retries=SEND_RETRIES, retry_delay=SEND_RETRY_DELAY, retry_backoff=2)
 def send_invitation(booking_id: str) -> bool:
+    """Send the invitation owed to `booking_id` (core/pending), once: a copy of this task queued
+    by the sweep or left over from a retry finds the mail sent (nothing owed) or being sent by
+    another worker (leased), and does nothing."""
+    attempt = owed.claim(service.INVITATION_MAIL, booking_id, _lease_seconds())
+    if attempt is None:
+        return False
     try:
-        return mail.send_invitation(_settings, booking_id)
+        sent = mail.send_invitation(_settings, booking_id)
     except mail.DeliveryFailed as failure:
-        if failure.permanent:
+        if failure.permanent or attempt > SEND_RETRIES:
+            owed.done(service.INVITATION_MAIL, booking_id)
             return False  # recorded on the booking; retrying cannot help
+        # Free for the queue's own retry; the sweep takes it only if that retry is lost too.
+        owed.again_in(service.INVITATION_MAIL, booking_id, _retry_delay(attempt) + SWEEP_GRACE)
         # Retried while retries remain, logged as one warning line (the reason is on the
         # booking already), not as a traceback.
         raise CancelExecution(retry=None) from None
+    # A bug or a stop above leaves the row leased: the lease runs out and the sweep tries again.
+    owed.done(service.INVITATION_MAIL, booking_id)
+    return sent
+
+
+def _lease_seconds() -> float:
+    """Longer than one whole SMTP conversation may take: a lease that runs out while the mail is
+    still being sent would let a second worker send it too."""
+    timeout = _settings.smtp.timeout_seconds if _settings is not None else 20
+    return 2 * timeout + 30
+
+
+def _retry_delay(attempt: int) -> float:
+    """When the queue retries after failed attempt number `attempt` (retry_backoff=2)."""
+    return SEND_RETRY_DELAY * 2 ** (attempt - 1)
+
+
+@huey.periodic_task(crontab(minute="*"))
+def sweep_owed_invitations() -> int:
+    """Queue again every invitation e-mail still owed whose task was lost: a worker killed while
+    sending, or a queue that forgot (Redis without persistence, restarted)."""
+    lost = owed.overdue(service.INVITATION_MAIL, SWEEP_GRACE)
+    for booking_id in lost:
+        send_invitation(booking_id)
+    if lost:
+        log.info("check-in: %d invitation e-mails queued again", len(lost))
+    return len(lost)
 
 
 @huey.periodic_task(crontab(minute="5"))
