@@ -647,8 +647,8 @@ def _property_pages(pages: Pages) -> None:
         if not allowed:  # the turn is the account's, once per 5 minutes
             raise Redirect(_with_query(back, done="sync_wait"))
         page.record("sync.trigger")
-        account_id = page.account_id
-        page.after_commit.append(lambda: sync_tasks.sync_account_task(account_id))
+        account_id, asked_at = page.account_id, clock.utcnow().isoformat()
+        page.after_commit.append(lambda: sync_tasks.sync_account_task(account_id, asked_at))
         raise Redirect(_with_query(back, done="sync_queued"))
 
     @pages.post("/properties/<property_id>/channels/<channel_id>/delete")

@@ -78,7 +78,7 @@ def register(api) -> None:
             raise RateLimited(wait, f"A sync was triggered less than 5 minutes ago; the next is "
                                     f"allowed at {clock.iso(next_allowed_at)} (in {wait} s).")
         count = len(service.connection_ids(ctx.account_id))
-        tasks.sync_account_task(ctx.account_id)
+        tasks.sync_account_task(ctx.account_id, clock.utcnow().isoformat())
         return Reply({"status": "queued", "connections": count,
                       "next_allowed_at": clock.iso(next_allowed_at)}, status=202)
 

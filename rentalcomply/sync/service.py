@@ -150,12 +150,14 @@ class _Held(Exception):
 # --- one connection -----------------------------------------------------------------------------
 
 def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
-                    accept_removals: bool = False, parser=None) -> SyncResult:
+                    accept_removals: bool = False, parser=None,
+                    attempted_before: dt.datetime | None = None) -> SyncResult:
     """Fetch and apply one connection's feed. Never raises for a feed's fault: the result (and
     the connection's status) says what happened.
 
     `deferred`: the feed's host already has `sync.max_fetches_per_host` fetches under way in
-    this process; nothing was done, and the caller tries again shortly (core/peers.py)."""
+    this process; nothing was done, and the caller tries again shortly (core/peers.py).
+    `attempted_before`: sync only if no attempt was made since (see _claim)."""
     options = options or configured_options()
     url = (ChannelConnection.select(ChannelConnection.ical_url)
            .where(ChannelConnection.id == connection_id).scalar())
@@ -166,15 +168,16 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
         return SyncResult(connection_id, status="deferred",
                           error=f"another feed from {slot.peer} is being fetched")
     with slot:
-        return _sync_connection(connection_id, options, accept_removals, parser, slot)
+        return _sync_connection(connection_id, options, accept_removals, parser, slot,
+                                attempted_before)
 
 
 def _sync_connection(connection_id: str, options: SyncOptions, accept_removals: bool, parser,
-                     slot: peers.Slot) -> SyncResult:
+                     slot: peers.Slot, attempted_before: dt.datetime | None = None) -> SyncResult:
     owner = random_base62(16)
-    if not _claim(connection_id, owner, options.lease_seconds):
+    if not _claim(connection_id, owner, options.lease_seconds, attempted_before):
         return SyncResult(connection_id, status="skipped",
-                          error="already being synced, or no such connection")
+                          error="already being synced, synced since, or no such connection")
     released = False
     try:
         connection = ChannelConnection.get_or_none(ChannelConnection.id == connection_id)
@@ -221,16 +224,24 @@ def _check_size(feed: Feed, max_events: int) -> None:
                         f"({max_events}); nothing was changed")
 
 
-def _claim(connection_id: str, owner: str, lease_seconds: int) -> bool:
+def _claim(connection_id: str, owner: str, lease_seconds: int,
+           attempted_before: dt.datetime | None = None) -> bool:
+    """Take the connection's lease. `attempted_before`: only if its last attempt is older than
+    that, checked in the same UPDATE. The list a run works through was read when it began; a
+    connection another worker synced since then is no longer due, and is not fetched again."""
     now = clock.utcnow()
+    condition = ((ChannelConnection.id == connection_id)
+                 & (ChannelConnection.lease_until.is_null()
+                    | (ChannelConnection.lease_until < now)))
+    if attempted_before is not None:
+        condition &= (ChannelConnection.last_sync_attempt.is_null()
+                      | (ChannelConnection.last_sync_attempt < attempted_before))
     with _write():
         claimed = (ChannelConnection
                    # The lease is bookkeeping, not a change of the connection: no new version.
                    .update(lease_owner=owner, lease_until=now + dt.timedelta(seconds=lease_seconds),
                            version=ChannelConnection.version)
-                   .where((ChannelConnection.id == connection_id)
-                          & (ChannelConnection.lease_until.is_null()
-                             | (ChannelConnection.lease_until < now)))
+                   .where(condition)
                    .execute())
     return claimed == 1
 
@@ -623,13 +634,15 @@ def _as_date(value) -> dt.date:
 def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None, *,
               accept_removals: bool = False,
               progress: Callable[[SyncResult], None] | None = None,
-              since: dt.datetime | None = None) -> list[SyncResult]:
+              since: dt.datetime | None = None,
+              attempted_before: dt.datetime | None = None) -> list[SyncResult]:
     """Sync several connections, `options.parallel` feeds fetched at a time.
 
     Inside a transaction (the queue in immediate mode runs a task within the request's), they run
     one after another in it: other threads could not write until it ends.
     `since`: when the run this one continues began (a run of connections an earlier run deferred
-    because their host was busy); by default, now."""
+    because their host was busy); by default, now. `attempted_before`: skip a connection
+    attempted since then (by a run beside this one) when its turn in this run comes."""
     global _batches
     since = since or clock.utcnow()
     options = options or configured_options()
@@ -637,7 +650,7 @@ def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None,
     with _batches_lock:
         _batches += 1
     try:
-        results = _run_all(ids, options, accept_removals, progress)
+        results = _run_all(ids, options, accept_removals, progress, attempted_before)
     finally:
         with _batches_lock:
             _batches -= 1
@@ -648,12 +661,13 @@ def sync_many(connection_ids: Iterable[str], options: SyncOptions | None = None,
 
 
 def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
-             progress) -> list[SyncResult]:
+             progress, attempted_before: dt.datetime | None = None) -> list[SyncResult]:
     results: dict[str, SyncResult] = {}
     if db.in_transaction() or options.parallel <= 1 or len(ids) <= 1:
         for connection_id in ids:
             results[connection_id] = sync_connection(connection_id, options,
-                                                     accept_removals=accept_removals)
+                                                     accept_removals=accept_removals,
+                                                     attempted_before=attempted_before)
             if progress:
                 progress(results[connection_id])
         return [results[connection_id] for connection_id in ids]
@@ -662,7 +676,7 @@ def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
     def run(connection_id: str) -> SyncResult:
         try:
             return sync_connection(connection_id, options, accept_removals=accept_removals,
-                                   parser=parser)
+                                   parser=parser, attempted_before=attempted_before)
         except Exception as exc:  # a bug must not stop the other connections
             log.exception("sync of %s crashed", connection_id)
             return SyncResult(connection_id, status="error", error=f"internal error: {exc}")
@@ -731,15 +745,67 @@ def connection_ids(account_id: str | None = None, *, due_only: bool = False,
 
 
 def sync_account(account_id: str, options: SyncOptions | None = None, *,
-                 accept_removals: bool = False, progress=None) -> list[SyncResult]:
+                 accept_removals: bool = False, progress=None,
+                 requested_at: dt.datetime | None = None) -> list[SyncResult]:
+    """Every connection of the account. `requested_at`: when the sync was asked for (a trigger);
+    a connection attempted since then already answers it and is not fetched again."""
     return sync_many(connection_ids(account_id), options, accept_removals=accept_removals,
-                     progress=progress)
+                     progress=progress, attempted_before=requested_at)
+
+
+# A trigger whose run has not begun this long after it was asked for is taken for lost (its
+# task was on a worker that died, or in a Redis that forgot) and run by the periodic sync.
+TRIGGER_GRACE_SECONDS = 120
 
 
 def sync_due(options: SyncOptions | None = None) -> list[SyncResult]:
-    """What the periodic task runs every minute: every connection whose turn has come."""
+    """What the periodic task runs every minute: every connection whose turn has come, and the
+    connections of a trigger whose own task was lost.
+
+    Each claim checks again, in its UPDATE, that the connection is still due: the list was read
+    when the run began, and a connection synced since by a trigger or another process is skipped
+    rather than fetched twice."""
     options = options or configured_options()
-    return sync_many(connection_ids(due_only=True, options=options), options)
+    # The same cutoff as connection_ids(due_only=True): attempted at or before it.
+    cutoff = clock.utcnow() - dt.timedelta(minutes=options.interval_minutes)
+    results = sync_many(connection_ids(due_only=True, options=options), options,
+                        attempted_before=cutoff + dt.timedelta(microseconds=1))
+    for account_id, requested_at in triggers_left_behind():
+        behind = connections_not_attempted_since(account_id, requested_at)
+        if behind:
+            log.info("sync: running the connections of a trigger of %s left behind", account_id)
+            results += sync_many(behind, options, since=requested_at,
+                                 attempted_before=requested_at)
+    return results
+
+
+def triggers_left_behind() -> list[tuple[str, dt.datetime]]:
+    """(account, asked at) of every trigger of the last day that no complete run has answered
+    `TRIGGER_GRACE_SECONDS` after it was asked for. The trigger's time is kept in the database
+    (the cooldown), so it outlives a task that is lost."""
+    now = clock.utcnow()
+    rows = (SyncAccountState.select(SyncAccountState.account, SyncAccountState.last_trigger_at)
+            .where(SyncAccountState.last_trigger_at.is_null(False)
+                   & (SyncAccountState.last_trigger_at
+                      <= now - dt.timedelta(seconds=TRIGGER_GRACE_SECONDS))
+                   & (SyncAccountState.last_trigger_at >= now - dt.timedelta(days=1))
+                   & (SyncAccountState.last_sync_all.is_null()
+                      | (SyncAccountState.last_sync_all < SyncAccountState.last_trigger_at)))
+            .tuples())
+    return [(account_id, asked_at) for account_id, asked_at in rows]
+
+
+def connections_not_attempted_since(account_id: str, moment: dt.datetime) -> list[str]:
+    now = clock.utcnow()
+    query = (ChannelConnection.select(ChannelConnection.id)
+             .where((ChannelConnection.account == account_id)
+                    & (ChannelConnection.status != "disabled")
+                    & (ChannelConnection.last_sync_attempt.is_null()
+                       | (ChannelConnection.last_sync_attempt < moment))
+                    & (ChannelConnection.lease_until.is_null()
+                       | (ChannelConnection.lease_until < now)))
+             .order_by(ChannelConnection.created_at, ChannelConnection.id))
+    return [row.id for row in query]
 
 
 def _note_complete_accounts(results: list[SyncResult], since: dt.datetime) -> None:

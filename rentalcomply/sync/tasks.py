@@ -3,7 +3,9 @@
 - `sync_due_connections` (every minute): syncs each connection whose last attempt is older than
   `sync.interval_minutes`, `sync.parallel_fetches` feeds at a time. Each connection's lease makes
   a second worker or process skip it while it is being synced.
-- `sync_account_task(account_id)`: what `POST /sync/trigger` queues.
+- `sync_account_task(account_id, requested_at)`: what `POST /sync/trigger` queues. Should the
+  task be lost with its worker, the periodic sync runs the trigger's connections instead (the
+  trigger's time is in the database).
 - `sync_connection_task(connection_id)`: one connection (after the host accepted removals).
 - `sync_connections_task(ids)`: the connections a run deferred because their feed's host was busy
   (`sync.max_fetches_per_host`), a few seconds later: never a worker waiting on a busy host.
@@ -48,9 +50,13 @@ def sync_due_connections() -> int:
 
 
 @huey.task()
-def sync_account_task(account_id: str) -> int:
+def sync_account_task(account_id: str, requested_at: str | None = None) -> int:
+    """`requested_at`: when the trigger was taken; a connection synced since is not fetched
+    again. A task lost with its worker is made up for by the periodic sync
+    (service.triggers_left_behind)."""
     since = clock.utcnow()
-    results = service.sync_account(account_id)
+    asked = dt.datetime.fromisoformat(requested_at) if requested_at else None
+    results = service.sync_account(account_id, requested_at=asked)
     _later(results, since)
     return len(results)
 
@@ -59,7 +65,8 @@ def sync_account_task(account_id: str) -> int:
 def sync_connections_task(connection_ids: list[str], since: str | None = None) -> int:
     """The connections an earlier run deferred; `since`: when that run began."""
     begun = dt.datetime.fromisoformat(since) if since else clock.utcnow()
-    results = service.sync_many(connection_ids, since=begun)
+    # A deferred connection someone synced since this run began is done.
+    results = service.sync_many(connection_ids, since=begun, attempted_before=begun)
     _later(results, begun)
     return len(results)
 
