@@ -175,6 +175,9 @@ def compose(settings, account: Account, user: DashboardUser, day: service.Today,
     message.set_content("\n".join(text) + "\n")
     message.add_alternative(_html(lang, subject, intro, sections, t, today_url, why, account_url),
                             subtype="html")
+    # Making the message multipart moved its Content-* headers into the text part: say the
+    # language of the whole message again.
+    message["Content-Language"] = lang
     return message
 
 
