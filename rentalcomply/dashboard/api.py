@@ -938,7 +938,7 @@ def _account_pages(pages: Pages) -> None:
     def account_morning_email(page):
         on = page.form("morning_email") == "on"
         service.set_morning_email(page.account_id, on)
-        page.record("account.morning_email")
+        page.record("account.morning_email_on" if on else "account.morning_email_off")
         raise Redirect(page.url("/settings/account",
                                 done="morning_email_on" if on else "morning_email_off"))
 

@@ -56,7 +56,10 @@ def local_now(account_id: str, now: dt.datetime | None = None) -> dt.datetime:
     """The account's wall-clock time (naive) in its zone: its setting, else its first property's,
     else UTC (service.account_timezone, as the pages show times)."""
     now = now or clock.utcnow()
-    zone = zoneinfo.ZoneInfo(service.account_timezone(account_id))
+    try:
+        zone = zoneinfo.ZoneInfo(service.account_timezone(account_id))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this system lacks: its pages
+        zone = dt.timezone.utc                             # show UTC too (i18n._zone)
     return now.replace(tzinfo=dt.timezone.utc).astimezone(zone).replace(tzinfo=None)
 
 

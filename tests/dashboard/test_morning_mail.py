@@ -19,6 +19,7 @@ import pytest
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
+from rentalcomply.core.activity import Activity
 from rentalcomply.core.models import Booking
 from rentalcomply.dashboard import i18n, morning, service, tasks, users
 from rentalcomply.dashboard.models import DashboardMorningMail, DashboardUser
@@ -287,6 +288,7 @@ def test_an_owner_turns_it_off_for_the_account(athens, browser_for, smtp_server)
     done = owner.post("/dashboard/settings/account/morning-email", {"csrf": owner.csrf(page)},
                       status=303)
     assert "done=morning_email_off" in done.location
+    assert Activity.get(Activity.action == "account.morning_email_off").actor_id == owner.user.id
     page = owner.get(done.location)
     assert 'name="morning_email" value="on" checked' not in page.text
     assert run() == 0 and smtp_server.messages == []
