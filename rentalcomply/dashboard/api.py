@@ -148,7 +148,7 @@ def _sign_in_pages(pages: Pages) -> None:
     def sign_in(page):
         email, target = page.form("email").strip(), _safe_next(page.form("next"))
         try:
-            _, raw = users.sign_in(email, page.form("password"),
+            session, raw = users.sign_in(email, page.form("password"),
                                    client_address(page.settings, page.environ))
         except users.SignInThrottled as refused:
             response = page.render("sign_in", status=429, title=page._("Sign in"), email=email,
@@ -161,6 +161,7 @@ def _sign_in_pages(pages: Pages) -> None:
             return page.render("sign_in", status=401, title=page._("Sign in"), email=email,
                                next=target,
                                message=page._("The e-mail address or the password is wrong."))
+        users.remember_language(session.user_id, page.lang)
         response = bottle.HTTPResponse(status=303, Location=target)
         set_cookie(response, page, SESSION_COOKIE, raw)
         clear_cookie(response, page, ANON_COOKIE)
@@ -914,7 +915,10 @@ def _account_pages(pages: Pages) -> None:
                            people=users.list_users(page.account_id), errors=errors or {},
                            invite_errors=invite_errors or {},
                            invite=invite or {"email": "", "role": "member"},
-                           now=clock.utcnow())
+                           now=clock.utcnow(),
+                           morning_email=service.morning_email_on(page.account_id),
+                           morning_hour=page.settings.dashboard.morning_email_hour,
+                           morning_server_on=page.settings.dashboard.morning_email)
 
     @pages.get("/settings/account", owners=True)
     def account_page(page):
@@ -929,6 +933,14 @@ def _account_pages(pages: Pages) -> None:
                          values={"timezone": page.form("timezone")})
         page.record("account.timezone")
         raise Redirect(page.url("/settings/account", done="timezone_saved"))
+
+    @pages.post("/settings/account/morning-email", owners=True)
+    def account_morning_email(page):
+        on = page.form("morning_email") == "on"
+        service.set_morning_email(page.account_id, on)
+        page.record("account.morning_email_on" if on else "account.morning_email_off")
+        raise Redirect(page.url("/settings/account",
+                                done="morning_email_on" if on else "morning_email_off"))
 
     def _mail_link(page, user, token, kind):
         from rentalcomply.dashboard import tasks as dashboard_tasks
@@ -947,6 +959,7 @@ def _account_pages(pages: Pages) -> None:
         except ValidationError as error:
             return _show(page, status=400, invite_errors=_errors(error), invite=invite)
         page.record("user.invite", user.id)
+        users.remember_language(user.id, page.lang)  # the invitation's, until they choose
         _mail_link(page, user, token, "invite")
         raise Redirect(page.url("/settings/account", done="invited_colleague"))
 

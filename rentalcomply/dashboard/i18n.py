@@ -608,6 +608,35 @@ GREEK.update({
     "Later": "Αργότερα",
 })
 
+# --- the morning e-mail (dashboard/morning.py) and its switch on the account page -----------------
+ENGLISH.update({
+    "done:morning_email_on": "The morning e-mail is on: owners get it on mornings when something "
+                             "needs a person.",
+    "done:morning_email_off": "The morning e-mail is off for this account.",
+})
+GREEK.update({
+    "done:morning_email_on": "Το πρωινό e-mail είναι ενεργό: οι ιδιοκτήτες το λαμβάνουν τα πρωινά "
+                             "που κάτι χρειάζεται προσοχή.",
+    "done:morning_email_off": "Το πρωινό e-mail είναι ανενεργό για αυτόν τον λογαριασμό.",
+    "Good morning. This is what needs a person at {account} today, {date}:":
+        "Καλημέρα. Αυτά χρειάζονται προσοχή στο {account} σήμερα, {date}:",
+    "Open Today in the dashboard:": "Ανοίξτε τη σελίδα «Σήμερα» στον πίνακα ελέγχου:",
+    "Open Today in the dashboard": "Άνοιγμα της σελίδας «Σήμερα»",
+    "You receive this e-mail as an owner of {account}, on the mornings when something needs a "
+    "person. An owner can turn it off on the account page:":
+        "Λαμβάνετε αυτό το e-mail ως ιδιοκτήτης του {account}, τα πρωινά που κάτι χρειάζεται "
+        "προσοχή. Ένας ιδιοκτήτης μπορεί να το απενεργοποιήσει στη σελίδα του λογαριασμού:",
+    "Morning e-mail": "Πρωινό e-mail",
+    "Every morning at {hour}, account time, each owner gets an e-mail listing what needs a person "
+    "today (as on Today), only when something does.":
+        "Κάθε πρωί στις {hour}, ώρα του λογαριασμού, κάθε ιδιοκτήτης λαμβάνει e-mail με ό,τι "
+        "χρειάζεται προσοχή σήμερα (όπως στη σελίδα «Σήμερα»), μόνο όταν κάτι χρειάζεται.",
+    "The administrator of the server has turned the morning e-mail off (dashboard.morning_email).":
+        "Ο διαχειριστής του διακομιστή έχει απενεργοποιήσει το πρωινό e-mail "
+        "(dashboard.morning_email).",
+    "Send the owners the morning e-mail": "Αποστολή του πρωινού e-mail στους ιδιοκτήτες",
+})
+
 CHANNELS = {"manual": "Direct", "airbnb": "Airbnb", "booking": "Booking.com", "vrbo": "Vrbo",
             "other": "Other"}
 CHANNELS_EL = {"manual": "Απευθείας", "other": "Άλλο"}
@@ -634,6 +663,11 @@ PLURALS = {
               "el": {"one": "{n} άτομο", "other": "{n} άτομα"}},
     "booking": {"en": {"one": "{n} booking", "other": "{n} bookings"},
                 "el": {"one": "{n} κράτηση", "other": "{n} κρατήσεις"}},
+    # The morning e-mail's subject (dashboard/morning.py).
+    "needs_a_person_today": {
+        "en": {"one": "{n} thing needs a person today", "other": "{n} things need a person today"},
+        "el": {"one": "{n} θέμα χρειάζεται προσοχή σήμερα",
+               "other": "{n} θέματα χρειάζονται προσοχή σήμερα"}},
 }
 
 

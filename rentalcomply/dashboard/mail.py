@@ -1,4 +1,5 @@
-"""The dashboard's e-mails: an invitation to a colleague, a link for a forgotten password.
+"""The dashboard's e-mails: an invitation to a colleague, a link for a forgotten password (and
+the headers of the morning e-mail, which morning.py writes).
 
 Composed in the language of the page that asked for it and sent over SMTP by the same code as the
 guests' check-in e-mails (checkin.mail.deliver, the `smtp` settings), from a task (tasks.py).
@@ -35,12 +36,18 @@ TEXTS = {
 
 def compose(kind: str, lang: str, to: str, sender: str, **values) -> EmailMessage:
     subject, body = TEXTS[kind][lang if lang in TEXTS[kind] else "en"]
+    message = new_message(lang, to, sender, subject.format(**values))
+    message.set_content(body.format(email=to, **values) + "\n")
+    return message
+
+
+def new_message(lang: str, to: str, sender: str, subject: str) -> EmailMessage:
+    """The headers every dashboard e-mail carries (the morning e-mail's too: morning.py)."""
     message = EmailMessage()
-    message["Subject"] = subject.format(**values)
+    message["Subject"] = subject
     message["From"] = sender
     message["To"] = to
     message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
     message["Content-Language"] = lang
     message["Auto-Submitted"] = "auto-generated"
-    message.set_content(body.format(email=to, **values) + "\n")
     return message

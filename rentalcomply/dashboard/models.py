@@ -29,6 +29,9 @@ class DashboardUser(BaseModel):
     password_set_at = pw.DateTimeField(null=True)
     last_sign_in_at = pw.DateTimeField(null=True)
     role = pw.CharField(max_length=16, default="owner")
+    # The language of the pages the user last chose or signed in with (en, el): the e-mails the
+    # server sends on its own (the morning e-mail) are written in it. Null: not known yet, English.
+    lang = pw.CharField(max_length=8, null=True)
 
 
 class PasswordLink(BaseModel):
@@ -55,9 +58,11 @@ class DashboardSession(BaseModel):
 
 class DashboardAccountSetting(BaseModel):
     """What an owner chose for the account's pages: the time zone of times that belong to no
-    property (activity, deliveries, keys' last use, reports made)."""
+    property (activity, deliveries, keys' last use, reports made; null: not chosen, the first
+    property's), and whether the owners get the morning e-mail."""
     account = pw.ForeignKeyField(Account, primary_key=True, on_delete="CASCADE")
-    timezone = pw.CharField(max_length=64)
+    timezone = pw.CharField(max_length=64, null=True)
+    morning_email = pw.BooleanField(default=True)
     updated_at = pw.DateTimeField(default=clock.utcnow)
 
     class Meta:
@@ -74,3 +79,18 @@ class DashboardBookingNote(BaseModel):
 
     class Meta:
         table_name = "dashboard_booking_note"
+
+
+class DashboardMorningMail(BaseModel):
+    """The account's morning e-mail of one local date, looked at once (morning.py): the row is
+    inserted before any e-mail leaves, and its key lets only one worker insert it, so two workers
+    never send the same morning twice. `items` 0: nothing needed a person, nothing was sent."""
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    local_date = pw.DateField()
+    checked_at = pw.DateTimeField()
+    items = pw.IntegerField()
+    recipients = pw.IntegerField()
+
+    class Meta:
+        table_name = "dashboard_morning_mail"
+        primary_key = pw.CompositeKey("account", "local_date")

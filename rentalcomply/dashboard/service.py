@@ -90,7 +90,7 @@ def account_timezone(account_id: str) -> str:
     """Where the account's times are shown: its chosen zone, else its first property's, else UTC."""
     from rentalcomply.dashboard.models import DashboardAccountSetting
     chosen = DashboardAccountSetting.get_or_none(DashboardAccountSetting.account == account_id)
-    if chosen is not None:
+    if chosen is not None and chosen.timezone:
         return chosen.timezone
     first = (Property.select(Property.timezone).where(Property.account == account_id)
              .order_by(Property.created_at, Property.id).first())
@@ -109,6 +109,23 @@ def set_account_timezone(account_id: str, timezone: str) -> str:
                   update={DashboardAccountSetting.timezone: timezone,
                           DashboardAccountSetting.updated_at: clock.utcnow()}).execute())
     return timezone
+
+
+def morning_email_on(account_id: str) -> bool:
+    """Whether the account's owners get the morning e-mail (on unless an owner turned it off)."""
+    from rentalcomply.dashboard.models import DashboardAccountSetting
+    chosen = DashboardAccountSetting.get_or_none(DashboardAccountSetting.account == account_id)
+    return chosen is None or chosen.morning_email
+
+
+def set_morning_email(account_id: str, on: bool) -> bool:
+    from rentalcomply.dashboard.models import DashboardAccountSetting
+    (DashboardAccountSetting.insert(account=account_id, timezone=None, morning_email=on,
+                                    updated_at=clock.utcnow())
+     .on_conflict(conflict_target=[DashboardAccountSetting.account],
+                  update={DashboardAccountSetting.morning_email: on,
+                          DashboardAccountSetting.updated_at: clock.utcnow()}).execute())
+    return on
 
 
 # --- the team's notes on bookings -----------------------------------------------------------------
@@ -176,6 +193,19 @@ class Today:
     failing_webhooks: list
     properties: dict
     reports_due: list  # of (Report, due date, overdue)
+
+    @property
+    def needing_a_person(self) -> list[tuple[str, list]]:
+        """What needs a person, by kind, in the order the Today page and the morning e-mail
+        (morning.py) list it: the one place that says what counts."""
+        return [("checkins_due", self.checkins_due), ("filings", self.filings),
+                ("reports_due", self.reports_due),
+                ("connections_in_error", self.connections_in_error),
+                ("failing_webhooks", self.failing_webhooks)]
+
+    @property
+    def needs_a_person(self) -> int:
+        return sum(len(items) for _, items in self.needing_a_person)
 
 
 def today(account_id: str, now: dt.datetime | None = None) -> Today:

@@ -1,14 +1,21 @@
-"""The dashboard's tasks: the e-mail carrying a one-time password link (an invitation or a reset).
+"""The dashboard's tasks: its e-mails.
 
-The link's token is known only until the e-mail leaves: it travels through the queue sealed
-(core.sealing), never in clear, and the database keeps only its HMAC. Transient SMTP failures are
-retried like the check-in e-mail's; a permanent one is logged without the address.
+- `send_link_mail`: the e-mail carrying a one-time password link (an invitation or a reset). The
+  link's token is known only until the e-mail leaves: it travels through the queue sealed
+  (core.sealing), never in clear, and the database keeps only its HMAC.
+- `look_at_mornings` (every 15 minutes): the morning e-mail of each account whose local time has
+  passed `dashboard.morning_email_hour`, once per account and local date (morning.py), queued as
+  one `send_morning_mail` per owner.
+
+Transient SMTP failures are retried like the check-in e-mail's; a permanent one is logged without
+the address.
 """
 
 from __future__ import annotations
 
 import logging
 
+from huey import crontab
 from huey.exceptions import CancelExecution
 
 from rentalcomply.core import sealing
@@ -55,3 +62,38 @@ def send_link_mail(user_id: str, sealed_token: str, kind: str, lang: str, values
             return False
         raise CancelExecution(retry=None) from None
     return True
+
+
+@huey.periodic_task(crontab(minute="*/15"))
+def look_at_mornings() -> int:
+    """How many morning e-mails were queued."""
+    from rentalcomply.dashboard import morning
+    if _settings is None or not _settings.dashboard.morning_email:
+        return 0
+    queued = 0
+    for account_id, local_date in morning.due(_settings.dashboard.morning_email_hour):
+        for user_id in morning.look(account_id, local_date):
+            try:
+                send_morning_mail(account_id, user_id, local_date.isoformat())
+            except Exception:  # in the immediate queue the attempt runs here; the others still go
+                log.warning("dashboard: morning e-mail for user %s: first attempt failed", user_id)
+            queued += 1
+    if queued:
+        log.info("dashboard: %d morning e-mails queued", queued)
+    return queued
+
+
+@huey.task(retries=SEND_RETRIES, retry_delay=SEND_RETRY_DELAY, retry_backoff=2)
+def send_morning_mail(account_id: str, user_id: str, local_date: str) -> bool:
+    import datetime as dt
+
+    from rentalcomply.checkin.mail import DeliveryFailed
+    from rentalcomply.dashboard import morning
+    try:
+        return morning.send(_settings, account_id, user_id, dt.date.fromisoformat(local_date))
+    except DeliveryFailed as failure:
+        log.warning("dashboard: morning e-mail for user %s not delivered: %s", user_id,
+                    failure.reason)
+        if failure.permanent:
+            return False
+        raise CancelExecution(retry=None) from None

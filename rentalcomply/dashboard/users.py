@@ -222,6 +222,14 @@ def invite(account_id: str, email: str, role: str) -> tuple[DashboardUser, str]:
     return create_user(account_id, email, role=role)
 
 
+def remember_language(user_id: str, lang: str) -> None:
+    """The language the user's pages are in: the e-mails the server sends on its own (the morning
+    e-mail) are written in it."""
+    (DashboardUser.update(lang=lang)
+     .where((DashboardUser.id == user_id)
+            & (DashboardUser.lang.is_null() | (DashboardUser.lang != lang))).execute())
+
+
 def _other_active_owner(account_id: str, user_id: str) -> bool:
     return DashboardUser.select().where(
         (DashboardUser.account == account_id) & (DashboardUser.id != user_id)

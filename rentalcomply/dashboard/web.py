@@ -319,7 +319,19 @@ def _finish(page: Page | None, response: bottle.HTTPResponse) -> bottle.HTTPResp
         if bottle.request.query.get("lang") in i18n.LANGUAGES:
             response.set_cookie(LANG_COOKIE, page.lang, path=PREFIX, samesite="strict",
                                 secure=page.secure, max_age=365 * 86400, httponly=True)
+            if page.user is not None and page.user.lang != page.lang:
+                _remember_language(page)
     return response
+
+
+def _remember_language(page: Page) -> None:
+    """A signed-in user chose a language: their own e-mails follow it (the morning e-mail). Never
+    at the cost of the page: a busy database leaves it for the next choice or sign-in."""
+    try:
+        with db.atomic():
+            users.remember_language(page.user.id, page.lang)
+    except Exception:
+        log.warning("dashboard: the user's language was not remembered", exc_info=True)
 
 
 def _set_cookies(response: bottle.HTTPResponse) -> set[str]:

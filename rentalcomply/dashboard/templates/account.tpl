@@ -20,4 +20,16 @@
     <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
   </form>
 </section>
+<section class="card" aria-labelledby="morning">
+  <h2 id="morning">{{_('Morning e-mail')}}</h2>
+  <p class="muted">{{_('Every morning at {hour}, account time, each owner gets an e-mail listing what needs a person today (as on Today), only when something does.', hour='%02d:00' % morning_hour)}}</p>
+  % if not morning_server_on:
+  <p class="hint">{{_('The administrator of the server has turned the morning e-mail off (dashboard.morning_email).')}}</p>
+  % end
+  <form method="post" action="/dashboard/settings/account/morning-email" class="row-form">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <label class="check"><input type="checkbox" name="morning_email" value="on"{{!' checked' if morning_email else ''}}> {{_('Send the owners the morning e-mail')}}</label>
+    <div class="actions"><button type="submit">{{_('Save changes')}}</button></div>
+  </form>
+</section>
 % include('_people.tpl')

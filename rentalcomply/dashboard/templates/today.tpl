@@ -1,6 +1,6 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Today')}}</h1><p class="muted">{{fmt.date(fmt.today())}}</p></div>
-% problems = len(day.checkins_due) + len(day.filings) + len(day.connections_in_error) + len(day.failing_webhooks) + len(day.reports_due)
+% problems = day.needs_a_person
 <section class="card attention" aria-labelledby="needs">
   <h2 id="needs">{{_('Needs a person')}} <span class="count{{' zero' if not problems else ''}}">{{problems}}</span></h2>
   % if not problems:
