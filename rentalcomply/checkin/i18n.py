@@ -463,10 +463,11 @@ def count(lang: str, word: str, n: int) -> str:
 
 
 def stay(lang: str, arrival: dt.date, departure: dt.date, guests: int) -> dict[str, str]:
-    """The values of `page.stay`: the dates, and the nights and guests counted in words."""
+    """The values of `page.stay`: the dates, and the nights and guests counted in words (held
+    together by no-break spaces, so that a narrow screen never leaves a number alone on a line)."""
     return {"arrival": format_date(lang, arrival), "departure": format_date(lang, departure),
-            "nights": count(lang, "night", (departure - arrival).days),
-            "guests": count(lang, "guest", guests)}
+            "nights": count(lang, "night", (departure - arrival).days).replace(" ", "\u00a0"),
+            "guests": count(lang, "guest", guests).replace(" ", "\u00a0")}
 
 
 def language(value: str | None) -> str:

@@ -179,7 +179,10 @@
     var first = null;
     errors.forEach(function (problem) {
       var shown = markInvalid(fieldId(problem.field), problem.message, problem.code);
-      first = first || shown;
+      // The first in the page's order, whatever the order of the server's list.
+      if (shown && (!first || (shown.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING))) {
+        first = shown;
+      }
     });
     summary.textContent = summaryText || text("summary");
     summary.hidden = false;
