@@ -284,9 +284,8 @@
   function show(index, moveFocus) {
     current = Math.max(0, Math.min(index, steps.length - 1));
     steps.forEach(function (step, i) { step.hidden = i !== current; });
+    stepNav.hidden = current === steps.length - 1;  // the last step has its own buttons
     backButton.hidden = current === 0;
-    nextButton.hidden = current === steps.length - 1;
-    stepNav.classList.toggle("step-nav-last", current === steps.length - 1);
     progressText.textContent = stepName(current);
     document.body.classList.toggle("later-step", current > 0);
     if (current === steps.length - 1) {  // who signs which box, by name
@@ -351,8 +350,13 @@
       var block = element("section", "card sign-guest");
       block.setAttribute("data-guest", fieldset.getAttribute("data-guest"));
       block.setAttribute("data-title", fieldset.getAttribute("data-title"));
-      block.appendChild(element("h2", "sign-title", fieldset.getAttribute("data-title")));
+      var title = element("h2", "sign-title", fieldset.getAttribute("data-title"));
+      title.id = "sign-title-" + fieldset.getAttribute("data-guest");
+      block.appendChild(title);
       block.appendChild(section);
+      each(section.querySelectorAll("canvas[aria-labelledby]"), function (canvas) {
+        canvas.setAttribute("aria-labelledby", title.id + " " + canvas.getAttribute("aria-labelledby"));
+      });
       last.insertBefore(block, privacy);
     });
     steps = Array.prototype.slice.call(guests).concat([last]);
@@ -375,15 +379,20 @@
     var bar = stepNav = element("div", "step-nav");
     backButton = element("button", "button-secondary step-back", text("back"));
     nextButton = element("button", "button-primary step-next", text("next"));
-    backButton.type = nextButton.type = "button";
+    var lastBack = element("button", "button-secondary step-back", text("back"));
+    backButton.type = nextButton.type = lastBack.type = "button";
     bar.appendChild(backButton);
     bar.appendChild(nextButton);
     form.insertBefore(bar, state);
+    var actions = last.querySelector(".actions");
+    actions.insertBefore(lastBack, actions.firstChild);  // beside the submit button
     nextButton.addEventListener("click", next);
-    backButton.addEventListener("click", function () {
+    function back() {
       if (history.state && history.state.step === current) { history.back(); }
       else { show(current - 1, true); history.replaceState({ step: current }, ""); }
-    });
+    }
+    backButton.addEventListener("click", back);
+    lastBack.addEventListener("click", back);
     window.addEventListener("popstate", function (event) {
       var step = event.state && typeof event.state.step === "number" ? event.state.step : 0;
       show(step, true);
