@@ -201,6 +201,8 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         page = context.new_page()
         console_errors = []
         page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+        script_errors = []
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
         page.goto(link)
         assert page.locator("html").get_attribute("lang") == language
         assert page.text_content(".stay").endswith(counted)
@@ -299,6 +301,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         page.wait_for_selector("#done-title")
         page.screenshot(path=str(ARTIFACTS / f"checkin-done-{country.lower()}.png"))
         assert not [e for e in console_errors if "Content Security Policy" in e], console_errors
+        assert not script_errors, script_errors
         context.close()
         assert api(server, "GET", f"/bookings/{booking['id']}")["checkin_status"] == "COMPLETED"
 
