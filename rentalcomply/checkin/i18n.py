@@ -447,7 +447,7 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _locale(lang: str) -> babel.Locale:
     return babel.Locale.parse(LOCALES.get(lang, "en_GB"))
 

@@ -16,6 +16,7 @@ Screenshots are saved in tests/artifacts/.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 from pathlib import Path
@@ -202,7 +203,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         console_errors = []
         page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
         script_errors = []
-        page.on("pageerror", lambda error: script_errors.append(str(error)))
+        page.on("pageerror", script_errors.append)
         page.goto(link)
         assert page.locator("html").get_attribute("lang") == language
         assert page.text_content(".stay").endswith(counted)
@@ -214,7 +215,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
             page.screenshot(path=str(ARTIFACTS / "checkin-english.png"))
             page.screenshot(path=str(ARTIFACTS / "checkin-english-full.png"), full_page=True)
             language = "en"
-        t = lambda key, **values: i18n.text(language, key, **values)  # noqa: E731
+        t = functools.partial(i18n.text, language)
         name = country.lower()
         heights = []
 
