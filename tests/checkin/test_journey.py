@@ -203,7 +203,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         console_errors = []
         page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
         script_errors = []
-        page.on("pageerror", script_errors.append)
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
         page.goto(link)
         assert page.locator("html").get_attribute("lang") == language
         assert page.text_content(".stay").endswith(counted)
