@@ -3,11 +3,18 @@
 `text(lang, key, **values)` falls back to English for a key a language lacks, so a new label never
 breaks a page. Keys are grouped: `label.*` field labels, `choice.*` options, `msg.*` validation
 messages, `page.*` the page's own words, `mail.*` the invitation e-mail.
+
+`count(lang, word, n)` writes a number with its noun ("1 night", "21 νύχτες") by the language's
+plural rule from CLDR (Babel's `Locale.plural_form`), never by a rule written here.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+
+import babel
+import babel.numbers
 
 LANGUAGES = ("en", "el", "it", "es", "de", "fr")
 LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "it": "Italiano", "es": "Español",
@@ -228,12 +235,13 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
                                 "Un miembro de la familia viaja con un cabeza de familia y un miembro del grupo con un jefe de grupo: elija el papel del huésped principal en consecuencia.",
                                 "Ein Familienmitglied reist mit einem Familienoberhaupt, ein Gruppenmitglied mit einem Gruppenleiter: Bitte die Rolle des Hauptgasts passend wählen.",
                                 "Un membre de la famille voyage avec un chef de famille, un membre du groupe avec un chef de groupe : choisissez le rôle du voyageur principal en conséquence."),
-    "msg.party_size": ("Enter the details of all {count} guests of the booking.",
-                       "Συμπληρώστε τα στοιχεία και των {count} επισκεπτών της κράτησης.",
-                       "Inserisci i dati di tutti i {count} ospiti della prenotazione.",
-                       "Indique los datos de los {count} huéspedes de la reserva.",
-                       "Bitte die Angaben aller {count} Gäste der Buchung eintragen.",
-                       "Indiquez les informations des {count} voyageurs de la réservation."),
+    # Worded so that the number needs no plural agreement (a party of one says "1 in all").
+    "msg.party_size": ("Enter the details of every guest of the booking ({count} in all).",
+                       "Συμπληρώστε τα στοιχεία κάθε επισκέπτη της κράτησης ({count} συνολικά).",
+                       "Inserisci i dati di ogni ospite della prenotazione ({count} in tutto).",
+                       "Indique los datos de cada huésped de la reserva ({count} en total).",
+                       "Bitte die Angaben jedes Gastes der Buchung eintragen (insgesamt {count}).",
+                       "Indiquez les informations de chaque voyageur de la réservation ({count} au total)."),
     "msg.signature": ("Please sign in the box.", "Υπογράψτε στο πλαίσιο.",
                       "Firma nel riquadro.", "Firme en el recuadro.",
                       "Bitte im Feld unterschreiben.", "Veuillez signer dans le cadre."),
@@ -264,9 +272,8 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
     # --- the page -------------------------------------------------------------------------------
     "page.title": ("Online check-in", "Ηλεκτρονικό check-in", "Check-in online",
                    "Check-in online", "Online-Check-in", "Enregistrement en ligne"),
-    "page.stay": ("{arrival} – {departure} · {guests} guests", "{arrival} – {departure} · {guests} επισκέπτες",
-                  "{arrival} – {departure} · {guests} ospiti", "{arrival} – {departure} · {guests} huéspedes",
-                  "{arrival} – {departure} · {guests} Gäste", "{arrival} – {departure} · {guests} voyageurs"),
+    # {nights} and {guests} come counted in the language's plural form: see count() below.
+    "page.stay": ("{arrival} – {departure} · {nights} · {guests}",) * 6,
     "page.intro": ("The law requires us to register every guest before arrival. It takes about three minutes; your answers are saved as you go.",
                    "Ο νόμος μάς υποχρεώνει να καταχωρίσουμε κάθε επισκέπτη πριν από την άφιξη. Χρειάζονται περίπου τρία λεπτά· οι απαντήσεις σας αποθηκεύονται καθώς προχωράτε.",
                    "La legge ci chiede di registrare ogni ospite prima dell'arrivo. Bastano circa tre minuti; le risposte vengono salvate man mano.",
@@ -303,8 +310,6 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
                      "{host} recoge estos datos solo porque la ley ({country}) obliga a los anfitriones a registrar a sus huéspedes ante las autoridades. Viajan y se guardan cifrados, se usan solo para este registro y se borran {period} después de su salida.",
                      "{host} erhebt diese Angaben nur, weil das Gesetz ({country}) Gastgeber verpflichtet, ihre Gäste bei den Behörden zu melden. Sie werden verschlüsselt übertragen und gespeichert, nur für diese Meldung verwendet und {period} nach Ihrer Abreise gelöscht.",
                      "{host} recueille ces informations uniquement parce que la loi ({country}) oblige les hôtes à déclarer leurs voyageurs aux autorités. Elles sont transmises et conservées chiffrées, servent uniquement à cette déclaration et sont effacées {period} après votre départ."),
-    "period.days": ("{n} days", "{n} ημέρες", "{n} giorni", "{n} días", "{n} Tage", "{n} jours"),
-    "period.years": ("{n} years", "{n} χρόνια", "{n} anni", "{n} años", "{n} Jahre", "{n} ans"),
     "page.consent": ("I have read the privacy notice and confirm that these details are correct.",
                      "Διάβασα την ενημέρωση απορρήτου και επιβεβαιώνω ότι τα στοιχεία είναι σωστά.",
                      "Ho letto l'informativa sulla privacy e confermo che i dati sono corretti.",
@@ -320,6 +325,20 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
                      "Non salvato: controlla la connessione.", "No guardado: revise su conexión.",
                      "Nicht gespeichert: Verbindung prüfen.", "Non enregistré : vérifiez votre connexion."),
     "page.language": ("Language", "Γλώσσα", "Lingua", "Idioma", "Sprache", "Langue"),
+    # --- the page in steps (its script shows one guest at a time) ----------------------------
+    "page.step_guest": ("Guest {n} of {total}", "Επισκέπτης {n} από {total}", "Ospite {n} di {total}",
+                        "Huésped {n} de {total}", "Gast {n} von {total}", "Voyageur {n} sur {total}"),
+    "page.step_confirm": ("Confirm", "Επιβεβαίωση", "Conferma", "Confirmación", "Bestätigen",
+                          "Confirmation"),
+    "page.step_sign": ("Sign and confirm", "Υπογραφή και επιβεβαίωση", "Firma e conferma",
+                       "Firma y confirmación", "Unterschreiben und bestätigen",
+                       "Signature et confirmation"),
+    "page.progress": ("Progress", "Πρόοδος", "Avanzamento", "Progreso", "Fortschritt",
+                      "Progression"),
+    "page.next": ("Next", "Επόμενο", "Avanti", "Siguiente", "Weiter", "Suivant"),
+    "page.back": ("Back", "Πίσω", "Indietro", "Atrás", "Zurück", "Retour"),
+    "page.checking": ("Checking…", "Έλεγχος…", "Verifica…", "Comprobando…", "Wird geprüft…",
+                      "Vérification…"),
     "page.noscript": ("Signatures need JavaScript: please turn it on to sign.",
                       "Η υπογραφή χρειάζεται JavaScript: ενεργοποιήστε το για να υπογράψετε.",
                       "La firma richiede JavaScript: attivalo per firmare.",
@@ -391,6 +410,64 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
     "mail.signoff": ("See you soon,", "Τα λέμε σύντομα,", "A presto,", "Hasta pronto,",
                      "Bis bald,", "À bientôt,"),
 }
+
+
+# Babel's locale for each language: the plural rule and how a number is written.
+LOCALES = {"en": "en_GB", "el": "el_GR", "it": "it_IT", "es": "es_ES", "de": "de_DE", "fr": "fr_FR"}
+
+# A noun with its number, by CLDR plural category. English, Greek and German have "one" and
+# "other"; Italian, Spanish and French add "many" for round millions ("1.000.000 di notti"), and
+# French counts 0 as "one" ("0 nuit"). A category a row lacks falls back to "other".
+PLURALS: dict[str, dict[str, dict[str, str]]] = {
+    "night": {"en": {"one": "{n} night", "other": "{n} nights"},
+              "el": {"one": "{n} νύχτα", "other": "{n} νύχτες"},
+              "it": {"one": "{n} notte", "many": "{n} di notti", "other": "{n} notti"},
+              "es": {"one": "{n} noche", "many": "{n} de noches", "other": "{n} noches"},
+              "de": {"one": "{n} Nacht", "other": "{n} Nächte"},
+              "fr": {"one": "{n} nuit", "many": "{n} de nuits", "other": "{n} nuits"}},
+    "guest": {"en": {"one": "{n} guest", "other": "{n} guests"},
+              "el": {"one": "{n} επισκέπτης", "other": "{n} επισκέπτες"},
+              "it": {"one": "{n} ospite", "many": "{n} di ospiti", "other": "{n} ospiti"},
+              "es": {"one": "{n} huésped", "many": "{n} de huéspedes", "other": "{n} huéspedes"},
+              "de": {"one": "{n} Gast", "other": "{n} Gäste"},
+              "fr": {"one": "{n} voyageur", "many": "{n} de voyageurs", "other": "{n} voyageurs"}},
+    # The retention period in the privacy notice: "erased 1 year after your departure".
+    "day": {"en": {"one": "{n} day", "other": "{n} days"},
+            "el": {"one": "{n} ημέρα", "other": "{n} ημέρες"},
+            "it": {"one": "{n} giorno", "many": "{n} di giorni", "other": "{n} giorni"},
+            "es": {"one": "{n} día", "many": "{n} de días", "other": "{n} días"},
+            "de": {"one": "{n} Tag", "other": "{n} Tage"},
+            "fr": {"one": "{n} jour", "many": "{n} de jours", "other": "{n} jours"}},
+    "year": {"en": {"one": "{n} year", "other": "{n} years"},
+             "el": {"one": "{n} χρόνο", "other": "{n} χρόνια"},
+             "it": {"one": "{n} anno", "many": "{n} di anni", "other": "{n} anni"},
+             "es": {"one": "{n} año", "many": "{n} de años", "other": "{n} años"},
+             "de": {"one": "{n} Jahr", "other": "{n} Jahre"},
+             "fr": {"one": "{n} an", "many": "{n} d'ans", "other": "{n} ans"}},
+}
+
+
+@functools.cache
+def _locale(lang: str) -> babel.Locale:
+    return babel.Locale.parse(LOCALES.get(lang, "en_GB"))
+
+
+def count(lang: str, word: str, n: int) -> str:
+    """`1 night`, `2 nights`, `21 νύχτες`, `1.000.000 di notti`: the CLDR category of `n` in the
+    language picks the form; the number is written the language's way."""
+    lang = lang if lang in LANGUAGES else "en"
+    forms = PLURALS[word][lang]
+    locale = _locale(lang)
+    form = forms.get(locale.plural_form(n)) or forms["other"]
+    return form.format(n=babel.numbers.format_decimal(n, locale=locale))
+
+
+def stay(lang: str, arrival: dt.date, departure: dt.date, guests: int) -> dict[str, str]:
+    """The values of `page.stay`: the dates, and the nights and guests counted in words (held
+    together by no-break spaces, so that a narrow screen never leaves a number alone on a line)."""
+    return {"arrival": format_date(lang, arrival), "departure": format_date(lang, departure),
+            "nights": count(lang, "night", (departure - arrival).days).replace(" ", "\u00a0"),
+            "guests": count(lang, "guest", guests).replace(" ", "\u00a0")}
 
 
 def language(value: str | None) -> str:

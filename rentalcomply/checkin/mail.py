@@ -39,6 +39,8 @@ def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> 
     expires = i18n.format_date(lang, service.expires_at(booking).date())
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
     greeting = t("mail.greeting", name=booking.guest_name)
+    stay = i18n.text(lang, "page.stay", **i18n.stay(lang, booking.arrival_date,
+                                                   booking.departure_date, booking.guest_count))
     message = EmailMessage()
     message["Subject"] = t("mail.subject")
     message["From"] = sender
@@ -47,7 +49,7 @@ def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> 
     message["Content-Language"] = lang
     message["Auto-Submitted"] = "auto-generated"
     message.set_content("\n\n".join([
-        greeting, t("mail.body"), checkin_url, t("mail.valid", expires=expires),
+        greeting, t("mail.body"), stay, checkin_url, t("mail.valid", expires=expires),
         t("mail.signoff") + "\n" + prop.name]) + "\n")
     e = html.escape
     message.add_alternative(f"""<!doctype html>
@@ -57,6 +59,7 @@ def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> 
 <p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
 <p style="font-size:16px;line-height:1.5">{e(greeting)}</p>
 <p style="font-size:16px;line-height:1.5">{e(t("mail.body"))}</p>
+<p style="font-size:15px;line-height:1.5;font-weight:600">{e(stay)}</p>
 <p style="margin:28px 0"><a href="{e(checkin_url)}" style="background:#0b5f5a;color:#ffffff;text-decoration:none;padding:14px 22px;border-radius:8px;font-weight:600;display:inline-block">{e(t("mail.button"))}</a></p>
 <p style="font-size:13px;color:#4a5753;line-height:1.5">{e(t("mail.valid", expires=expires))}<br><a href="{e(checkin_url)}" style="color:#0b5f5a">{e(checkin_url)}</a></p>
 <p style="font-size:16px">{e(t("mail.signoff"))}<br>{e(prop.name)}</p>

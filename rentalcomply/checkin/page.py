@@ -1,7 +1,9 @@
 """The guest's page: `/checkin/{token}`, public, HTML, the token in the address is the credential.
 
 - `GET /checkin/{token}[?lang=xx]`: the form (or the confirmation once complete).
-- `POST /checkin/{token}/progress` (JSON, from the page's script): keeps what was typed so far.
+- `POST /checkin/{token}/progress` (JSON, from the page's script): keeps what was typed so far;
+  with `"check": true` (the page's Next button) it also answers what the final answer would
+  still lack, so a step is checked by the server's own rules before the guest moves on.
 - `POST /checkin/{token}/submit` (JSON): the final answer; 422 with the problems per field.
 - `POST /checkin/{token}` (an ordinary form post): the same without JavaScript.
 Unknown links get a friendly 404 page, expired ones 410; an address that tries too many unknown
@@ -42,6 +44,10 @@ SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "second_last_name": ("nationality", "ES"),
               "document_support_number": ("document_country", "ES")}
 SECTIONS = ("person", "document", "address", "contact", "signature")
+# Short fields paired two to a row even on a phone (each pair follows each other on every form,
+# and shows or hides together), so that a guest's step needs less scrolling.
+HALF_WIDTH = ("sex", "birth_date", "birth_municipality", "birth_province", "document_type",
+              "document_number", "address_city", "address_postcode")
 # Italian places are picked from the police code tables (rentalcomply/police/codes).
 PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place": "it-municipalities",
               "birth_province": "it-provinces"}
@@ -169,6 +175,10 @@ def register(api) -> None:
                                              consent=body.get("consent") is True, lang=lang)
         except CheckinAlreadyCompleted:
             return pages.json_response({"status": "COMPLETED", "errors": []})
+        if body.get("check") is True:
+            _, problems = party_rules.validate_party(
+                Property.get_by_id(booking.property_id).country, body["guests"],
+                guest_count=booking.guest_count, arrival=booking.arrival_date, complete=True)
         return pages.json_response({"status": "IN_PROGRESS", "errors": _errors(problems, lang)})
 
     @app.post("/checkin/<token>/submit", page=True)
@@ -241,7 +251,8 @@ def _json_error(status: int, code: str, message: str,
 
 
 def _errors(problems, lang: str) -> list[dict]:
-    return [{"field": p.path, "message": p.message(lang)} for p in problems]
+    # The key lets the page's script clear a "please fill this in" the moment the field is filled.
+    return [{"field": p.path, "message": p.message(lang), "code": p.key} for p in problems]
 
 
 def _guests_from_form(values: dict[str, str], guest_count: int) -> list[dict]:
@@ -258,9 +269,7 @@ def _guests_from_form(values: dict[str, str], guest_count: int) -> list[dict]:
 
 
 def _stay(booking, lang: str) -> dict:
-    return {"arrival": i18n.format_date(lang, booking.arrival_date),
-            "departure": i18n.format_date(lang, booking.departure_date),
-            "guests": booking.guest_count}
+    return i18n.stay(lang, booking.arrival_date, booking.departure_date, booking.guest_count)
 
 
 def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
@@ -288,7 +297,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "label": i18n.text(lang, "label." + name), "value": value,
                 "error": errors.get(f"guests[{index}].{name}"),
                 "hint": i18n.text(lang, "hint." + name) if i18n.has("hint." + name) else "",
-                "autocomplete": AUTOCOMPLETE.get(name, "off"),
+                "autocomplete": AUTOCOMPLETE.get(name, "off"), "half": name in HALF_WIDTH,
                 "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
@@ -323,7 +332,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
     unit, count = Retention.from_settings(settings).period(country)  # the country's own law
     if unit == "days" and count % 365 == 0:
         unit, count = "years", count // 365
-    period = i18n.text(lang, f"period.{unit}", n=count)
+    period = i18n.count(lang, unit.removesuffix("s"), count)
     country_name = party_rules.countries().get(country, {}).get(lang, country)
     return pages.render(
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
@@ -337,7 +346,9 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         document_age=party_rules.document_age(country),
         pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
-                  ("page.saved", "page.saving", "page.offline", "msg.summary")})
+                  ("page.saved", "page.saving", "page.offline", "msg.summary", "page.step_guest",
+                   "page.step_confirm", "page.step_sign", "page.progress", "page.next",
+                   "page.back", "page.checking")})
 
 
 def _pick_lists(country: str) -> dict[str, list[str]]:

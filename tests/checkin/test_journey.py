@@ -1,15 +1,22 @@
 """The whole journey against real parts: the real server in its own process, the invitation
 received by an SMTP server on loopback, the link taken from the e-mail, the page filled in by
-Debian's Chromium (driven by Playwright) for a Greek, an Italian and a Spanish property, the
-booking COMPLETED and `checkin.completed` delivered to a webhook receiver on loopback. Then no
-document number may appear in clear in any file of the data directory nor in the server's log.
+Debian's Chromium (driven by Playwright) for a Greek property on a wide screen (1280x800), an
+Italian and a Spanish one on a phone (390x844), the booking COMPLETED and `checkin.completed`
+delivered to a webhook receiver on loopback. Then no document number may appear in clear in any
+file of the data directory nor in the server's log.
 
-Screenshots of the page at 390x844 are saved in tests/artifacts/.
+On the way the party walks the page's steps (one guest each, then signatures and consent): Next
+refuses a step with a missing or wrong field, and each message goes as soon as its field is
+right (the Spanish "sign in the box" with the stroke that signs). Without JavaScript the same
+page is the whole party at once.
+
+Screenshots are saved in tests/artifacts/.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 from pathlib import Path
@@ -17,6 +24,7 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
+from rentalcomply.checkin import i18n
 from tests.checkin.conftest import PNG_DATA_URL, Inbox, free_port, greek_party, italian_party
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 from tests.webhooks.conftest import Receiver
@@ -69,6 +77,17 @@ def draw_signature(page, field_id: str) -> None:
     for step in range(1, 25):
         page.mouse.move(x + step * 10, y - 25 * ((step % 6) - 3) / 3, steps=2)
     page.mouse.up()
+
+
+def next_step(page, expected: str) -> None:
+    """Next, and the progress line says the step it moved to."""
+    page.click("button.step-next")
+    page.wait_for_function("t => document.getElementById('progress-text').textContent === t",
+                           arg=expected)
+
+
+def page_height(page) -> int:
+    return page.evaluate("document.documentElement.scrollHeight")
 
 
 def fill_guest(page, index: int, values: dict) -> None:
@@ -159,40 +178,131 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         link = inbox.link(number)
         assert link == invitation["checkin_url"]
         assert inbox.messages[number]["To"] == f"guest{number}@example.com"
+        stay = i18n.stay(language, arrival, arrival + dt.timedelta(days=4), len(party))
+        counted = f"{stay['nights']} · {stay['guests']}"  # "4 notti · 2 ospiti"
+        assert counted in inbox.messages[number].get_body(("plain",)).get_content()
 
         locale = {"el": "el-GR", "it": "it-IT", "es": "es-ES"}[language]
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale,
-                                      device_scale_factor=2, is_mobile=True, has_touch=True)
+        if country == "IT":  # without JavaScript: every guest on one page, posted as a form
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale,
+                                          java_script_enabled=False)
+            page = context.new_page()
+            page.goto(link)
+            assert page.locator("#g0-first_name").is_visible()
+            assert page.locator("#g1-first_name").is_visible()
+            assert page.locator("button[type=submit]").is_visible()
+            assert page.locator(".progress").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "checkin-italian-no-script.png"), full_page=True)
+            context.close()
+        wide = country == "GR"
+        viewport = {"width": 1280, "height": 800} if wide else {"width": 390, "height": 844}
+        context = browser.new_context(viewport=viewport, locale=locale,
+                                      device_scale_factor=1 if wide else 2, is_mobile=not wide,
+                                      has_touch=not wide)
         page = context.new_page()
         console_errors = []
         page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+        script_errors = []
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
         page.goto(link)
         assert page.locator("html").get_attribute("lang") == language
+        assert page.text_content(".stay").endswith(counted)
         if country == "GR":
             page.screenshot(path=str(ARTIFACTS / "checkin-greek.png"))
             page.click("nav.languages a[hreflang='en']")
             page.wait_for_url("**lang=en")
+            page.wait_for_selector(".progress")
             page.screenshot(path=str(ARTIFACTS / "checkin-english.png"))
             page.screenshot(path=str(ARTIFACTS / "checkin-english-full.png"), full_page=True)
-        for index, guest in enumerate(party):
-            fill_guest(page, index, guest)
-        # A mistake first: the server's answer is shown beside the field.
-        page.fill("#g0-birth_date", "2099-01-01")
-        page.check("#consent")
-        page.click("button[type=submit]")
+            language = "en"
+        t = functools.partial(i18n.text, language)
+        name = country.lower()
+        heights = []
+
+        # Step 1, the lead guest: only their fields, the submit button not yet.
+        assert page.text_content("#progress-text") == t("page.step_guest", n=1, total=2)
+        assert page.locator("#g0-first_name").is_visible()
+        assert page.locator("#g1-first_name").is_hidden()
+        assert page.locator("button[type=submit]").is_hidden()
+        assert page.locator(".step-nav .step-back").is_hidden()
+        lead = {k: v for k, v in party[0].items() if k not in ("signature", "last_name")}
+        fill_guest(page, 0, {**lead, "birth_date": "2099-01-01"})
+        heights.append(page_height(page))
+        next_step(page, t("page.step_guest", n=1, total=2))  # refused: two problems
+        page.wait_for_selector("#g0-last_name-error:not([hidden])")
         page.wait_for_selector("#g0-birth_date-error:not([hidden])")
-        if country == "GR":
-            page.screenshot(path=str(ARTIFACTS / "checkin-english-error.png"), full_page=True)
-        assert page.locator("#g0-birth_date").get_attribute("aria-invalid") == "true"
+        assert page.text_content("#g0-last_name-error") == t("msg.required")
+        assert page.text_content("#g0-birth_date-error") == t("msg.future")
+        assert page.get_attribute("#g0-last_name", "aria-invalid") == "true"
+        assert page.locator("#summary").is_visible()
+        page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-error.png"))
+        # A required field filled: its message goes at once; a date in the future goes when
+        # the server agrees that the new one is right.
+        page.fill("#g0-last_name", party[0]["last_name"])
+        assert page.locator("#g0-last_name-error").is_hidden()
+        assert page.get_attribute("#g0-last_name", "aria-invalid") == "false"
+        assert page.locator("#g0-birth_date-error").is_visible()
         page.fill("#g0-birth_date", party[0]["birth_date"])
+        page.wait_for_selector("#g0-birth_date-error", state="hidden")
+        assert page.get_attribute("#g0-birth_date", "aria-invalid") == "false"
+        assert page.locator("#summary").is_hidden()
+        page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-1.png"))
+        page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-1-full.png"), full_page=True)
+
+        # Step 2, the second guest; Back and Next again keep what was typed.
+        next_step(page, t("page.step_guest", n=2, total=2))
+        assert page.locator("#g0-first_name").is_hidden()
+        fill_guest(page, 1, {k: v for k, v in party[1].items() if k != "signature"})
+        page.click(".step-nav .step-back")
+        page.wait_for_function("t => document.getElementById('progress-text').textContent === t",
+                               arg=t("page.step_guest", n=1, total=2))
+        assert page.input_value("#g0-last_name") == party[0]["last_name"]
+        next_step(page, t("page.step_guest", n=2, total=2))
         if country == "ES":  # a passport needs no support number; a Spanish DNI does
             assert page.locator("#g1-document_support_number").is_hidden()
-            assert page.locator("#g0-document_support_number").is_visible()
+        heights.append(page_height(page))
+        page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-2.png"))
+
+        # The last step: signatures where the form has them, the consent, the submit button.
+        last = t("page.step_sign") if country == "ES" else t("page.step_confirm")
+        next_step(page, last)
+        assert page.locator("button[type=submit]").is_visible()
+        assert page.locator(".step-nav").is_hidden()
+        assert page.locator(".actions .step-back").is_visible()
+        heights.append(page_height(page))
+        if country == "ES":
+            page.check("#consent")
+            page.click("button[type=submit]")
+            page.wait_for_selector("#g0-signature-error:not([hidden])")
+            assert page.text_content("#g0-signature-error") == t("msg.signature")
+            assert page.locator("#g1-signature-error").is_visible()
+            assert page.get_attribute(".signature[data-target='g0-signature'] canvas",
+                                      "aria-invalid") == "true"
+            page.screenshot(path=str(ARTIFACTS / "checkin-spanish-sign-error.png"))
+            draw_signature(page, "g0-signature")  # the stroke's end clears "sign in the box"
+            assert page.locator("#g0-signature-error").is_hidden()
+            assert page.get_attribute(".signature[data-target='g0-signature'] canvas",
+                                      "aria-invalid") == "false"
+            page.locator("#g1-signature-typed").press_sequentially(party[1]["signature"][6:])
+            assert page.locator("#g1-signature-error").is_hidden()
+            assert page.locator("#summary").is_hidden()
             page.screenshot(path=str(ARTIFACTS / "checkin-spanish-filled.png"), full_page=True)
+        else:
+            page.click("button[type=submit]")
+            page.wait_for_selector("#consent-error:not([hidden])")
+            assert page.get_attribute("#consent", "aria-invalid") == "true"
+            page.check("#consent")
+            assert page.locator("#consent-error").is_hidden()
+            assert page.get_attribute("#consent", "aria-invalid") == "false"
+        page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-last.png"))
+        if viewport["width"] < 1000:
+            print(country, "page height per step at 390x844:", heights)
+            assert max(heights) < 2100, heights  # the whole party on one page: about 4,000
         page.click("button[type=submit]")
         page.wait_for_selector("#done-title")
         page.screenshot(path=str(ARTIFACTS / f"checkin-done-{country.lower()}.png"))
         assert not [e for e in console_errors if "Content Security Policy" in e], console_errors
+        assert not script_errors, script_errors
         context.close()
         assert api(server, "GET", f"/bookings/{booking['id']}")["checkin_status"] == "COMPLETED"
 

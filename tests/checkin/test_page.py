@@ -142,6 +142,32 @@ def test_the_form_works_without_javascript(guest, invited):
     assert Booking.get_by_id(booking.id).checkin_status == "COMPLETED"
 
 
+def test_without_javascript_every_guest_is_on_the_one_page(guest, invited):
+    _, path = invited("ES", guest_language="es", guest_count=3)
+    page = guest.get(path).text
+    assert page.count('class="card guest"') == 3
+    assert page.count('type="submit"') == 1 and 'class="progress' not in page  # steps: the script's
+    assert 'data-step-guest="Huésped {n} de {total}"' in page
+    assert 'id="step-final"' in page and 'data-title="Huésped principal"' in page
+
+
+def test_next_on_a_step_gets_what_the_final_answer_would_still_lack(guest, invited):
+    booking, path = invited("GR")
+    lead = {k: v for k, v in greek_party()[0].items() if k != "last_name"}
+    draft = guest.post_json(path + "/progress", {"guests": [lead, {}], "lang": "en"}).json
+    assert draft["errors"] == []  # a draft may lack anything
+    checked = guest.post_json(path + "/progress", {"guests": [lead, {}], "lang": "en",
+                                                   "check": True}).json
+    problems = {e["field"]: e for e in checked["errors"]}
+    assert problems["guests[0].last_name"] == {"field": "guests[0].last_name",
+                                               "message": "Please fill this in.",
+                                               "code": "msg.required"}
+    assert "guests[1].first_name" in problems and "consent" not in problems
+    assert checked["status"] == "IN_PROGRESS"
+    assert Booking.get_by_id(booking.id).checkin_status == "IN_PROGRESS"  # and the draft kept
+    assert 'value="Μαρία"' in guest.get(path).text
+
+
 def test_an_unknown_link_is_a_friendly_404_page(guest, invited):
     invited("GR")
     page = guest.get("/checkin/" + "0" * 32, status=404)

@@ -1,6 +1,10 @@
-/* The guest check-in page: shows the fields that apply, saves progress as the guest goes,
-   draws signatures, and submits as JSON showing each problem beside its field. The server
-   validates everything; without this script the form still posts as an ordinary form. */
+/* The guest check-in page: shows the fields that apply, one guest per step, saves progress as
+   the guest goes, draws signatures, and submits as JSON showing each problem beside its field.
+   The server validates everything. Without this script the page is what the server sends: the
+   whole party on one page, posted as an ordinary form; the script only turns it into steps.
+
+   Steps on every screen width, wide ones included: one behaviour everywhere is simpler to
+   explain and to test, and a single guest's step is short on a wide screen too. */
 (function () {
   "use strict";
   var form = document.getElementById("checkin-form");
@@ -13,6 +17,13 @@
   var saveTimer = null;
   var saving = false;
   var dirty = false;
+  // Problems a value alone settles: once the field holds one, its message goes at once. Any
+  // other problem (a check digit, a date in the future) goes when the server agrees (save()).
+  var SETTLED_BY_A_VALUE = ["msg.required", "msg.signature", "msg.choice", "msg.country",
+                            "msg.consent"];
+
+  function each(list, action) { Array.prototype.forEach.call(list, action); }
+  function text(name) { return form.getAttribute("data-" + name) || ""; }
 
   function ageOn(birth, day) {
     var b = birth.split("-").map(Number), d = day.split("-").map(Number);
@@ -28,12 +39,11 @@
 
   /* Fields that apply only in a case: born in Italy, a Spanish document, a minor, 14 or over. */
   function applyConditions() {
-    var blocks = form.querySelectorAll("[data-guest]");
-    Array.prototype.forEach.call(blocks, function (block) {
+    each(form.querySelectorAll("[data-guest]"), function (block) {
       var guest = block.getAttribute("data-guest");
       var birth = value(guest, "birth_date");
       var age = /^\d{4}-\d{2}-\d{2}$/.test(birth) ? ageOn(birth, arrival) : null;
-      Array.prototype.forEach.call(block.querySelectorAll(".field"), function (field) {
+      each(block.querySelectorAll(".field"), function (field) {
         var show = true;
         var when = field.getAttribute("data-when");
         if (when) { show = value(guest, when) === field.getAttribute("data-when-value"); }
@@ -47,16 +57,18 @@
         if (maxAge !== null && (age === null || age > Number(maxAge))) { show = false; }
         field.hidden = !show;
       });
-      Array.prototype.forEach.call(block.querySelectorAll(".section-document"), function (section) {
-        var visible = section.querySelectorAll(".field:not([hidden])").length > 0;
-        section.hidden = !visible;
+      each(block.querySelectorAll(".section-document"), function (section) {
+        section.hidden = section.querySelectorAll(".field:not([hidden])").length === 0;
       });
+      if (block.classList.contains("sign-guest")) {  // a child under 14 does not sign
+        block.hidden = block.querySelectorAll(".field:not([hidden])").length === 0;
+      }
     });
   }
 
   function collect() {
     var guests = [];
-    Array.prototype.forEach.call(form.querySelectorAll("[name^='g']"), function (input) {
+    each(form.querySelectorAll("[name^='g']"), function (input) {
       var match = /^g(\d+)\.(\w+)$/.exec(input.name);
       if (!match) { return; }
       var index = Number(match[1]);
@@ -75,16 +87,158 @@
     });
   }
 
-  function say(text) { state.textContent = text; }
+  /* The draft saved, and what the final answer would still lack (every guest, every field). */
+  function check() {
+    var body = collect();
+    body.check = true;
+    return post("/progress", body).then(function (response) {
+      if (!response.ok) { throw new Error("HTTP " + response.status); }
+      return response.json();
+    }).then(function (reply) { return reply.errors || []; });
+  }
+
+  function say(words) { state.textContent = words; }
+
+  /* --- problems beside their fields ------------------------------------------------------- */
+
+  function fieldId(path) {
+    var match = /^guests\[(\d+)\]\.(\w+)$/.exec(path);
+    return match ? "g" + match[1] + "-" + match[2] : path;
+  }
+
+  function shownErrors(scope) {
+    return Array.prototype.slice.call(scope.querySelectorAll(".error[id]:not([hidden])"));
+  }
+
+  /* The element that carries aria-invalid: the input, or the signature's canvas. */
+  function invalidTarget(id) {
+    var input = document.getElementById(id);
+    if (input && input.type !== "hidden") { return input; }
+    var message = document.getElementById(id + "-error");
+    var pad = message && message.closest(".field") && message.closest(".field").querySelector(".signature");
+    return pad ? pad.querySelector("canvas") : null;
+  }
+
+  function describedBy(element, id, present) {
+    var ids = (element.getAttribute("aria-describedby") || "").split(" ").filter(function (x) {
+      return x && x !== id;
+    });
+    if (present) { ids.push(id); }
+    if (ids.length) { element.setAttribute("aria-describedby", ids.join(" ")); }
+    else { element.removeAttribute("aria-describedby"); }
+  }
+
+  function markInvalid(id, words, code) {
+    var message = document.getElementById(id + "-error");
+    if (!message) { return null; }
+    var field = message.closest(".field");
+    if (field) { field.hidden = false; }
+    message.textContent = words;
+    message.hidden = false;
+    message.setAttribute("data-code", code || "");
+    var target = invalidTarget(id);
+    if (target) {
+      target.setAttribute("aria-invalid", "true");
+      describedBy(target, id + "-error", true);
+      var pad = target.closest(".signature");
+      if (pad) { pad.classList.add("invalid"); }
+    }
+    return target || message;
+  }
+
+  /* The field is valid again: its message goes, and it says so to assistive technology. */
+  function clearInvalid(id) {
+    var message = document.getElementById(id + "-error");
+    if (!message || message.hidden) { return; }
+    message.hidden = true;
+    message.textContent = "";
+    message.removeAttribute("data-code");
+    var target = invalidTarget(id);
+    if (target) {
+      target.setAttribute("aria-invalid", "false");
+      describedBy(target, id + "-error", false);
+      var pad = target.closest(".signature");
+      if (pad) { pad.classList.remove("invalid"); }
+    }
+    settled();
+  }
+
+  function clearErrors(scope) {
+    shownErrors(scope).forEach(function (message) { clearInvalid(message.id.slice(0, -6)); });
+    settled();
+  }
+
+  /* The summary at the top and the marks on the progress line follow what is still wrong. */
+  function settled() {
+    if (!shownErrors(form).length) { summary.hidden = true; }
+    markSteps();
+  }
+
+  /* Errors from the server: shown beside their fields; the step of the first one is opened. */
+  function showErrors(errors, summaryText) {
+    var first = null;
+    errors.forEach(function (problem) {
+      var shown = markInvalid(fieldId(problem.field), problem.message, problem.code);
+      // The first in the page's order, whatever the order of the server's list.
+      if (shown && (!first || (shown.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING))) {
+        first = shown;
+      }
+    });
+    summary.textContent = summaryText || text("summary");
+    summary.hidden = false;
+    markSteps();
+    if (first && steps.length) { show(stepOf(first), false); }
+    if (first) {
+      if (first.tagName === "CANVAS") { first.setAttribute("tabindex", "-1"); }  // focusable
+      first.focus({ preventScroll: true });
+      if (first.scrollIntoView) { first.scrollIntoView({ block: "center" }); }
+    } else {
+      summary.focus();
+    }
+  }
+
+  /* A field being fixed: its message goes as soon as the value settles it, or the server says. */
+  function edited(input) {
+    if (!input.id) { return; }
+    var message = document.getElementById(input.id + "-error");
+    if (!message || message.hidden) { return; }
+    var filled = input.type === "checkbox" ? input.checked : input.value.trim() !== "";
+    if (filled && SETTLED_BY_A_VALUE.indexOf(message.getAttribute("data-code")) >= 0) {
+      clearInvalid(input.id);
+    }
+  }
+
+  /* What the server still finds wrong: every message it no longer gives is cleared (never one
+     added while the guest types). Consent is not part of a draft's check: left to edited(). */
+  function forgive(errors) {
+    var still = {};
+    errors.forEach(function (problem) { still[fieldId(problem.field)] = problem.message; });
+    shownErrors(form).forEach(function (message) {
+      var id = message.id.slice(0, -6);
+      if (!/^g\d+-/.test(id)) { return; }
+      if (!(id in still)) { clearInvalid(id); }
+      else if (still[id] !== message.textContent) { message.textContent = still[id]; }
+    });
+  }
+
+  /* --- saving as the guest goes -------------------------------------------------------------- */
 
   function save() {
     if (saving) { dirty = true; return; }
     saving = true; dirty = false;
-    say(form.getAttribute("data-saving"));
-    post("/progress", collect()).then(function (response) {
-      say(response.ok ? form.getAttribute("data-saved") : form.getAttribute("data-offline"));
+    var recheck = shownErrors(form).length > 0;
+    say(text("saving"));
+    var body = collect();
+    if (recheck) { body.check = true; }
+    post("/progress", body).then(function (response) {
+      say(response.ok ? text("saved") : text("offline"));
+      if (recheck && response.ok) {
+        return response.json().then(function (reply) {
+          if (!dirty) { forgive(reply.errors || []); }  // else the next save answers for the latest
+        });
+      }
     }).catch(function () {
-      say(form.getAttribute("data-offline"));
+      say(text("offline"));
     }).then(function () {
       saving = false;
       if (dirty) { schedule(); }
@@ -93,60 +247,176 @@
 
   function schedule() {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(save, 900);
+    // Sooner while a message is shown: it should go as soon as the field is right.
+    saveTimer = setTimeout(save, shownErrors(form).length ? 300 : 900);
   }
 
-  function clearErrors() {
-    Array.prototype.forEach.call(form.querySelectorAll(".error"), function (p) {
-      p.hidden = true; p.textContent = "";
-    });
-    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (el) {
-      el.removeAttribute("aria-invalid");
-    });
-    Array.prototype.forEach.call(form.querySelectorAll(".signature.invalid"), function (el) {
-      el.classList.remove("invalid");
-    });
-    summary.hidden = true;
+  /* --- steps: each guest, then the signatures (where the form has them) and the consent ---- */
+
+  var steps = [];
+  var current = 0;
+  var progressText, progressBar, stepNav, backButton, nextButton;
+
+  function stepOf(element) {
+    for (var i = 0; i < steps.length; i += 1) {
+      if (steps[i].contains(element)) { return i; }
+    }
+    return current;
   }
 
-  function showErrors(errors, summaryText) {
-    var first = null;
-    errors.forEach(function (problem) {
-      var match = /^guests\[(\d+)\]\.(\w+)$/.exec(problem.field);
-      var id = match ? "g" + match[1] + "-" + match[2] : problem.field;
-      var message = document.getElementById(id + "-error");
-      var input = document.getElementById(id);
-      if (!message) { return; }
-      var field = message.closest(".field");
-      if (field) { field.hidden = false; }
-      message.textContent = problem.message;
-      message.hidden = false;
-      if (input && input.type !== "hidden") {
-        input.setAttribute("aria-invalid", "true");
-        var described = (input.getAttribute("aria-describedby") || "").split(" ");
-        if (described.indexOf(id + "-error") < 0) { described.push(id + "-error"); }
-        input.setAttribute("aria-describedby", described.join(" ").trim());
-        first = first || input;
-      } else if (field) {
-        var pad = field.querySelector(".signature");
-        if (pad) { pad.classList.add("invalid"); first = first || pad.querySelector("canvas"); }
-      }
-    });
-    summary.textContent = summaryText || form.getAttribute("data-summary");
-    summary.hidden = false;
-    if (first) { first.focus(); if (first.scrollIntoView) { first.scrollIntoView({ block: "center" }); } }
-    else { summary.focus(); }
+  function stepName(index) {
+    if (index < steps.length - 1) {
+      return text("step-guest").replace("{n}", index + 1).replace("{total}", steps.length - 1);
+    }
+    return form.querySelector(".sign-guest") ? text("step-sign") : text("step-confirm");
   }
 
-  form.addEventListener("input", function () { applyConditions(); schedule(); });
-  form.addEventListener("change", function () { applyConditions(); schedule(); });
+  function markSteps() {
+    if (!progressBar) { return; }
+    each(progressBar.children, function (item, i) {
+      item.className = i < current ? "done" : (i === current ? "current" : "");
+      if (shownErrors(steps[i]).length) { item.classList.add("has-error"); }
+      if (i === current) { item.setAttribute("aria-current", "step"); }
+      else { item.removeAttribute("aria-current"); }
+    });
+  }
+
+  function show(index, moveFocus) {
+    current = Math.max(0, Math.min(index, steps.length - 1));
+    steps.forEach(function (step, i) { step.hidden = i !== current; });
+    stepNav.hidden = current === steps.length - 1;  // the last step has its own buttons
+    backButton.hidden = current === 0;
+    progressText.textContent = stepName(current);
+    document.body.classList.toggle("later-step", current > 0);
+    if (current === steps.length - 1) {  // who signs which box, by name
+      each(form.querySelectorAll(".sign-guest"), function (block) {
+        var guest = block.getAttribute("data-guest");
+        var name = (value(guest, "first_name") + " " + value(guest, "last_name")).trim();
+        block.querySelector(".sign-title").textContent =
+          block.getAttribute("data-title") + (name ? " · " + name : "");
+      });
+    }
+    markSteps();
+    if (moveFocus) {
+      progressText.focus({ preventScroll: true });
+      progressText.parentNode.scrollIntoView({ block: "start" });
+    }
+  }
+
+  /* Steps taken with Next are history entries: a phone's Back gesture goes to the last step. */
+  function go(index) {
+    show(index, true);
+    history.pushState({ step: current }, "");
+  }
+
+  function next() {
+    clearTimeout(saveTimer);
+    var step = steps[current];
+    nextButton.disabled = true;
+    say(text("checking"));
+    check().then(function (errors) {
+      nextButton.disabled = false;
+      say(text("saved"));
+      clearErrors(step);
+      var mine = errors.filter(function (problem) {
+        var message = document.getElementById(fieldId(problem.field) + "-error");
+        return message && step.contains(message);
+      });
+      if (mine.length) { showErrors(mine); } else { go(current + 1); }
+    }, function () {
+      // No answer (a train, a tunnel): the guest goes on; the final submit checks everything.
+      nextButton.disabled = false;
+      say(text("offline"));
+      go(current + 1);
+    });
+  }
+
+  function element(tag, className, words) {
+    var made = document.createElement(tag);
+    if (className) { made.className = className; }
+    if (words) { made.textContent = words; }
+    return made;
+  }
+
+  function setUpSteps() {
+    var guests = form.querySelectorAll("fieldset.guest");
+    var last = document.getElementById("step-final");
+    if (!guests.length || !last) { return; }
+    // Everyone signs on the last step, under their name, after reading what they sign.
+    var privacy = last.firstElementChild;
+    each(guests, function (fieldset) {
+      var section = fieldset.querySelector(".section-signature");
+      if (!section) { return; }
+      var block = element("section", "card sign-guest");
+      block.setAttribute("data-guest", fieldset.getAttribute("data-guest"));
+      block.setAttribute("data-title", fieldset.getAttribute("data-title"));
+      var title = element("h2", "sign-title", fieldset.getAttribute("data-title"));
+      title.id = "sign-title-" + fieldset.getAttribute("data-guest");
+      block.appendChild(title);
+      block.appendChild(section);
+      each(section.querySelectorAll("canvas[aria-labelledby]"), function (canvas) {
+        canvas.setAttribute("aria-labelledby", title.id + " " + canvas.getAttribute("aria-labelledby"));
+      });
+      last.insertBefore(block, privacy);
+    });
+    steps = Array.prototype.slice.call(guests).concat([last]);
+
+    var progress = element("div", "progress");
+    progressText = element("p", "progress-text");
+    progressText.id = "progress-text";
+    progressText.tabIndex = -1;
+    progressBar = element("ol", "progress-bar");
+    progressBar.setAttribute("aria-label", text("progress"));
+    steps.forEach(function (step, i) {
+      var item = element("li");
+      item.appendChild(element("span", "visually-hidden", stepName(i)));
+      progressBar.appendChild(item);
+    });
+    progress.appendChild(progressText);
+    progress.appendChild(progressBar);
+    form.insertBefore(progress, form.firstChild);
+
+    var bar = stepNav = element("div", "step-nav");
+    backButton = element("button", "button-secondary step-back", text("back"));
+    nextButton = element("button", "button-primary step-next", text("next"));
+    var lastBack = element("button", "button-secondary step-back", text("back"));
+    backButton.type = nextButton.type = lastBack.type = "button";
+    bar.appendChild(backButton);
+    bar.appendChild(nextButton);
+    form.insertBefore(bar, state);
+    var actions = last.querySelector(".actions");
+    actions.insertBefore(lastBack, actions.firstChild);  // beside the submit button
+    nextButton.addEventListener("click", next);
+    function back() {
+      if (history.state && history.state.step === current) { history.back(); }
+      else { show(current - 1, true); history.replaceState({ step: current }, ""); }
+    }
+    backButton.addEventListener("click", back);
+    lastBack.addEventListener("click", back);
+    window.addEventListener("popstate", function (event) {
+      var step = event.state && typeof event.state.step === "number" ? event.state.step : 0;
+      show(step, true);
+    });
+    form.classList.add("stepped");
+    history.replaceState({ step: 0 }, "");
+    var wrong = shownErrors(form)[0];  // a page sent back with problems opens at the first
+    show(wrong ? stepOf(wrong) : 0, false);
+  }
+
+  form.addEventListener("input", function (event) {
+    applyConditions(); edited(event.target); schedule();
+  });
+  form.addEventListener("change", function (event) {
+    applyConditions(); edited(event.target); schedule();
+  });
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    if (steps.length && current < steps.length - 1) { next(); return; }  // Enter in a field
     clearTimeout(saveTimer);
     var button = form.querySelector("button[type=submit]");
     button.disabled = true;
-    clearErrors();
+    clearErrors(form);
     post("/submit", collect()).then(function (response) {
       return response.json().then(function (body) { return { status: response.status, body: body }; });
     }).then(function (reply) {
@@ -156,15 +426,15 @@
       }
       button.disabled = false;
       if (reply.body.errors) { showErrors(reply.body.errors, reply.body.summary); }
-      else { say(form.getAttribute("data-offline")); }
+      else { say(text("offline")); }
     }).catch(function () {
       button.disabled = false;
-      say(form.getAttribute("data-offline"));
+      say(text("offline"));
     });
   });
 
   /* Signatures: drawn with a finger, a pen or the mouse; kept as a PNG data URL. */
-  Array.prototype.forEach.call(form.querySelectorAll(".signature"), function (pad) {
+  each(form.querySelectorAll(".signature"), function (pad) {
     var canvas = pad.querySelector("canvas");
     var target = document.getElementById(pad.getAttribute("data-target"));
     var context = canvas.getContext("2d");
@@ -178,6 +448,11 @@
     function prepare() {
       context.lineWidth = 3; context.lineCap = "round"; context.lineJoin = "round";
       context.strokeStyle = "#17211e";
+    }
+    function signed() {
+      target.value = canvas.toDataURL("image/png");
+      clearInvalid(target.id);  // "sign in the box" goes with the stroke that signs
+      schedule();
     }
     prepare();
     if (target.value) {
@@ -201,7 +476,7 @@
     function finish() {
       if (!drawing) { return; }
       drawing = false;
-      if (drawn) { target.value = canvas.toDataURL("image/png"); pad.classList.remove("invalid"); schedule(); }
+      if (drawn) { signed(); }
     }
     canvas.addEventListener("pointerup", finish);
     canvas.addEventListener("pointercancel", finish);
@@ -219,8 +494,8 @@
       context.fillStyle = "#17211e";
       context.textBaseline = "middle";
       context.fillText(name, 24, canvas.height / 2, canvas.width - 48);
-      drawn = true; target.value = canvas.toDataURL("image/png");
-      pad.classList.remove("invalid"); schedule();
+      drawn = true;
+      signed();
     });
     typed.addEventListener("change", function (event) { event.stopPropagation(); });
     pad.querySelector(".signature-clear").addEventListener("click", function () {
@@ -231,5 +506,6 @@
     });
   });
 
+  setUpSteps();
   applyConditions();
 }());

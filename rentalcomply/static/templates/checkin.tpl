@@ -25,9 +25,13 @@
   <form id="checkin-form" method="post" action="/checkin/{{token}}?lang={{lang}}" novalidate
         data-token="{{token}}" data-lang="{{lang}}" data-arrival="{{arrival_iso}}"
         data-saved="{{messages['page.saved']}}" data-saving="{{messages['page.saving']}}"
-        data-offline="{{messages['page.offline']}}" data-summary="{{messages['msg.summary']}}">
+        data-offline="{{messages['page.offline']}}" data-summary="{{messages['msg.summary']}}"
+        data-step-guest="{{messages['page.step_guest']}}" data-step-confirm="{{messages['page.step_confirm']}}"
+        data-step-sign="{{messages['page.step_sign']}}" data-progress="{{messages['page.progress']}}"
+        data-next="{{messages['page.next']}}" data-back="{{messages['page.back']}}"
+        data-checking="{{messages['page.checking']}}">
     % for block in blocks:
-    <fieldset class="card guest" id="guest-{{block['index']}}" data-guest="{{block['index']}}">
+    <fieldset class="card guest" id="guest-{{block['index']}}" data-guest="{{block['index']}}" data-title="{{block['title']}}">
       <legend><span class="guest-number" aria-hidden="true">{{block['number']}}</span>{{block['title']}}</legend>
       % if block['error']:
       <p class="error">{{block['error']}}</p>
@@ -48,7 +52,7 @@
         <div class="grid">
         % for f in fields:
           % described = ' '.join(x for x in ((f['id'] + '-hint') if f['hint'] else '', (f['id'] + '-error') if f['error'] else '') if x)
-          <div class="field field-{{f['kind']}}"
+          <div class="field field-{{f['kind']}}{{' field-half' if f['half'] else ''}}"
                {{!('data-when="%s" data-when-value="%s"' % f['when']) if f['when'] else ''}}
                {{!('data-also="%s" data-also-values="%s"' % f['also']) if f['also'] else ''}}
                {{!('data-min-age="%d"' % f['min_age']) if f['min_age'] is not None else ''}}
@@ -112,18 +116,21 @@
       % end
     </datalist>
     % end
-    <section class="card privacy" aria-labelledby="privacy-title">
-      <h2 id="privacy-title">{{t('page.privacy_title')}}</h2>
-      <p>{{privacy}}</p>
-      <div class="check">
-        <input type="checkbox" id="consent" name="consent" value="yes"{{!' checked' if consent else ''}}{{!' aria-invalid="true" aria-describedby="consent-error"' if consent_error else ''}}>
-        <label for="consent">{{t('page.consent')}}</label>
+    % # The last step of the page's script; without the script, simply the end of the long form.
+    <div class="step-final" id="step-final">
+      <section class="card privacy" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">{{t('page.privacy_title')}}</h2>
+        <p>{{privacy}}</p>
+        <div class="check">
+          <input type="checkbox" id="consent" name="consent" value="yes"{{!' checked' if consent else ''}}{{!' aria-invalid="true" aria-describedby="consent-error"' if consent_error else ''}}>
+          <label for="consent">{{t('page.consent')}}</label>
+        </div>
+        <p class="error" id="consent-error"{{!'' if consent_error else ' hidden'}}>{{consent_error or ''}}</p>
+      </section>
+      <div class="actions">
+        <button type="submit" class="button-primary">{{t('page.submit')}}</button>
       </div>
-      <p class="error" id="consent-error"{{!'' if consent_error else ' hidden'}}>{{consent_error or ''}}</p>
-    </section>
-    <div class="actions">
-      <button type="submit" class="button-primary">{{t('page.submit')}}</button>
-      <p class="save-state" id="save-state" role="status" aria-live="polite"></p>
     </div>
+    <p class="save-state" id="save-state" role="status" aria-live="polite"></p>
   </form>
 </main>
