@@ -15,13 +15,13 @@
     <option value="{{k}}"{{!' selected' if k == filters['kind'] else ''}}>{{log.kind_name(k, page.lang)}}</option>
     % end
   </select></div>
-  <div><label for="from">{{_('from')}}</label>
+  <div><label for="from">{{_('From')}}</label>
   <input id="from" name="from" type="date" value="{{filters['from']}}"{{!' aria-invalid="true" aria-describedby="from-error"' if 'from' in errors else ''}}>
   % if 'from' in errors:
   <p class="field-error" id="from-error">{{_(errors['from'])}}</p>
   % end
   </div>
-  <div><label for="to">{{_('to')}}</label>
+  <div><label for="to">{{_('To')}}</label>
   <input id="to" name="to" type="date" value="{{filters['to']}}"{{!' aria-invalid="true" aria-describedby="to-error"' if 'to' in errors else ''}}>
   % if 'to' in errors:
   <p class="field-error" id="to-error">{{_(errors['to'])}}</p>
