@@ -1,8 +1,9 @@
 """The Huey tasks of check-in: thin, calling the service by id.
 
-- `send_invitation(booking_id)`: the e-mail, retried on transient failures (about 1, 2, 4, 8,
-  16 minutes apart). Queued after the transaction that recorded the invitation commits (a hook on
-  core/events, since every invitation emits `checkin.invited`).
+- `send_invitation(booking_id)`: the automatic invitation's e-mail, retried on transient
+  failures (about 1, 2, 4, 8, 16 minutes apart). Queued after the transaction that recorded the
+  invitation commits (a hook on core/events). A host's own invitation (POST /checkins/resend) is
+  sent within the request instead, so the host hears of a failure at once.
 - `invite_upcoming` (hourly): the automatic invitation `checkin.invite_days_before` days before
   arrival, once per booking.
 - `expire_past_stays` (hourly): EXPIRED when the departure passed uncompleted.
@@ -40,7 +41,7 @@ def configure(settings) -> None:
 @huey.task(retries=SEND_RETRIES, retry_delay=SEND_RETRY_DELAY, retry_backoff=2)
 def send_invitation(booking_id: str) -> bool:
     try:
-        return mail.send_invitation(_settings, booking_id)
+        return service.send_invitation(booking_id)
     except mail.DeliveryFailed as failure:
         if failure.permanent:
             return False  # recorded on the booking; retrying cannot help
