@@ -193,3 +193,37 @@ def _refuse(smtp, exc: Exception) -> None:
     except (smtplib.SMTPException, OSError) as exc:
         raise DeliveryFailed(f"cannot reach the mail server {smtp.host}:{smtp.port} "
                              f"({type(exc).__name__})", permanent=False) from None
+
+
+def compose_access(booking: Booking, prop: Property, instructions: str, sender: str,
+                   checkin_url: str) -> EmailMessage:
+    """The e-mail with the property's access instructions, once check-in is complete."""
+    lang = i18n.language(booking.guest_language)
+    values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date)}
+    t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
+    greeting = t("mail.greeting", name=booking.guest_name)
+    message = EmailMessage()
+    message["Subject"] = t("access.mail_subject")
+    message["From"] = sender
+    message["To"] = booking.guest_email
+    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    message["Content-Language"] = lang
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content("\n\n".join([
+        greeting, t("access.mail_body"), instructions, t("access.mail_page"), checkin_url,
+        t("mail.signoff") + "\n" + prop.name]) + "\n")
+    e = html.escape
+    lines = "<br>".join(e(line) for line in instructions.splitlines())
+    message.add_alternative(f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(t("access.mail_subject"))}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
+<p style="font-size:16px;line-height:1.5">{e(greeting)}</p>
+<p style="font-size:16px;line-height:1.5">{e(t("access.mail_body"))}</p>
+<p style="font-size:16px;line-height:1.6;background:#f4f6f5;border-radius:8px;padding:16px">{lines}</p>
+<p style="font-size:13px;color:#4a5753;line-height:1.5">{e(t("access.mail_page"))}<br><a href="{e(checkin_url)}" style="color:#0b5f5a">{e(checkin_url)}</a></p>
+<p style="font-size:16px">{e(t("mail.signoff"))}<br>{e(prop.name)}</p>
+</div></body></html>
+""", subtype="html")
+    return message

@@ -45,6 +45,8 @@ SEAL_PURPOSE = "checkin-guests:"
 _settings = None
 # Bookings whose invitation e-mail waits for the current transaction to commit (per thread).
 _to_send = threading.local()
+# Check-ins completed in this thread, whose access e-mail (access.py) may be due at once.
+_completed = threading.local()
 
 
 def configure(settings) -> None:
@@ -236,6 +238,13 @@ def forget_invitations_to_send() -> None:
     _to_send.ids = []
 
 
+def take_completed() -> list[str]:
+    """The bookings whose check-in completed in this thread since the last call."""
+    pending = getattr(_completed, "ids", None) or []
+    _completed.ids = []
+    return pending
+
+
 def invitation_view(booking: Booking, public_url: str) -> dict:
     return {
         "booking_id": booking.id,
@@ -346,6 +355,9 @@ def submit(booking: Booking, row: Checkin, guests, *, consent: bool | None, lang
                 booking.report_status = "PENDING"  # the police capability takes it from here
             _touch(booking, now)
             events.emit(booking.account_id, "checkin.completed", bookings.booking_view(booking))
+            if getattr(_completed, "ids", None) is None:
+                _completed.ids = []
+            _completed.ids.append(booking.id)
     return []
 
 

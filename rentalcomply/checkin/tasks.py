@@ -7,6 +7,9 @@
 - `invite_upcoming` (hourly): the automatic invitation `checkin.invite_days_before` days before
   arrival, once per booking.
 - `expire_past_stays` (hourly): EXPIRED when the departure passed uncompleted.
+- `send_access_instructions(booking_id)`: the e-mail with the property's access instructions,
+  queued when a check-in completes (it may be due at once); `send_due_access_instructions`
+  (every 10 minutes) sends the others as their time comes. Once per booking (access.py).
 - `purge_guest_data` (daily): the sealed party erased after departure, once the retention of
   the property's country has passed (`retention.*`, checkin/retention.py).
 """
@@ -18,7 +21,7 @@ import logging
 from huey import crontab
 from huey.exceptions import CancelExecution
 
-from rentalcomply.checkin import mail, service
+from rentalcomply.checkin import access, mail, service
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events
 from rentalcomply.core.queue import huey
@@ -59,6 +62,20 @@ def invite_upcoming() -> int:
     return len(invited)
 
 
+@huey.task()
+def send_access_instructions(booking_id: str) -> bool:
+    return access.send_if_due(_settings, booking_id)
+
+
+@huey.periodic_task(crontab(minute="*/10"))
+def send_due_access_instructions() -> int:
+    sent = sum(access.send_if_due(_settings, booking_id)
+               for booking_id in access.due_bookings(_settings.police.arrival_hour))
+    if sent:
+        log.info("check-in: access instructions e-mailed for %d bookings", sent)
+    return sent
+
+
 @huey.periodic_task(crontab(minute="7"))
 def expire_past_stays() -> int:
     return service.expire_past_stays()
@@ -80,4 +97,13 @@ def _send_committed_invitations() -> None:
             log.warning("check-in e-mail for booking %s: first attempt failed", booking_id)
 
 
+def _send_access_of_completed_checkins() -> None:
+    for booking_id in service.take_completed():
+        try:
+            send_access_instructions(booking_id)
+        except Exception:  # in the immediate queue the attempt runs here; the periodic task retries
+            log.warning("access instructions for booking %s: first attempt failed", booking_id)
+
+
 events.on_events_committed(_send_committed_invitations)
+events.on_events_committed(_send_access_of_completed_checkins)
