@@ -569,12 +569,15 @@ def _property_pages(pages: Pages) -> None:
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
     def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
-              channel_values=None):
+              channel_values=None, access_errors=None, access_values=None):
         from rentalcomply.sync import export
         return page.render(
             "property", status=status, title=prop.name, prop=prop,
             values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
             errors=errors or {}, channel_errors=channel_errors or {},
+            access_errors=access_errors or {},
+            access_values=access_values or {
+                "hours_before": str(prop.access_instructions_hours_before)},
             channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
             channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
             mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
@@ -594,6 +597,33 @@ def _property_pages(pages: Pages) -> None:
             return _show(page, prop, status=400, values=values, errors=_errors(error))
         page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
+
+    @pages.post("/properties/<property_id>/access")
+    def property_access(page, property_id):
+        """Access instructions: write-only, like a password. An empty box keeps what is set; the
+        text typed is never shown back, not even when the form is refused."""
+        prop = properties.get_property(page.account_id, property_id)
+        text = page.form("access_instructions").strip()
+        hours = page.form("hours_before").strip()
+        changes: dict = {}
+        if page.form("remove") == "yes":
+            changes["access_instructions"] = None
+        elif text:
+            changes["access_instructions"] = text
+        try:
+            changes["access_instructions_hours_before"] = int(hours)
+        except ValueError:
+            changes["access_instructions_hours_before"] = hours  # refused below, with its message
+        try:
+            properties.update_property(page.account_id, property_id, **changes)
+        except ValidationError as error:
+            found = _errors(error)
+            return _show(page, prop, status=400, access_values={"hours_before": hours},
+                         access_errors={"access_instructions": found.get("access_instructions"),
+                                        "hours_before": found.get(
+                                            "access_instructions_hours_before")})
+        page.record("property.access_instructions", property_id)  # what changed, never the text
+        raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
 
     @pages.post("/properties/<property_id>/channels")
     def channel_add(page, property_id):
