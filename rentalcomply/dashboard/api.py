@@ -16,6 +16,7 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import activity
 from rentalcomply.core import clock
+from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.dashboard import service, users
@@ -282,7 +283,9 @@ def _booking_pages(pages: Pages) -> None:
                   "arrival_date": page.arg("arrival")}
         return _booking_form(page, None, values)
 
-    @pages.post("/bookings")
+    # Its own transactions: the check-in link is e-mailed within the request (checkin.resend),
+    # after the booking is committed, and a slow mail server must not hold the database.
+    @pages.post("/bookings", transaction=False)
     def booking_create(page):
         from rentalcomply.bookings.fees import FeeRates
         values = _booking_values(page, new=True)
@@ -290,32 +293,36 @@ def _booking_pages(pages: Pages) -> None:
         # Checked first: a refused form commits nothing, the booking included.
         note_error = service.note_problem(values["notes"])
         note_errors = {"notes": note_error} if note_error else {}
-        try:
-            if note_errors:
-                bookings._checked_fields(fields)  # the booking's own messages beside the note's
-                raise ValidationError("notes", note_error)
-            booking = bookings.create_booking(
-                page.account_id, rates=FeeRates.from_settings(page.settings),
-                property_id=values["property_id"], source=values["source"], **fields)
-        except NotFound:
-            return _booking_form(page, None, values, status=400,
-                                 errors={"property_id": "choose one of your properties"})
-        except ValidationError as error:
-            return _booking_form(page, None, values, status=400,
-                                 errors={**_errors(error), **note_errors})
-        except ApiError as error:  # the dates overlap another stay or a block
-            return _booking_form(page, None, values, status=error.status, message=error.message)
-        service.set_booking_note(page.account_id, booking.id, values["notes"])
-        page.record("booking.create", booking.id)
+        with atomic():
+            try:
+                if note_errors:
+                    bookings._checked_fields(fields)  # the booking's own messages beside the note's
+                    raise ValidationError("notes", note_error)
+                booking = bookings.create_booking(
+                    page.account_id, rates=FeeRates.from_settings(page.settings),
+                    property_id=values["property_id"], source=values["source"], **fields)
+            except NotFound:
+                return _booking_form(page, None, values, status=400,
+                                     errors={"property_id": "choose one of your properties"})
+            except ValidationError as error:
+                return _booking_form(page, None, values, status=400,
+                                     errors={**_errors(error), **note_errors})
+            except ApiError as error:  # the dates overlap another stay or a block
+                return _booking_form(page, None, values, status=error.status,
+                                     message=error.message)
+            service.set_booking_note(page.account_id, booking.id, values["notes"])
+            page.record("booking.create", booking.id)
         done = "booking_created"
         if values["invite"] and booking.guest_email:
             from rentalcomply.checkin import service as checkin
             try:
                 checkin.resend(page.account_id, booking.id, page.public_url)
             except ApiError:
-                done = "booking_created_not_invited"  # over already, or no address: said on the page
+                # over already, no address, or the e-mail was not sent: said on the page
+                done = "booking_created_not_invited"
             else:
-                page.record("checkin.resend", booking.id)
+                with atomic():
+                    page.record("checkin.resend", booking.id)
                 done = "booking_created_invited"
         raise Redirect(page.url(f"/bookings/{booking.id}", done=done))
 
@@ -353,17 +360,20 @@ def _booking_pages(pages: Pages) -> None:
     def booking_page(page, booking_id):
         return _booking(page, bookings.get_booking(page.account_id, booking_id))
 
-    @pages.post("/bookings/<booking_id>/checkin/resend")
+    # Its own transactions: the e-mail is sent within the request (see booking_create).
+    @pages.post("/bookings/<booking_id>/checkin/resend", transaction=False)
     def checkin_resend(page, booking_id):
         from rentalcomply.checkin import service as checkin
         try:
             checkin.resend(page.account_id, booking_id, page.public_url)
         except NotFound:
             raise
-        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often
+        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often,
+            # or the mail server did not take the e-mail
             return _booking(page, bookings.get_booking(page.account_id, booking_id),
                             status=error.status, message=error.message)
-        page.record("checkin.resend", booking_id)
+        with atomic():
+            page.record("checkin.resend", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}", done="invited"))
 
     @pages.post("/bookings/<booking_id>/cancel")
