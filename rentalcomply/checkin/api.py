@@ -6,8 +6,9 @@ from rentalcomply.checkin import page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
 from rentalcomply.core.checks import MULTI_LINE_PATTERN
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
-                                      InvalidJson, LinkExpired, NotFound, PayloadTooLarge,
-                                      RateLimited, UnsupportedMediaType)
+                                      GuestEmailRejected, InvalidJson, LinkExpired, MailNotSent,
+                                      NotFound, PayloadTooLarge, RateLimited,
+                                      UnsupportedMediaType)
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
 from rentalcomply.web.validation import Field
@@ -111,20 +112,25 @@ class PartyField(Field):
 
 def register(api) -> None:
     @api.post("/checkins/resend", scope="write", tags=TAGS, summary="Send the check-in link",
-              description="E-mails the guest the check-in link (sent by a background task over "
-                          "SMTP, retried on failure; a failure shows on the booking as "
-                          "`checkin_error`). The link is the same for every invitation and works "
+              description="E-mails the guest the check-in link over SMTP within the request "
+                          "(at most `smtp.timeout_seconds`), and answers 202 once the mail server "
+                          "has accepted it. The link is the same for every invitation and works "
                           "until the end of the day after departure. Sets `checkin_status` to "
-                          "INVITED when it was NOT_STARTED and emits `checkin.invited`. At most 5 "
-                          "invitations an hour per booking (429 with Retry-After). 422 "
-                          "GUEST_CONTACT_MISSING without a guest e-mail; 409 "
-                          "CHECKIN_ALREADY_COMPLETED or BOOKING_CANCELLED; 410 LINK_EXPIRED once "
-                          "the stay is over.",
+                          "INVITED when it was NOT_STARTED, clears `checkin_error` and emits "
+                          "`checkin.invited`. When the e-mail was not sent nothing changes but "
+                          "`checkin_error` on the booking: 502 MAIL_NOT_SENT (the mail server "
+                          "could not be reached, timed out or refused the message; try again), "
+                          "422 GUEST_EMAIL_REJECTED (the server refused the guest's address for "
+                          "good: correct `guest_email`); the reason, the server's code without "
+                          "its words, is in `message` and `details`. At most 5 invitations sent "
+                          "an hour per booking (429 with Retry-After). 422 GUEST_CONTACT_MISSING "
+                          "without a guest e-mail; 409 CHECKIN_ALREADY_COMPLETED or "
+                          "BOOKING_CANCELLED; 410 LINK_EXPIRED once the stay is over.",
               body={"booking_id": Field("string", required=True, max_length=64,
                                         example="book_2Xk9mQ7vLp3RtW8nBz4c")},
-              response="CheckinInvitation", status=202,
+              response="CheckinInvitation", status=202, transaction=False,
               errors=[NotFound, CheckinAlreadyCompleted, BookingCancelled, LinkExpired,
-                      GuestContactMissing, RateLimited])
+                      GuestContactMissing, GuestEmailRejected, RateLimited, MailNotSent])
     def resend(ctx):
         return service.resend(ctx.account_id, ctx.body["booking_id"], ctx.public_url)
 

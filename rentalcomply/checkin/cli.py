@@ -23,13 +23,13 @@ def checkin() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the invitation as one JSON object.")
 @pass_state
 def checkin_invite(state: State, account_ref: str, booking_id: str, as_json: bool) -> None:
-    """E-mail the guest of BOOKING_ID the check-in link (queued for the worker) and print it."""
+    """E-mail the guest of BOOKING_ID the check-in link now and print it."""
     from rentalcomply.checkin import service
     from rentalcomply.core import events
     settings = state.open()
     account = resolve_account(account_ref)
     invitation = _domain_call(service.resend, account.id, booking_id, settings.server.public_url)
-    events.notify_committed()  # queues the e-mail and the webhook deliveries
+    events.notify_committed()  # queues the webhook deliveries
     if as_json:
         _emit_json(invitation)
     else:

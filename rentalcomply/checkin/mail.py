@@ -1,8 +1,10 @@
-"""The invitation e-mail: composed in the guest's language, sent over SMTP with the `smtp` settings.
+"""The check-in e-mails: composed in the guest's language, sent over SMTP with the `smtp` settings.
 
 Every failure is sorted into permanent (the server refused the recipient or the sender: retrying
-cannot help) or transient (no connection, a 4xx, a timeout), so the task retries only the latter.
-The reason is written on the booking (`checkin_error`) either way, and cleared by a delivery.
+cannot help) or transient (no connection, a 4xx, a timeout), so the task retries only the latter,
+and a refusal of the guest's address is told apart from the others (the host must correct the
+address; nothing else will help). What to do with a failure is the caller's: service.py writes it
+on the booking (`checkin_error`). This module knows only messages and SMTP.
 """
 
 from __future__ import annotations
@@ -17,26 +19,29 @@ import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from rentalcomply.checkin import i18n, service
-from rentalcomply.core import clock
-from rentalcomply.core.db import atomic
+from rentalcomply.checkin import i18n
 from rentalcomply.core.models import Booking, Property
 
 log = logging.getLogger(__name__)
 
 
 class DeliveryFailed(Exception):
-    def __init__(self, reason: str, permanent: bool):
+    """`reason` names the server's answer by its code only: a server's own words often quote the
+    address, and the reason is shown to API clients and written on the booking."""
+
+    def __init__(self, reason: str, permanent: bool, recipient_refused: bool = False):
         super().__init__(reason)
         self.reason = reason
         self.permanent = permanent
+        self.recipient_refused = recipient_refused
 
 
-def compose(booking: Booking, prop: Property, checkin_url: str, sender: str) -> EmailMessage:
+def compose(booking: Booking, prop: Property, checkin_url: str, sender: str,
+            expires_on) -> EmailMessage:
     lang = i18n.language(booking.guest_language)
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date),
               "departure": i18n.format_date(lang, booking.departure_date)}
-    expires = i18n.format_date(lang, service.expires_at(booking).date())
+    expires = i18n.format_date(lang, expires_on)
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
     greeting = t("mail.greeting", name=booking.guest_name)
     stay = i18n.text(lang, "page.stay", **i18n.stay(lang, booking.arrival_date,
@@ -180,7 +185,8 @@ def _refuse(smtp, exc: Exception) -> None:
         codes = [code for code, _ in exc.recipients.values()]
         raise DeliveryFailed("the mail server refused the guest's address "
                              f"({', '.join(map(str, codes))})",
-                             permanent=all(code >= 500 for code in codes)) from None
+                             permanent=all(code >= 500 for code in codes),
+                             recipient_refused=True) from None
     except smtplib.SMTPAuthenticationError as exc:
         raise DeliveryFailed(f"the mail server refused the SMTP login ({exc.smtp_code})",
                              permanent=False) from None
@@ -192,31 +198,35 @@ def _refuse(smtp, exc: Exception) -> None:
                              f"({type(exc).__name__})", permanent=False) from None
 
 
-def send_invitation(settings, booking_id: str) -> bool:
-    """Send the booking's invitation; record the outcome on it. Returns False when there is
-    nothing to send (cancelled, completed, no address). Raises DeliveryFailed."""
-    booking = Booking.get_or_none(Booking.id == booking_id)
-    if (booking is None or booking.status == "cancelled" or not booking.guest_email
-            or booking.checkin_status in ("COMPLETED", "EXPIRED")):
-        return False
-    prop = Property.get_by_id(booking.property_id)
-    message = compose(booking, prop, service.link(settings.server.public_url, booking.id),
-                      settings.smtp.from_address)
-    try:
-        deliver(settings, message)
-    except DeliveryFailed as failure:
-        _record(booking_id, f"{clock.iso(clock.utcnow())}: {failure.reason}")
-        log.warning("check-in e-mail for booking %s not delivered: %s", booking_id, failure.reason)
-        raise
-    _record(booking_id, None)
-    log.info("check-in e-mail for booking %s delivered", booking_id)
-    return True
-
-
-def _record(booking_id: str, error: str | None) -> None:
-    with atomic():
-        booking = Booking.get_or_none(Booking.id == booking_id)
-        if booking is None or booking.checkin_error == error:
-            return
-        booking.checkin_error = error
-        service._touch(booking, clock.utcnow())
+def compose_access(booking: Booking, prop: Property, instructions: str, sender: str,
+                   checkin_url: str) -> EmailMessage:
+    """The e-mail with the property's access instructions, once check-in is complete."""
+    lang = i18n.language(booking.guest_language)
+    values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date)}
+    t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
+    greeting = t("mail.greeting", name=booking.guest_name)
+    message = EmailMessage()
+    message["Subject"] = t("access.mail_subject")
+    message["From"] = sender
+    message["To"] = booking.guest_email
+    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    message["Content-Language"] = lang
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content("\n\n".join([
+        greeting, t("access.mail_body"), instructions, t("access.mail_page"), checkin_url,
+        t("mail.signoff") + "\n" + prop.name]) + "\n")
+    e = html.escape
+    lines = "<br>".join(e(line) for line in instructions.splitlines())
+    message.add_alternative(f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(t("access.mail_subject"))}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
+<p style="font-size:16px;line-height:1.5">{e(greeting)}</p>
+<p style="font-size:16px;line-height:1.5">{e(t("access.mail_body"))}</p>
+<p style="font-size:16px;line-height:1.6;background:#f4f6f5;border-radius:8px;padding:16px">{lines}</p>
+<p style="font-size:13px;color:#4a5753;line-height:1.5">{e(t("access.mail_page"))}<br><a href="{e(checkin_url)}" style="color:#0b5f5a">{e(checkin_url)}</a></p>
+<p style="font-size:16px">{e(t("mail.signoff"))}<br>{e(prop.name)}</p>
+</div></body></html>
+""", subtype="html")
+    return message

@@ -24,6 +24,9 @@ class Checkin(Versioned):
     # Times of recent invitations (ISO strings), for the limit of 5 an hour.
     sends = JSONField(default=list)
     completed_at = pw.DateTimeField(null=True)
+    # When the e-mail with the property's access instructions went out: claimed by a conditional
+    # UPDATE before it is sent, so it goes once per booking whatever the number of workers.
+    access_sent_at = pw.DateTimeField(null=True)
     purged_at = pw.DateTimeField(null=True)
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)

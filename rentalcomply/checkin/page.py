@@ -20,8 +20,8 @@ import functools
 import bottle
 import peewee
 
+from rentalcomply.checkin import access, i18n, service
 from rentalcomply.checkin import guests as party_rules
-from rentalcomply.checkin import i18n, service
 from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
@@ -108,7 +108,7 @@ def register(api) -> None:
         booking, row = open_link(token, lang_hint)
         lang = service.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED":
-            return pages.html_response(_confirmation(booking, row, lang))
+            return pages.html_response(_confirmation(settings, booking, row, lang))
         party = service.load_party(row)
         consent = row.consent_at is not None
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
@@ -334,8 +334,12 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         unit, count = "years", count // 365
     period = i18n.count(lang, unit.removesuffix("s"), count)
     country_name = party_rules.countries().get(country, {}).get(lang, country)
+    # Said under the form (the layout's footnote) when the host has access instructions to give.
+    footnote = (i18n.text(lang, "access.after_checkin")
+                if prop.access_instructions_sealed is not None else "")
     return pages.render(
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
+        footnote=footnote,
         arrival_iso=booking.arrival_date.isoformat(), blocks=blocks, consent=consent,
         consent_error=errors.get("consent"), party_error=errors.get("guests"),
         summary=i18n.text(lang, "msg.summary") if errors else "",
@@ -359,11 +363,16 @@ def _pick_lists(country: str) -> dict[str, list[str]]:
             "it-provinces": codes.it_province_codes()}
 
 
-def _confirmation(booking, row, lang: str) -> str:
+def _confirmation(settings, booking, row, lang: str) -> str:
     prop = Property.get_by_id(booking.property_id)
     party = service.load_party(row)
     names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
              for g in party.get("guests", [])]
+    guest_access = access.for_guest(booking, prop, settings.police.arrival_hour)
+    waiting = (i18n.text(lang, "access.waiting", **access.format_opens(lang, guest_access.opens))
+               if guest_access.state == "waiting" else "")
     return pages.render("checkin_done", lang=lang, property_name=prop.name,
                         stay=_stay(booking, lang), names=names,
+                        access_text=guest_access.text if guest_access.state == "shown" else "",
+                        access_waiting=waiting,
                         t=lambda key, **values: i18n.text(lang, key, **values))

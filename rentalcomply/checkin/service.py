@@ -7,7 +7,12 @@
   clear stay only the lead guest's name (the tax report needs it, also after the purge).
 - `checkin_status`: NOT_STARTED -> INVITED (an invitation) -> IN_PROGRESS (the guest saved
   something) -> COMPLETED (a valid, whole party); EXPIRED when the departure passes uncompleted.
-- Invitations are e-mailed after the transaction that records them commits (see tasks.py).
+- A host's invitation (`resend`) is e-mailed within the request, so the host learns at once
+  whether it left: an invitation the mail server did not take changes nothing but `checkin_error`.
+  The automatic invitations before arrival are e-mailed by a task after the transaction that
+  records them commits (see tasks.py), retried there.
+- `checkin_error` says why the last e-mail to the guest was not delivered; a delivery, or the
+  check-in completing (the guest plainly had the link), clears it.
 """
 
 from __future__ import annotations
@@ -20,14 +25,15 @@ import re
 import threading
 
 from rentalcomply.bookings import service as bookings
-from rentalcomply.checkin import i18n
+from rentalcomply.checkin import i18n, mail
 from rentalcomply.checkin.guests import Problem, mask, validate_party
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock, events, sealing, secrets
 from rentalcomply.core import pending as owed
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
-                                      LinkExpired, NotFound, RateLimited, ValidationError)
+                                      GuestEmailRejected, LinkExpired, MailNotSent, NotFound,
+                                      RateLimited, ValidationError)
 from rentalcomply.core.models import Booking, Property
 
 log = logging.getLogger(__name__)
@@ -42,6 +48,8 @@ INVITATION_MAIL = "checkin.invitation"
 _settings = None
 # Bookings whose invitation e-mail waits for the current transaction to commit (per thread).
 _to_send = threading.local()
+# Check-ins completed in this thread, whose access e-mail (access.py) may be due at once.
+_completed = threading.local()
 
 
 def configure(settings) -> None:
@@ -101,18 +109,16 @@ def find_by_token(token: str) -> tuple[Booking, Checkin]:
 # --- invitations ---------------------------------------------------------------------------------
 
 def resend(account_id: str, booking_id: str, public_url: str) -> dict:
-    """Record an invitation and queue its e-mail (POST /checkins/resend)."""
+    """E-mail the guest the link now and record the invitation (POST /checkins/resend).
+
+    Three short transactions around the SMTP conversation, never one holding the database while
+    a mail server takes its time: the checks and a place in the hourly limit; the e-mail; then
+    the invitation (INVITED, `checkin.invited`) or, when the server did not take the e-mail, the
+    reason in `checkin_error` with the place in the limit given back. MailNotSent (502) or
+    GuestEmailRejected (422) then; `checkin_status` stays as it was."""
     with atomic():
         booking = bookings.get_booking(account_id, booking_id)
-        if booking.status == "cancelled":
-            raise BookingCancelled("The booking is cancelled: no check-in is needed.")
-        if booking.checkin_status == "COMPLETED":
-            raise CheckinAlreadyCompleted()
-        if booking.checkin_status == "EXPIRED" or clock.utcnow() >= expires_at(booking):
-            raise LinkExpired("The stay is over: its check-in link has expired.")
-        if not booking.guest_email:
-            raise GuestContactMissing("The booking has no guest_email; add one with "
-                                      "PATCH /bookings/{id} first.")
+        _check_invitable(booking)
         row = _checkin_row(booking)
         now = clock.utcnow()
         recent = [t for t in (row.sends or []) if _parse_time(t) > now - dt.timedelta(hours=1)]
@@ -120,19 +126,64 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
             retry_after = int((_parse_time(min(recent)) + dt.timedelta(hours=1) - now).total_seconds())
             raise RateLimited(retry_after, f"At most {RESENDS_PER_HOUR} invitations an hour per "
                                            f"booking; retry in {max(retry_after, 1)} s.")
-        _invite(booking, row, now, recent)
+        # Taken before the e-mail: two requests at once cannot both pass the limit.
+        attempt = now.isoformat()
+        row.sends = recent + [attempt]
+        row.save()
+    try:
+        deliver_invitation(booking, public_url)
+    except mail.DeliveryFailed as failure:
+        with atomic():
+            row = Checkin.get(Checkin.booking == booking.id)
+            sends = list(row.sends or [])
+            if attempt in sends:  # an e-mail not sent does not count against the limit
+                sends.remove(attempt)
+                row.sends = sends
+                row.save()
+            _record_delivery(booking.id, failure.reason)
+        if failure.recipient_refused and failure.permanent:
+            raise GuestEmailRejected(f"The check-in e-mail was not sent: {failure.reason}. "
+                                     "Correct guest_email with PATCH /bookings/{id}; "
+                                     "checkin_status is unchanged.",
+                                     details=[{"field": "guest_email", "message": failure.reason}])
+        raise MailNotSent(f"The check-in e-mail was not sent: {failure.reason}. "
+                          "checkin_status is unchanged; try again later.",
+                          details=[{"field": "smtp", "message": failure.reason}])
+    with atomic():
+        booking = Booking.get_by_id(booking.id)
+        row = Checkin.get(Checkin.booking == booking.id)
+        _record_invitation(booking, row, clock.utcnow())
     return invitation_view(booking, public_url)
 
 
-def _invite(booking: Booking, row: Checkin, now: dt.datetime, recent: list[str]) -> None:
-    row.sends = recent + [now.isoformat()]
+def _check_invitable(booking: Booking) -> None:
+    if booking.status == "cancelled":
+        raise BookingCancelled("The booking is cancelled: no check-in is needed.")
+    if booking.checkin_status == "COMPLETED":
+        raise CheckinAlreadyCompleted()
+    if booking.checkin_status == "EXPIRED" or clock.utcnow() >= expires_at(booking):
+        raise LinkExpired("The stay is over: its check-in link has expired.")
+    if not booking.guest_email:
+        raise GuestContactMissing("The booking has no guest_email; add one with "
+                                  "PATCH /bookings/{id} first.")
+
+
+def _record_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
     row.invited_at = now
     row.updated_at = now
     row.save()
     if booking.checkin_status == "NOT_STARTED":
         booking.checkin_status = "INVITED"
+    booking.checkin_error = None  # it was delivered
     _touch(booking, now)
     events.emit(booking.account_id, "checkin.invited", bookings.booking_view(booking))
+
+
+def _queue_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
+    """Record an automatic invitation; its e-mail goes after the commit (tasks.py)."""
+    row.sends = [t for t in (row.sends or [])
+                 if _parse_time(t) > now - dt.timedelta(hours=1)] + [now.isoformat()]
+    _record_invitation(booking, row, now)
     # Owed in the database as well as queued after the commit: a worker killed before the mail
     # went out leaves the row, and the sweep (tasks.py) queues the mail again.
     owed.record(INVITATION_MAIL, booking.id, now)
@@ -140,6 +191,46 @@ def _invite(booking: Booking, row: Checkin, now: dt.datetime, recent: list[str])
     if pending is None:
         pending = _to_send.ids = []
     pending.append(booking.id)
+
+
+def deliver_invitation(booking: Booking, public_url: str) -> None:
+    """Compose and send the invitation e-mail; raises mail.DeliveryFailed."""
+    prop = Property.get_by_id(booking.property_id)
+    message = mail.compose(booking, prop, link(public_url, booking.id),
+                           _settings.smtp.from_address, expires_at(booking).date())
+    mail.deliver(_settings, message)
+
+
+def send_invitation(booking_id: str) -> bool:
+    """The automatic invitation's e-mail (the task): send it and record the outcome on the
+    booking. False when there is nothing to send (cancelled, completed, no address). Raises
+    mail.DeliveryFailed."""
+    booking = Booking.get_or_none(Booking.id == booking_id)
+    if (booking is None or booking.status == "cancelled" or not booking.guest_email
+            or booking.checkin_status in ("COMPLETED", "EXPIRED")):
+        return False
+    try:
+        deliver_invitation(booking, _settings.server.public_url)
+    except mail.DeliveryFailed as failure:
+        with atomic():
+            _record_delivery(booking_id, failure.reason)
+        raise
+    with atomic():
+        _record_delivery(booking_id, None)
+    log.info("check-in e-mail for booking %s delivered", booking_id)
+    return True
+
+
+def _record_delivery(booking_id: str, reason: str | None) -> None:
+    """`checkin_error` after an e-mail to the guest: the reason with its time, or cleared."""
+    booking = Booking.get_or_none(Booking.id == booking_id)
+    error = None if reason is None else f"{clock.iso(clock.utcnow())}: {reason}"
+    if reason is not None:
+        log.warning("check-in e-mail for booking %s not delivered: %s", booking_id, reason)
+    if booking is None or booking.checkin_error == error:
+        return
+    booking.checkin_error = error
+    _touch(booking, clock.utcnow())
 
 
 def take_invitations_to_send() -> list[str]:
@@ -151,6 +242,13 @@ def take_invitations_to_send() -> list[str]:
 
 def forget_invitations_to_send() -> None:
     _to_send.ids = []
+
+
+def take_completed() -> list[str]:
+    """The bookings whose check-in completed in this thread since the last call."""
+    pending = getattr(_completed, "ids", None) or []
+    _completed.ids = []
+    return pending
 
 
 def invitation_view(booking: Booking, public_url: str) -> dict:
@@ -191,9 +289,7 @@ def invite_upcoming(days_before: int) -> list[str]:
             if row.auto_invited:
                 continue
             row.auto_invited = True
-            now = clock.utcnow()
-            _invite(booking, row, now, [t for t in (row.sends or [])
-                                        if _parse_time(t) > now - dt.timedelta(hours=1)])
+            _queue_invitation(booking, row, clock.utcnow())
         invited.append(booking_id)
     return invited
 
@@ -258,12 +354,16 @@ def submit(booking: Booking, row: Checkin, guests, *, consent: bool | None, lang
         _store(row, booking, cleaned, bool(consent) if not api else None, lang, now)
         if booking.checkin_status != "COMPLETED":
             booking.checkin_status = "COMPLETED"
+            booking.checkin_error = None  # the guest had the link: an old failed e-mail is moot
             row.completed_at = now
             row.save()
             if booking.property.police_connector != "none" and booking.report_status == "NOT_REQUIRED":
                 booking.report_status = "PENDING"  # the police capability takes it from here
             _touch(booking, now)
             events.emit(booking.account_id, "checkin.completed", bookings.booking_view(booking))
+            if getattr(_completed, "ids", None) is None:
+                _completed.ids = []
+            _completed.ids.append(booking.id)
     return []
 
 

@@ -1,13 +1,18 @@
 """The Huey tasks of check-in: thin, calling the service by id.
 
-- `send_invitation(booking_id)`: the e-mail, retried on transient failures (about 1, 2, 4, 8,
-  16 minutes apart). Queued after the transaction that recorded the invitation commits (a hook on
-  core/events, since every invitation emits `checkin.invited`).
-- `sweep_owed_invitations` (every minute, once across workers): an e-mail still owed in
-  core/pending whose task was lost (a killed worker, a Redis that forgot) is queued again.
+- `send_invitation(booking_id)`: the automatic invitation's e-mail, retried on transient
+  failures (about 1, 2, 4, 8, 16 minutes apart). Queued after the transaction that recorded the
+  invitation commits (a hook on core/events). A host's own invitation (POST /checkins/resend) is
+  sent within the request instead, so the host hears of a failure at once.
+- `sweep_owed_invitations` (every minute, once across workers): an automatic invitation's e-mail
+  still owed in core/pending whose task was lost (a killed worker, a Redis that forgot) is queued
+  again.
 - `invite_upcoming` (hourly): the automatic invitation `checkin.invite_days_before` days before
   arrival, once per booking.
 - `expire_past_stays` (hourly): EXPIRED when the departure passed uncompleted.
+- `send_access_instructions(booking_id)`: the e-mail with the property's access instructions,
+  queued when a check-in completes (it may be due at once); `send_due_access_instructions`
+  (every 10 minutes) sends the others as their time comes. Once per booking (access.py).
 - `purge_guest_data` (daily): the sealed party erased after departure, once the retention of
   the property's country has passed (`retention.*`, checkin/retention.py).
 """
@@ -19,7 +24,7 @@ import logging
 from huey import crontab
 from huey.exceptions import CancelExecution
 
-from rentalcomply.checkin import mail, service
+from rentalcomply.checkin import access, mail, service
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events
 from rentalcomply.core import pending as owed
@@ -51,7 +56,7 @@ def send_invitation(booking_id: str) -> bool:
     if attempt is None:
         return False
     try:
-        sent = mail.send_invitation(_settings, booking_id)
+        sent = service.send_invitation(booking_id)
     except mail.DeliveryFailed as failure:
         if failure.permanent or attempt > SEND_RETRIES:
             owed.done(service.INVITATION_MAIL, booking_id)
@@ -99,6 +104,20 @@ def invite_upcoming() -> int:
     return len(invited)
 
 
+@huey.task()
+def send_access_instructions(booking_id: str) -> bool:
+    return access.send_if_due(_settings, booking_id)
+
+
+@huey.periodic_task(crontab(minute="*/10"))
+def send_due_access_instructions() -> int:
+    sent = sum(access.send_if_due(_settings, booking_id)
+               for booking_id in access.due_bookings(_settings.police.arrival_hour))
+    if sent:
+        log.info("check-in: access instructions e-mailed for %d bookings", sent)
+    return sent
+
+
 @huey.periodic_task(crontab(minute="7"))
 def expire_past_stays() -> int:
     return service.expire_past_stays()
@@ -120,4 +139,13 @@ def _send_committed_invitations() -> None:
             log.warning("check-in e-mail for booking %s: first attempt failed", booking_id)
 
 
+def _send_access_of_completed_checkins() -> None:
+    for booking_id in service.take_completed():
+        try:
+            send_access_instructions(booking_id)
+        except Exception:  # in the immediate queue the attempt runs here; the periodic task retries
+            log.warning("access instructions for booking %s: first attempt failed", booking_id)
+
+
 events.on_events_committed(_send_committed_invitations)
+events.on_events_committed(_send_access_of_completed_checkins)

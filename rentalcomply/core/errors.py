@@ -121,6 +121,11 @@ class GuestContactMissing(ApiError):
     status, code, message = 422, "GUEST_CONTACT_MISSING", "The booking has no guest e-mail address."
 
 
+class GuestEmailRejected(ApiError):
+    status, code = 422, "GUEST_EMAIL_REJECTED"
+    message = "The mail server refused the guest's e-mail address."
+
+
 class RateLimited(ApiError):
     status, code, message = 429, "RATE_LIMITED", "Too many requests."
 
@@ -131,6 +136,11 @@ class RateLimited(ApiError):
 
 class InternalError(ApiError):
     pass
+
+
+class MailNotSent(ApiError):
+    status, code = 502, "MAIL_NOT_SENT"
+    message = "The mail server could not be reached or did not accept the e-mail."
 
 
 class ServiceUnavailable(ApiError):

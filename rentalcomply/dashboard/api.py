@@ -16,6 +16,7 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import activity
 from rentalcomply.core import clock
+from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.dashboard import service, users
@@ -283,7 +284,9 @@ def _booking_pages(pages: Pages) -> None:
                   "arrival_date": page.arg("arrival")}
         return _booking_form(page, None, values)
 
-    @pages.post("/bookings")
+    # Its own transactions: the check-in link is e-mailed within the request (checkin.resend),
+    # after the booking is committed, and a slow mail server must not hold the database.
+    @pages.post("/bookings", transaction=False)
     def booking_create(page):
         from rentalcomply.bookings.fees import FeeRates
         values = _booking_values(page, new=True)
@@ -291,32 +294,36 @@ def _booking_pages(pages: Pages) -> None:
         # Checked first: a refused form commits nothing, the booking included.
         note_error = service.note_problem(values["notes"])
         note_errors = {"notes": note_error} if note_error else {}
-        try:
-            if note_errors:
-                bookings._checked_fields(fields)  # the booking's own messages beside the note's
-                raise ValidationError("notes", note_error)
-            booking = bookings.create_booking(
-                page.account_id, rates=FeeRates.from_settings(page.settings),
-                property_id=values["property_id"], source=values["source"], **fields)
-        except NotFound:
-            return _booking_form(page, None, values, status=400,
-                                 errors={"property_id": "choose one of your properties"})
-        except ValidationError as error:
-            return _booking_form(page, None, values, status=400,
-                                 errors={**_errors(error), **note_errors})
-        except ApiError as error:  # the dates overlap another stay or a block
-            return _booking_form(page, None, values, status=error.status, message=error.message)
-        service.set_booking_note(page.account_id, booking.id, values["notes"])
-        page.record("booking.create", booking.id)
+        with atomic():
+            try:
+                if note_errors:
+                    bookings._checked_fields(fields)  # the booking's own messages beside the note's
+                    raise ValidationError("notes", note_error)
+                booking = bookings.create_booking(
+                    page.account_id, rates=FeeRates.from_settings(page.settings),
+                    property_id=values["property_id"], source=values["source"], **fields)
+            except NotFound:
+                return _booking_form(page, None, values, status=400,
+                                     errors={"property_id": "choose one of your properties"})
+            except ValidationError as error:
+                return _booking_form(page, None, values, status=400,
+                                     errors={**_errors(error), **note_errors})
+            except ApiError as error:  # the dates overlap another stay or a block
+                return _booking_form(page, None, values, status=error.status,
+                                     message=error.message)
+            service.set_booking_note(page.account_id, booking.id, values["notes"])
+            page.record("booking.create", booking.id)
         done = "booking_created"
         if values["invite"] and booking.guest_email:
             from rentalcomply.checkin import service as checkin
             try:
                 checkin.resend(page.account_id, booking.id, page.public_url)
             except ApiError:
-                done = "booking_created_not_invited"  # over already, or no address: said on the page
+                # over already, no address, or the e-mail was not sent: said on the page
+                done = "booking_created_not_invited"
             else:
-                page.record("checkin.resend", booking.id)
+                with atomic():
+                    page.record("checkin.resend", booking.id)
                 done = "booking_created_invited"
         raise Redirect(page.url(f"/bookings/{booking.id}", done=done))
 
@@ -354,17 +361,20 @@ def _booking_pages(pages: Pages) -> None:
     def booking_page(page, booking_id):
         return _booking(page, bookings.get_booking(page.account_id, booking_id))
 
-    @pages.post("/bookings/<booking_id>/checkin/resend")
+    # Its own transactions: the e-mail is sent within the request (see booking_create).
+    @pages.post("/bookings/<booking_id>/checkin/resend", transaction=False)
     def checkin_resend(page, booking_id):
         from rentalcomply.checkin import service as checkin
         try:
             checkin.resend(page.account_id, booking_id, page.public_url)
         except NotFound:
             raise
-        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often
+        except ApiError as error:  # no e-mail address, completed, cancelled, over, too often,
+            # or the mail server did not take the e-mail
             return _booking(page, bookings.get_booking(page.account_id, booking_id),
                             status=error.status, message=error.message)
-        page.record("checkin.resend", booking_id)
+        with atomic():
+            page.record("checkin.resend", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}", done="invited"))
 
     @pages.post("/bookings/<booking_id>/cancel")
@@ -570,12 +580,15 @@ def _property_pages(pages: Pages) -> None:
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
     def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
-              channel_values=None):
+              channel_values=None, access_errors=None, access_values=None):
         from rentalcomply.sync import export
         return page.render(
             "property", status=status, title=prop.name, prop=prop,
             values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
             errors=errors or {}, channel_errors=channel_errors or {},
+            access_errors=access_errors or {},
+            access_values=access_values or {
+                "hours_before": str(prop.access_instructions_hours_before)},
             channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
             channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
             mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
@@ -595,6 +608,33 @@ def _property_pages(pages: Pages) -> None:
             return _show(page, prop, status=400, values=values, errors=_errors(error))
         page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
+
+    @pages.post("/properties/<property_id>/access")
+    def property_access(page, property_id):
+        """Access instructions: write-only, like a password. An empty box keeps what is set; the
+        text typed is never shown back, not even when the form is refused."""
+        prop = properties.get_property(page.account_id, property_id)
+        text = page.form("access_instructions").strip()
+        hours = page.form("hours_before").strip()
+        changes: dict = {}
+        if page.form("remove") == "yes":
+            changes["access_instructions"] = None
+        elif text:
+            changes["access_instructions"] = text
+        try:
+            changes["access_instructions_hours_before"] = int(hours)
+        except ValueError:
+            changes["access_instructions_hours_before"] = hours  # refused below, with its message
+        try:
+            properties.update_property(page.account_id, property_id, **changes)
+        except ValidationError as error:
+            found = _errors(error)
+            return _show(page, prop, status=400, access_values={"hours_before": hours},
+                         access_errors={"access_instructions": found.get("access_instructions"),
+                                        "hours_before": found.get(
+                                            "access_instructions_hours_before")})
+        page.record("property.access_instructions", property_id)  # what changed, never the text
+        raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
 
     @pages.post("/properties/<property_id>/channels")
     def channel_add(page, property_id):

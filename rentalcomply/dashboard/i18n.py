@@ -253,7 +253,7 @@ GREEK: dict[str, str] = {
     "E-mail the link to the guest": "Αποστολή του συνδέσμου στον επισκέπτη",
     "Send the link again": "Νέα αποστολή του συνδέσμου",
     "The booking has no guest e-mail address.": "Η κράτηση δεν έχει e-mail επισκέπτη.",
-    "done:invited": "Ο σύνδεσμος check-in στέλνεται στον επισκέπτη.",
+    "done:invited": "Ο σύνδεσμος check-in στάλθηκε στον επισκέπτη.",
     "Events it receives": "Γεγονότα που λαμβάνει",
     "Save the events": "Αποθήκευση γεγονότων",
     "done:events_saved": "Τα γεγονότα αποθηκεύτηκαν.",
@@ -383,7 +383,7 @@ ENGLISH: dict[str, str] = {
     "done:generating": "The report is being made.",
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
-    "done:invited": "The check-in link is on its way to the guest.",
+    "done:invited": "The check-in link was sent to the guest.",
     "done:refiled": "The police filing is queued again.",
     "done:police_filed": "The police filing is recorded.",
     "done:events_saved": "The events are saved.",
@@ -670,6 +670,29 @@ PLURALS = {
         "el": {"one": "{n} θέμα χρειάζεται προσοχή σήμερα",
                "other": "{n} θέματα χρειάζονται προσοχή σήμερα"}},
 }
+
+
+# --- access instructions ---------------------------------------------------------------------------
+ENGLISH.update({"done:access_saved": "The access instructions are saved."})
+GREEK.update({
+    "done:access_saved": "Οι οδηγίες πρόσβασης αποθηκεύτηκαν.",
+    "Access instructions": "Οδηγίες πρόσβασης",
+    "New access instructions": "Νέες οδηγίες πρόσβασης",
+    "Door code, Wi-Fi, how to get in. A guest who has completed check-in sees them on their check-in page, and gets them by e-mail once, from the hours below before arrival. They are kept encrypted and never shown here again.":
+        "Κωδικός πόρτας, Wi-Fi, πώς θα μπουν. Ο επισκέπτης που ολοκλήρωσε το check-in τις βλέπει στη σελίδα του check-in και τις λαμβάνει μία φορά με e-mail, από τις παρακάτω ώρες πριν από την άφιξη. Φυλάσσονται κρυπτογραφημένες και δεν εμφανίζονται ξανά εδώ.",
+    "Set": "Ορίστηκαν",
+    "Not set": "Δεν ορίστηκαν",
+    "Up to 2,000 characters. Leave empty to keep what is set.":
+        "Έως 2.000 χαρακτήρες. Αφήστε το κενό για να κρατήσετε ό,τι έχει οριστεί.",
+    "Up to 2,000 characters.": "Έως 2.000 χαρακτήρες.",
+    "Shown from, hours before arrival": "Εμφάνιση από, ώρες πριν από την άφιξη",
+    "0 to 168; arrival is the arrival date at the check-in hour, in the property’s time zone.":
+        "0 έως 168· άφιξη είναι η ημερομηνία άφιξης στην ώρα check-in, στη ζώνη ώρας του καταλύματος.",
+    "Remove the access instructions": "Αφαίρεση των οδηγιών πρόσβασης",
+    "Save access instructions": "Αποθήκευση οδηγιών πρόσβασης",
+    "must be at most 2000 characters": "πρέπει να έχει έως 2000 χαρακτήρες",
+    "must be a whole number from 0 to 168": "πρέπει να είναι ακέραιος από 0 έως 168",
+})
 
 
 def _zone(name: str | None) -> dt.tzinfo:

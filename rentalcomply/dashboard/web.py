@@ -17,6 +17,8 @@ no API key is asked for). Around each handler:
 
 from __future__ import annotations
 
+import contextlib
+
 import ipaddress
 import logging
 import urllib.parse
@@ -59,7 +61,7 @@ SECURITY_HEADERS = {
 # beside the field.
 UNCHECKED_FORM_FIELDS = frozenset({"password", "confirmation", "next", "notes"})
 # Free-text notes, which may hold line breaks and tabs (as in the API).
-MULTI_LINE_FORM_FIELDS = frozenset({"description"})
+MULTI_LINE_FORM_FIELDS = frozenset({"description", "access_instructions"})
 
 
 class Redirect(Exception):
@@ -216,19 +218,24 @@ class Pages:
     def get(self, path: str, *, public: bool = False, owners: bool = False):
         return self.route("GET", path, public=public, owners=owners)
 
-    def post(self, path: str, *, public: bool = False, owners: bool = False):
-        return self.route("POST", path, public=public, owners=owners)
+    def post(self, path: str, *, public: bool = False, owners: bool = False,
+             transaction: bool = True):
+        return self.route("POST", path, public=public, owners=owners, transaction=transaction)
 
-    def route(self, method: str, path: str, *, public: bool = False, owners: bool = False):
-        """`owners`: only a user with the role owner may open it; a member gets a 403 page."""
+    def route(self, method: str, path: str, *, public: bool = False, owners: bool = False,
+              transaction: bool = True):
+        """`owners`: only a user with the role owner may open it; a member gets a 403 page.
+        `transaction=False`: the handler commits its own steps, because it waits on a peer (a
+        mail server) and must not hold the database meanwhile."""
         def register(handler):
             # page=True: a page for people, not an API endpoint (kept out of the API document)
-            self.app.route(PREFIX + path, method, self._wrap(handler, method, public, owners),
-                           page=True)
+            self.app.route(PREFIX + path, method,
+                           self._wrap(handler, method, public, owners, transaction), page=True)
             return handler
         return register
 
-    def _wrap(self, handler, method: str, public: bool, owners: bool = False):
+    def _wrap(self, handler, method: str, public: bool, owners: bool = False,
+              transaction: bool = True):
         settings = self.settings
 
         def callback(**url_args):
@@ -244,7 +251,7 @@ class Pages:
                 if method == "POST":
                     if not users.csrf_matches(page.cookie_value, bottle.request.forms.get("csrf")):
                         raise Forbidden()
-                    with db.atomic():
+                    with db.atomic() if transaction else contextlib.nullcontext():
                         try:
                             response = handler(page, **url_args)
                         except Redirect as redirect:  # a success: the change commits

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
 from rentalcomply.properties import service
-from rentalcomply.properties.service import (ADDRESS_MAX, AADE_ID_MAX, CHANNEL_STATUSES,
+from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
+                                             AADE_ID_MAX, CHANNEL_STATUSES,
                                              CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
                                              MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
@@ -42,7 +43,8 @@ openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "police_settings",
-                 "police_credentials_set", "channel_connections",
+                 "police_credentials_set", "access_instructions_set",
+                 "access_instructions_hours_before", "channel_connections",
                  "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
     "properties": {
@@ -72,6 +74,15 @@ openapi.schema("Property", {
                                    "description": "Names of the connector's credentials that "
                                                   "are set. Their values are sealed and never "
                                                   "shown."},
+        "access_instructions_set": {"type": "boolean",
+                                    "description": "Whether access instructions are set. They "
+                                                   "are sealed and never shown through the API."},
+        "access_instructions_hours_before": {
+            "type": "integer", "minimum": 0, "maximum": ACCESS_HOURS_MAX,
+            "description": "How many hours before arrival (the arrival date at "
+                           "`police.arrival_hour`, the property's time) a guest who has "
+                           "completed check-in sees the access instructions and is e-mailed "
+                           "them."},
         "channel_connections": {"type": "array", "items": ref("ChannelConnection")},
         "ical_export_url": {"type": "string", "description": "This property's own calendar feed "
                             "(confirmed bookings of every channel and the channels' blocks, no "
@@ -131,6 +142,22 @@ POLICE_FIELDS = {
 }
 
 
+ACCESS_FIELDS = {
+    "access_instructions": Field("string", nullable=True, max_length=ACCESS_MAX, multiline=True,
+                                 description="Door code, Wi-Fi, how to get in: shown on the guest "
+                                             "page, and e-mailed once, to a guest who has "
+                                             "completed check-in, from "
+                                             "`access_instructions_hours_before` hours before "
+                                             "arrival. Sealed at rest and never shown back (see "
+                                             "`access_instructions_set`); null or \"\" removes "
+                                             "them.",
+                                 example="Key box left of the door, code 4812. Wi-Fi: Anemoi / "
+                                         "sunset2027"),
+    "access_instructions_hours_before": Field("integer", minimum=0, maximum=ACCESS_HOURS_MAX,
+                                              description="Default 24."),
+}
+
+
 def register(api) -> None:
     @api.get("/properties", scope="read", tags=TAGS, summary="List properties",
              description="The account's properties, oldest first, each with its channel "
@@ -162,8 +189,11 @@ def register(api) -> None:
                            "or `climate_fee_category` applies to bookings created afterwards. "
                            "`police_settings` and `police_credentials` configure the police "
                            "connector (see docs/police.md); credentials are sealed and only "
-                           "their names come back, in `police_credentials_set`.",
-               body={**_property_fields(creating=False), **POLICE_FIELDS}, response="Property",
+                           "their names come back, in `police_credentials_set`. "
+                           "`access_instructions` are sealed too: only `access_instructions_set` "
+                           "comes back (see docs/checkin.md).",
+               body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS},
+               response="Property",
                errors=[NotFound])
     def update_property(ctx, property_id):
         from rentalcomply.police import service as police

@@ -11,18 +11,22 @@ belongs to another account is `NotFound`, exactly like an id that does not exist
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import zoneinfo
 from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from rentalcomply.core import clock, netguard
-from rentalcomply.core.checks import nullable_text, refuse_control_characters
+from rentalcomply.core import clock, netguard, sealing
+from rentalcomply.core.checks import (control_character_problem, nullable_text,
+                                      refuse_control_characters)
 from rentalcomply.core.db import atomic, column_list, db, model_from_row
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import ChannelConnection, Property
 from rentalcomply.properties.timezones import default_timezone, zones_of
+
+log = logging.getLogger(__name__)
 
 PROPERTY_STATUSES = ("active", "inactive")
 CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
@@ -43,6 +47,11 @@ DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "police_connector": "none"}
 EDITABLE = ("name", "address", *DEFAULTS)
 NULLABLE = ("aade_property_id", "max_guests")
+# Set through an update only; the instructions are sealed and never shown back.
+ACCESS_FIELDS = ("access_instructions", "access_instructions_hours_before")
+ACCESS_MAX = 2000
+ACCESS_HOURS_MAX = 168
+ACCESS_SEAL_PURPOSE = "property-access:"
 
 
 # --- properties ---------------------------------------------------------------------------------
@@ -116,14 +125,33 @@ def list_properties(account_id: str) -> list[Property]:
 
 
 def update_property(account_id: str, property_id: str, **changes: Any) -> Property:
-    """Apply a merge patch: only the given fields change; None clears a nullable field."""
-    unknown = sorted(set(changes) - set(EDITABLE))
+    """Apply a merge patch: only the given fields change; None clears a nullable field.
+    `access_instructions` (None or "" clears them) are sealed for this property alone."""
+    unknown = sorted(set(changes) - set(EDITABLE) - set(ACCESS_FIELDS))
     if unknown:
         raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
-    values = _checked_property_values(changes)
+    access = {name: changes.pop(name) for name in ACCESS_FIELDS if name in changes}
+    try:
+        values = _checked_property_values(changes)
+        details = []
+    except ValidationError as error:
+        values, details = {}, list(error.details)
+    access_values = _checked_access(access, details)
+    if details:
+        raise ValidationError(details)
     with atomic():
         prop = get_property(account_id, property_id)
         changed = {name: value for name, value in values.items() if getattr(prop, name) != value}
+        if "access_instructions_hours_before" in access_values \
+                and access_values["access_instructions_hours_before"] != \
+                prop.access_instructions_hours_before:
+            changed["access_instructions_hours_before"] = \
+                access_values["access_instructions_hours_before"]
+        if "access_instructions" in access_values:
+            text = access_values["access_instructions"]
+            if text != open_access_instructions(prop):  # a new seal would differ every time
+                changed["access_instructions_sealed"] = None if text is None else sealing.seal(
+                    ACCESS_SEAL_PURPOSE + prop.id, text.encode("utf-8"))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)
@@ -182,6 +210,49 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
     if details:
         raise ValidationError(details)
     return cleaned
+
+
+def _checked_access(values: dict[str, Any], details: list[dict]) -> dict[str, Any]:
+    """The access fields cleaned; problems appended to `details`. The instructions' text is
+    never part of a message."""
+    cleaned: dict[str, Any] = {}
+    if "access_instructions" in values:
+        text = values["access_instructions"]
+        if text is not None and not isinstance(text, str):
+            details.append({"field": "access_instructions", "message": "must be a string or null"})
+        else:
+            text = (text or "").strip()
+            problem = control_character_problem(text, multiline=True)
+            if len(text) > ACCESS_MAX:
+                details.append({"field": "access_instructions",
+                                "message": f"must be at most {ACCESS_MAX} characters"})
+            elif problem:
+                details.append({"field": "access_instructions", "message": problem})
+            else:
+                cleaned["access_instructions"] = text or None
+    if "access_instructions_hours_before" in values:
+        hours = values["access_instructions_hours_before"]
+        if isinstance(hours, bool) or not isinstance(hours, int) \
+                or not 0 <= hours <= ACCESS_HOURS_MAX:
+            details.append({"field": "access_instructions_hours_before",
+                            "message": f"must be a whole number from 0 to {ACCESS_HOURS_MAX}"})
+        else:
+            cleaned["access_instructions_hours_before"] = hours
+    return cleaned
+
+
+def open_access_instructions(prop: Property) -> str | None:
+    """The property's access instructions in clear, or None when none are set."""
+    if not prop.access_instructions_sealed:
+        return None
+    try:
+        return sealing.unseal(ACCESS_SEAL_PURPOSE + prop.id,
+                              prop.access_instructions_sealed).decode("utf-8")
+    except sealing.Unsealable:
+        # The server secret changed since they were set: as if unset, until the host sets them.
+        log.warning("property %s: its access instructions cannot be opened with this server "
+                    "secret; set them again", prop.id)
+        return None
 
 
 def is_timezone(name: Any) -> bool:
@@ -328,6 +399,8 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "climate_fee_category": prop.climate_fee_category,
         "police_connector": prop.police_connector,
         **(police if police is not None else _police_view(prop.id)),
+        "access_instructions_set": prop.access_instructions_sealed is not None,
+        "access_instructions_hours_before": prop.access_instructions_hours_before,
         "channel_connections": [channel_view(connection) for connection in channels],
         "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),

@@ -72,6 +72,9 @@ class RouteSpec:
     conditional: bool = False
     # The rendered answer is kept against the account's change version (web/answer_cache.py).
     cached: bool = False
+    # False: the handler commits its own steps, because it waits on a peer (a mail server) and
+    # must not hold the database meanwhile; a refusal then keeps what it committed.
+    transaction: bool = True
 
 
 class Context:
@@ -111,7 +114,7 @@ class Api:
               response: Any = None, status: int = 200, paginated: bool = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
               content_type: str = "application/json", optional_body: bool = False,
-              conditional: bool = False, cached: bool = False):
+              conditional: bool = False, cached: bool = False, transaction: bool = True):
         if cached and (method != "GET" or content_type != "application/json"):
             raise ValueError("only JSON answers to GET are kept (cached=True)")
 
@@ -119,7 +122,7 @@ class Api:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
                              tuple(errors), public, content_type, optional_body,
-                             conditional or cached, cached)
+                             conditional or cached, cached, transaction)
             self.routes.append(spec)
             callback = self._wrap(spec)
             self.app.route(spec.path, method, callback)
@@ -221,7 +224,14 @@ class Api:
     def _write(self, spec: RouteSpec, ctx: Context, url_args: dict):
         # Raw from the environ: Bottle's header dict raises on bytes that are not UTF-8.
         key = bottle.request.environ.get("HTTP_IDEMPOTENCY_KEY")
-        if key is not None and spec.method == "POST" and ctx.account_id:
+        if not spec.transaction:
+            call = lambda: self._call_in_own_transactions(spec, ctx, url_args)  # noqa: E731
+            if key is not None and spec.method == "POST" and ctx.account_id:
+                response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
+                                           ctx.body, call, hold_transaction=False)
+            else:
+                response = call()
+        elif key is not None and spec.method == "POST" and ctx.account_id:
             response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
                                        ctx.body, lambda: self._call_for_record(spec, ctx, url_args))
         else:
@@ -245,6 +255,14 @@ class Api:
         except ApiError as error:
             return error.status, error_body(error, ctx.request_id), dict(error.headers)
         return self._recorded(spec, ctx, url_args, result)
+
+    def _call_in_own_transactions(self, spec, ctx, url_args) -> tuple[int, bytes, dict]:
+        try:
+            result = spec.handler(ctx, **url_args)
+        except ApiError as error:
+            return error.status, error_body(error, ctx.request_id), dict(error.headers)
+        with db.atomic():
+            return self._recorded(spec, ctx, url_args, result)
 
     def _call_and_record(self, spec, ctx, url_args) -> tuple[int, bytes, dict]:
         """Run the handler inside the caller's transaction; its ApiError goes to the caller."""

@@ -39,7 +39,16 @@ class Inbox:
         self.messages: list[email.message.EmailMessage] = []
         self.envelopes = []
         self.refuse_with: str | None = None  # e.g. "451 try later" to simulate a failing server
+        # e.g. "550 5.1.1 <maria@example.com>: no such user": the address refused at RCPT TO
+        self.refuse_recipient_with: str | None = None
         self.arrived = threading.Condition()
+        self.controller = None
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.refuse_recipient_with:
+            return self.refuse_recipient_with
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         if self.refuse_with:
@@ -56,6 +65,12 @@ class Inbox:
         assert len(self.messages) >= count, f"{len(self.messages)} e-mails arrived, wanted {count}"
         return self.messages
 
+    def close(self) -> None:
+        """Stop listening: the port is closed, as for a mail server that is down."""
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
     def link(self, index: int = -1) -> str:
         text = self.messages[index].get_body(("plain",)).get_content()
         return LINK_RE.search(text).group(0)
@@ -67,8 +82,9 @@ def smtp_server():
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
     controller.start()
     inbox.port = controller.port
+    inbox.controller = controller
     yield inbox
-    controller.stop()
+    inbox.close()
 
 
 @pytest.fixture

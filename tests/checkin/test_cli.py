@@ -25,9 +25,12 @@ def test_checkin_invite_prints_the_link_and_refuses_without_an_e_mail(cli):  # n
                                       arrival_date=day + dt.timedelta(days=5),
                                       departure_date=day + dt.timedelta(days=7))
     close_database()
-    invitation = cli.json("checkin", "invite", "--account", account["id"], with_mail.id,
-                          env={"RENTALCOMPLY_SMTP_PORT": "1"})
+    unreachable = cli("checkin", "invite", "--account", account["id"], with_mail.id,
+                      env={"RENTALCOMPLY_SMTP_PORT": "1"}, expect=1)
+    assert "cannot reach the mail server" in unreachable.stderr
+    invitation = cli.json("checkin", "invite", "--account", account["id"], with_mail.id)
     assert invitation["sent_to"] == "a***@example.org"
+    assert invitation["checkin_status"] == "INVITED"
     assert "/checkin/" in invitation["checkin_url"]
     refused = cli("checkin", "invite", "--account", account["id"], without.id, expect=1)
     assert "GUEST_CONTACT_MISSING" in refused.stderr or "guest_email" in refused.stderr

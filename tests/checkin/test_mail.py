@@ -25,11 +25,19 @@ def settings(queued_settings):
     return queued_settings
 
 
-def test_a_failed_delivery_is_retried_by_the_queue_and_then_arrives(queued_settings, smtp_server,
-                                                                     owner, make_booking):
-    booking = make_booking()
+def invite_automatically() -> None:
+    """What the hourly task does: the automatic invitations, their e-mails queued at commit."""
+    from rentalcomply.checkin import service
+    from rentalcomply.core import events
+    service.invite_upcoming(7)
+    events.notify_committed()
+
+
+def test_a_failed_automatic_invitation_is_retried_by_the_queue_and_then_arrives(
+        queued_settings, smtp_server, make_booking):
+    booking = make_booking(arrival_in=3)
     smtp_server.refuse_with = "421 4.3.2 shutting down for a moment"
-    owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id}, status=202)
+    invite_automatically()
     assert queue.run_pending_tasks() >= 1
     assert "421" in Booking.get_by_id(booking.id).checkin_error
     scheduled = [t for t in queue.huey.scheduled() if t.name.endswith("send_invitation")]
@@ -43,10 +51,10 @@ def test_a_failed_delivery_is_retried_by_the_queue_and_then_arrives(queued_setti
     assert Booking.get_by_id(booking.id).checkin_error is None
 
 
-def test_a_refused_address_is_not_retried(queued_settings, smtp_server, owner, make_booking):
-    booking = make_booking()
-    smtp_server.refuse_with = "550 5.1.1 no such user"
-    owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id}, status=202)
+def test_a_refused_automatic_invitation_is_not_retried(queued_settings, smtp_server, make_booking):
+    booking = make_booking(arrival_in=3)
+    smtp_server.refuse_recipient_with = "550 5.1.1 no such user"
+    invite_automatically()
     queue.run_pending_tasks()
     assert "550" in Booking.get_by_id(booking.id).checkin_error
     assert not [t for t in queue.huey.scheduled() if t.name.endswith("send_invitation")]

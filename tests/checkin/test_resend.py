@@ -55,15 +55,110 @@ def test_the_invitation_e_mail_arrives_in_the_guests_language(owner, make_bookin
     assert Booking.get_by_id(booking.id).checkin_error is None
 
 
-def test_a_failed_delivery_is_shown_on_the_booking(owner, make_booking, smtp_server):
+def booking_shown(actor, booking_id) -> dict:
+    return actor.get(f"/api/v1/bookings/{booking_id}").json["data"]
+
+
+def invitations_emitted() -> int:
+    return Event.select().where(Event.type == "checkin.invited").count()
+
+
+def test_a_mail_server_that_answers_451_is_502_mail_not_sent_and_changes_nothing(
+        owner, make_booking, smtp_server):
     smtp_server.refuse_with = "451 4.3.0 try again later"
     booking = make_booking()
-    resend(owner, booking.id)
-    shown = owner.get(f"/api/v1/bookings/{booking.id}").json["data"]
+    error = resend(owner, booking.id, 502).json["error"]
+    assert error["code"] == "MAIL_NOT_SENT"
+    assert "451" in error["message"] and "451" in error["details"][0]["message"]
+    assert "maria" not in str(error) and "Papadopoulou" not in str(error)
+    shown = booking_shown(owner, booking.id)
+    assert shown["checkin_status"] == "NOT_STARTED"
     assert "451" in shown["checkin_error"]
+    assert invitations_emitted() == 0
+    assert smtp_server.messages == []
+
+
+def test_a_later_send_that_succeeds_invites_and_clears_the_error(owner, make_booking, smtp_server):
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    booking = make_booking()
+    resend(owner, booking.id, 502)
+    smtp_server.refuse_with = None
+    assert resend(owner, booking.id).json["data"]["checkin_status"] == "INVITED"
+    assert smtp_server.wait(1)[0]["To"] == "maria@example.com"
+    shown = booking_shown(owner, booking.id)
+    assert shown["checkin_status"] == "INVITED" and shown["checkin_error"] is None
+    assert invitations_emitted() == 1
+
+
+def test_a_mail_server_that_is_down_is_502_mail_not_sent(owner, make_booking, smtp_server):
+    smtp_server.close()
+    booking = make_booking()
+    error = resend(owner, booking.id, 502).json["error"]
+    assert error["code"] == "MAIL_NOT_SENT"
+    assert "cannot reach the mail server" in error["message"]
+    assert booking_shown(owner, booking.id)["checkin_status"] == "NOT_STARTED"
+
+
+def test_an_address_the_server_refuses_is_422_guest_email_rejected(owner, make_booking,
+                                                                   smtp_server):
+    smtp_server.refuse_recipient_with = "550 5.1.1 <maria@example.com>: no such user"
+    booking = make_booking()
+    error = resend(owner, booking.id, 422).json["error"]
+    assert error["code"] == "GUEST_EMAIL_REJECTED"
+    assert "550" in error["message"]
+    assert error["details"] == [{"field": "guest_email",
+                                 "message": "the mail server refused the guest's address (550)"}]
+    assert "maria@example.com" not in str(error)  # the server's words quote it: never passed on
+    shown = booking_shown(owner, booking.id)
+    assert shown["checkin_status"] == "NOT_STARTED" and "550" in shown["checkin_error"]
+
+
+def test_a_refusal_keeps_an_invited_booking_invited(owner, make_booking, smtp_server):
+    booking = make_booking()
+    resend(owner, booking.id)
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    resend(owner, booking.id, 502)
+    assert booking_shown(owner, booking.id)["checkin_status"] == "INVITED"
+    assert invitations_emitted() == 1
+
+
+def test_e_mails_not_sent_do_not_count_against_the_hourly_limit(owner, make_booking, smtp_server):
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    booking = make_booking()
+    for _ in range(6):
+        resend(owner, booking.id, 502)
     smtp_server.refuse_with = None
     resend(owner, booking.id)
-    assert owner.get(f"/api/v1/bookings/{booking.id}").json["data"]["checkin_error"] is None
+
+
+def test_a_completed_check_in_clears_a_stale_error(owner, make_booking, smtp_server):
+    from tests.checkin.conftest import greek_party
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    booking = make_booking()
+    resend(owner, booking.id, 502)
+    assert booking_shown(owner, booking.id)["checkin_error"]
+    owner.put_json(f"/api/v1/bookings/{booking.id}/guests", {"guests": greek_party()})
+    shown = booking_shown(owner, booking.id)
+    assert shown["checkin_status"] == "COMPLETED" and shown["checkin_error"] is None
+
+
+def test_an_idempotent_resend_replays_its_answer_without_a_second_e_mail(owner, make_booking,
+                                                                        smtp_server):
+    booking = make_booking()
+    headers = {"Idempotency-Key": "resend-1"}
+    first = owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id},
+                            headers=headers, status=202)
+    again = owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id},
+                            headers=headers, status=202)
+    assert again.json == first.json and again.headers["Idempotent-Replayed"] == "true"
+    smtp_server.wait(1)
+    assert len(smtp_server.messages) == 1
+
+
+def test_the_openapi_document_lists_the_mail_errors_on_resend(anonymous):
+    route = anonymous.get("/api/v1/openapi.json").json["paths"]["/api/v1/checkins/resend"]["post"]
+    assert "MAIL_NOT_SENT" in route["responses"]["502"]["description"]
+    assert "GUEST_EMAIL_REJECTED" in route["responses"]["422"]["description"]
 
 
 def test_no_guest_e_mail_is_422_guest_contact_missing(owner, make_booking):

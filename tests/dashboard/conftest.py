@@ -27,8 +27,9 @@ _addresses = itertools.count(10)
 
 
 @pytest.fixture
-def settings(tmp_path):
-    with bootstrapped_settings(tmp_path, **DASHBOARD_ENV) as settings:
+def settings(tmp_path, mail_server):
+    # E-mails go to the session's loopback SMTP server: a check-in link is sent within the request.
+    with bootstrapped_settings(tmp_path, **DASHBOARD_ENV, **mail_server.env) as settings:
         users.configure(settings)
         users.forget_failures()
         yield settings

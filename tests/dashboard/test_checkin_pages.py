@@ -84,3 +84,15 @@ def test_another_accounts_booking_cannot_be_resent(anna, settings, account_b):
     anna.post(f"/dashboard/bookings/{booking.id}/checkin/resend",
               {"csrf": anna.csrf(anna.get("/dashboard/today"))}, status=404)
     assert Booking.get_by_id(booking.id).checkin_status == "NOT_STARTED"
+
+
+def test_a_mail_server_that_refuses_says_so_and_invites_nobody(anna, settings, account_a,
+                                                               smtp_server):  # noqa: F811
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    booking = _booking(settings, account_a)
+    page = anna.get(f"/dashboard/bookings/{booking.id}")
+    refused = anna.post(f"/dashboard/bookings/{booking.id}/checkin/resend",
+                        {"csrf": anna.csrf(page)}, status=502)
+    assert "was not sent" in refused.text and "451" in refused.text
+    assert Booking.get_by_id(booking.id).checkin_status == "NOT_STARTED"
+    assert Activity.select().count() == 0

@@ -19,4 +19,15 @@
     % end
     <p>{{t('page.done_welcome', arrival=stay['arrival'])}}</p>
   </section>
+  % if access_text:
+  <section class="card access" id="access" aria-labelledby="access-title">
+    <h2 id="access-title">{{t('access.title')}}</h2>
+    <p class="access-text">{{access_text}}</p>
+  </section>
+  % elif access_waiting:
+  <section class="card access" id="access" aria-labelledby="access-title">
+    <h2 id="access-title">{{t('access.title')}}</h2>
+    <p class="lead">{{access_waiting}}</p>
+  </section>
+  % end
 </main>

@@ -13,5 +13,8 @@
 </head>
 <body class="{{get('body_class', '')}}">
 {{!base}}
+% if get('footnote'):
+<aside class="shell footnote" id="access-note"><p>{{footnote}}</p></aside>
+% end
 </body>
 </html>
