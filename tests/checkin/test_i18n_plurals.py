@@ -97,7 +97,8 @@ def test_the_invitation_counts_the_nights_and_guests(lang, make_booking):
     party = make_booking("GR", guest_count=3, nights=2, arrival_in=20, guest_language=lang)
     for booking, (nights, guests) in ((single, (1, 1)), (party, (2, 3))):
         message = mail.compose(booking, Property.get_by_id(booking.property_id),
-                               "https://stay.example.org/checkin/x", "host@example.org")
+                               "https://stay.example.org/checkin/x", "host@example.org",
+                               booking.departure_date)
         counted = f"{i18n.count(lang, 'night', nights)} · {i18n.count(lang, 'guest', guests)}"
         assert counted in plain(message.get_body(("plain",)).get_content())
         assert counted in plain(message.get_body(("html",)).get_content())
