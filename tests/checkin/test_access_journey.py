@@ -1,4 +1,5 @@
-"""Access instructions in a real browser: Debian's Chromium at a phone's size (390x844) against
+"""Access instructions in a real browser: Debian's Chromium at a phone's (390x844) and a laptop's
+size (1280x800) against
 the real server in its own process. Before check-in the page says the instructions come once it
 is complete and shows none of them; once the guest has checked in (inside the window: 168 hours
 before an arrival two days away) the page shows them, and the e-mail with them arrives once.
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from tests.checkin.conftest import greek_party
 from tests.checkin.test_journey import (ARTIFACTS, api, browser, fill_guest,  # noqa: F401
                                         pytestmark, smtp)
@@ -18,8 +21,13 @@ from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 INSTRUCTIONS = "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027"
 
 
-def test_access_instructions_are_hidden_before_check_in_and_shown_after(start_server, tmp_path,  # noqa: F811
-                                                                         smtp, browser):  # noqa: F811
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_access_instructions_are_hidden_before_check_in_and_shown_after(size, start_server,  # noqa: F811
+                                                                         tmp_path, smtp,  # noqa: F811
+                                                                         browser):  # noqa: F811
     inbox, smtp_port = smtp
     server = start_server(tmp_path / "data", env={
         "RENTALCOMPLY_SMTP_HOST": "127.0.0.1", "RENTALCOMPLY_SMTP_PORT": str(smtp_port)})
@@ -41,14 +49,16 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(start_se
     link = inbox.link(0)
 
     ARTIFACTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], locale="en-GB",
+                                  device_scale_factor=2 if phone else 1, is_mobile=phone,
+                                  has_touch=phone)
     page = context.new_page()
     page.goto(link)
     note = page.locator("#access-note")
     assert "appear on this page once check-in is complete" in note.inner_text()
     assert "4812" not in page.content()
-    page.screenshot(path=str(ARTIFACTS / "access-before-checkin.png"))
+    page.screenshot(path=str(ARTIFACTS / f"access-before-checkin-{size}.png"))
 
     for index, guest in enumerate(party):  # one guest a step, then the consent's step
         fill_guest(page, index, guest)
@@ -61,7 +71,7 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(start_se
     instructions.wait_for()
     assert instructions.inner_text() == INSTRUCTIONS  # line breaks kept
     assert instructions.is_visible()
-    page.screenshot(path=str(ARTIFACTS / "access-after-checkin.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"access-after-checkin-{size}.png"), full_page=True)
     context.close()
 
     mails = inbox.wait(2)
