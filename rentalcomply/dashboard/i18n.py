@@ -301,7 +301,6 @@ GREEK: dict[str, str] = {
     "provisional": "προσωρινή",
     "The period is still running: this report holds only the stays that ended by {date}. It is generated again once the period has closed; file that one.":
         "Η περίοδος δεν έχει κλείσει: η αναφορά περιέχει μόνο τις διαμονές που έληξαν έως {date}. Δημιουργείται ξανά όταν κλείσει η περίοδος· υποβάλετε εκείνη.",
-    "{n} need attention": "{n} θέλουν προσοχή",
     "Bookings or properties of this period changed after the report was made: generate it again before filing.":
         "Κρατήσεις ή καταλύματα της περιόδου άλλαξαν μετά τη δημιουργία της αναφοράς: δημιουργήστε την ξανά πριν την υποβολή.",
     "Summary": "Σύνοψη",
@@ -664,6 +663,8 @@ PLURALS = {
               "el": {"one": "{n} άτομο", "other": "{n} άτομα"}},
     "booking": {"en": {"one": "{n} booking", "other": "{n} bookings"},
                 "el": {"one": "{n} κράτηση", "other": "{n} κρατήσεις"}},
+    "needs_attention": {"en": {"one": "{n} needs attention", "other": "{n} need attention"},
+                        "el": {"one": "{n} θέλει προσοχή", "other": "{n} θέλουν προσοχή"}},
     # The morning e-mail's subject (dashboard/morning.py).
     "needs_a_person_today": {
         "en": {"one": "{n} thing needs a person today", "other": "{n} things need a person today"},

@@ -37,7 +37,7 @@
   <tr class="report">
     <td data-label="{{_('Period')}}"><a href="/dashboard/reports/{{r['id']}}">{{fmt.period(r['period'])}}</a>{{!'' if not r['outdated'] else ' <span class="badge s-at_risk">' + _('outdated') + '</span>'}}</td>
     <td data-label="{{_('Status')}}"><span class="badge s-{{r['status']}}">{{fmt.status(r['status'])}}</span>{{!' <span class="badge s-failed">' + _('overdue') + '</span>' if r['overdue'] else ''}}{{!' <span class="badge s-at_risk">' + _('provisional') + '</span>' if r['provisional'] else ''}}</td>
-    <td data-label="{{_('Stays')}}">{{r['booking_count']}}{{!' <span class="badge s-at_risk">' + _('{n} need attention', n=r['needs_attention_count']) + '</span>' if r['needs_attention_count'] else ''}}</td>
+    <td data-label="{{_('Stays')}}">{{r['booking_count']}}{{!' <span class="badge s-at_risk">' + fmt.count('needs_attention', r['needs_attention_count']) + '</span>' if r['needs_attention_count'] else ''}}</td>
     <td data-label="{{_('Revenue')}}">{{fmt.euros(r['total_revenue'])}}</td>
     <td data-label="{{_('Climate fee')}}">{{fmt.euros(r['climate_fee_total'])}}</td>
     <td data-label="{{_('Due')}}" class="nowrap">{{fmt.date(r['due_date']) if r['due_date'] else '—'}}</td>
