@@ -77,15 +77,28 @@ class ResilientPostgresqlDatabase(ReconnectMixin, peewee.PostgresqlDatabase):
             return True
 
 
+# What psycopg2 says when the server is away: restarting, failing over, unreachable.
+_AWAY = ("server closed the connection", "terminating connection", "connection already closed",
+         "could not connect", "could not receive data", "could not send data",
+         "connection refused", "the database system is", "ssl connection has been closed")
+_BUSY = ("locked", "busy", "lock timeout", "statement timeout")
+
+
 def is_unavailable(exc: BaseException) -> bool:
     """Whether a database error means "busy or away for a moment" (answer 503, try again) rather
     than a fault: SQLite's lock, PostgreSQL's lock or statement timeout, a dropped connection."""
     text = str(exc).lower()
-    return any(fragment in text for fragment in (
-        "locked", "busy", "lock timeout", "statement timeout", "server closed the connection",
-        "terminating connection", "connection already closed", "could not connect",
-        "could not receive data", "could not send data", "connection refused",
-        "the database system is"))
+    return any(fragment in text for fragment in _BUSY + _AWAY)
+
+
+def is_away(exc: BaseException) -> bool:
+    """Whether a database error means the server itself does not answer (a restart, a failover),
+    not that it answered "busy": work cut by it is worth trying again once it is back, whereas a
+    statement that timed out would time out again."""
+    if not isinstance(exc, (peewee.OperationalError, peewee.InterfaceError)):
+        return False
+    text = str(exc).lower()
+    return any(fragment in text for fragment in _AWAY)
 
 
 def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
