@@ -195,8 +195,11 @@ def insert_rows(model, rows: list[dict]) -> None:
     columns = ", ".join(f'"{field.column_name}"' for field in fields)
     marks = ", ".join([db.param] * len(fields))
     sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})'
-    cursor = db.cursor()
-    cursor.executemany(sql, [[field.db_value(row[field.name]) for field in fields] for row in rows])
+    values = [[field.db_value(row[field.name]) for field in fields] for row in rows]
+    # Through peewee's wrapper, as peewee's own statements: the driver's errors become peewee's
+    # (a lock timeout or a dropped connection here answers 503 like any other, not 500).
+    with peewee.__exception_wrapper__:
+        db.cursor().executemany(sql, values)
 
 
 def column_list(model) -> str:

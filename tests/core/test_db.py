@@ -91,3 +91,14 @@ def test_threads_migrating_one_postgresql_database_together_apply_each_migration
         assert errors == []
         assert database.pending_migrations(engine) == []
         engine.close()
+
+
+def test_a_bulk_insert_that_breaks_a_constraint_raises_peewees_error_as_any_statement(settings):
+    # The API tells a busy or absent database (503) from a fault (500) by peewee's error classes.
+    from rentalcomply.core.models import Account
+    row = {"id": "acc_twice", "name": "Agency", "created_at": "2026-11-25 12:00:00"}
+    with database.atomic():
+        database.insert_rows(Account, [row])
+    with pytest.raises(peewee.IntegrityError):
+        with database.atomic():
+            database.insert_rows(Account, [row])
