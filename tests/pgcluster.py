@@ -21,7 +21,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -61,7 +60,7 @@ class PrivateCluster:
     def _run(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
         program = str(self.programs / args[0])
         done = subprocess.run([*self._as, program, *args[1:]], capture_output=True, text=True,
-                              timeout=timeout)
+                              timeout=timeout, check=False)
         if done.returncode != 0:
             raise AssertionError(f"{' '.join(args[:2])} failed ({done.returncode}):\n"
                                  f"{done.stdout}{done.stderr}{self.server_log()}")
@@ -95,7 +94,8 @@ class PrivateCluster:
 
     def stop(self) -> None:
         subprocess.run([*self._as, str(self.programs / "pg_ctl"), "stop", "-D", str(self.data),
-                        "-m", "immediate", "-w", "-t", "30"], capture_output=True, timeout=60)
+                        "-m", "immediate", "-w", "-t", "30"], capture_output=True, timeout=60,
+                       check=False)
 
     def connect(self, database: str = "postgres"):
         import psycopg2

@@ -101,6 +101,17 @@ def is_away(exc: BaseException) -> bool:
     return any(fragment in text for fragment in _AWAY)
 
 
+def warn_of(logger: logging.Logger, exc: BaseException, message: str, *args) -> None:
+    """A warning about work the database failed: one line when the server is away (a restart
+    has every thread say the same at once, and its traceback says nothing more), with the
+    traceback otherwise."""
+    if is_away(exc):
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        logger.warning(message + " (the database does not answer: %s)", *args, reason)
+    else:
+        logger.warning(message, *args, exc_info=exc)
+
+
 def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
     return peewee.SqliteDatabase(
         str(path),

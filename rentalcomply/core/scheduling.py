@@ -26,7 +26,7 @@ from huey import Huey
 from huey.exceptions import RetryTask
 
 from rentalcomply.core import clock
-from rentalcomply.core.db import db, is_away
+from rentalcomply.core.db import db, is_away, warn_of
 from rentalcomply.core.models import BaseModel
 
 log = logging.getLogger(__name__)
@@ -126,8 +126,7 @@ class OncePerTickHuey(Huey):
             if now.minute == 0:
                 forget_old()
             return [task for task in due if claim_tick(task.name, now)]
-        except pw.DatabaseError:
+        except pw.DatabaseError as exc:
             # Without the database no periodic task could do its work anyway; the next tick tries.
-            log.warning("periodic tasks: the database does not answer; this tick is skipped",
-                        exc_info=True)
+            warn_of(log, exc, "periodic tasks: this tick is skipped")
             return []
