@@ -77,15 +77,39 @@ class ResilientPostgresqlDatabase(ReconnectMixin, peewee.PostgresqlDatabase):
             return True
 
 
+# What psycopg2 says when the server is away: restarting, failing over, unreachable.
+_AWAY = ("server closed the connection", "terminating connection", "connection already closed",
+         "could not connect", "could not receive data", "could not send data",
+         "connection refused", "the database system is", "ssl connection has been closed")
+_BUSY = ("locked", "busy", "lock timeout", "statement timeout")
+
+
 def is_unavailable(exc: BaseException) -> bool:
     """Whether a database error means "busy or away for a moment" (answer 503, try again) rather
     than a fault: SQLite's lock, PostgreSQL's lock or statement timeout, a dropped connection."""
     text = str(exc).lower()
-    return any(fragment in text for fragment in (
-        "locked", "busy", "lock timeout", "statement timeout", "server closed the connection",
-        "terminating connection", "connection already closed", "could not connect",
-        "could not receive data", "could not send data", "connection refused",
-        "the database system is"))
+    return any(fragment in text for fragment in _BUSY + _AWAY)
+
+
+def is_away(exc: BaseException) -> bool:
+    """Whether a database error means the server itself does not answer (a restart, a failover),
+    not that it answered "busy": work cut by it is worth trying again once it is back, whereas a
+    statement that timed out would time out again."""
+    if not isinstance(exc, (peewee.OperationalError, peewee.InterfaceError)):
+        return False
+    text = str(exc).lower()
+    return any(fragment in text for fragment in _AWAY)
+
+
+def warn_of(logger: logging.Logger, exc: BaseException, message: str, *args) -> None:
+    """A warning about work the database failed: one line when the server is away (a restart
+    has every thread say the same at once, and its traceback says nothing more), with the
+    traceback otherwise."""
+    if is_away(exc):
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        logger.warning(message + " (the database does not answer: %s)", *args, reason)
+    else:
+        logger.warning(message, *args, exc_info=exc)
 
 
 def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
@@ -182,8 +206,11 @@ def insert_rows(model, rows: list[dict]) -> None:
     columns = ", ".join(f'"{field.column_name}"' for field in fields)
     marks = ", ".join([db.param] * len(fields))
     sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})'
-    cursor = db.cursor()
-    cursor.executemany(sql, [[field.db_value(row[field.name]) for field in fields] for row in rows])
+    values = [[field.db_value(row[field.name]) for field in fields] for row in rows]
+    # Through peewee's wrapper, as peewee's own statements: the driver's errors become peewee's
+    # (a lock timeout or a dropped connection here answers 503 like any other, not 500).
+    with peewee.__exception_wrapper__:
+        db.cursor().executemany(sql, values)
 
 
 def column_list(model) -> str:

@@ -5,20 +5,28 @@ at its minute: with several workers on one Redis queue, a feed would be fetched 
 and a month's report made twice. Before a scheduler enqueues a periodic task it claims the tick
 (the task's name and the minute) with an INSERT that only one process can win; the others skip
 it. The same minute-by-minute call records the worker's heartbeat, which `doctor` shows.
+
+A task cut by the database going away (a PostgreSQL restart or failover) is run again a few
+seconds later, with a one-line warning instead of a traceback, until the database is back. That
+is safe for every task here: each works by id from the state in the database, which its
+transaction, cut, left as it was, and the periodic sweeps run the same work again anyway (this
+only spares a minute's wait). A periodic task so cut waits for its next tick.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 import os
 import socket
 
 import peewee as pw
 from huey import Huey
+from huey.exceptions import RetryTask
 
 from rentalcomply.core import clock
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, is_away, warn_of
 from rentalcomply.core.models import BaseModel
 
 log = logging.getLogger(__name__)
@@ -72,8 +80,41 @@ def heartbeats() -> list[WorkerHeartbeat]:
     return list(WorkerHeartbeat.select().order_by(WorkerHeartbeat.seen_at.desc()))
 
 
+# Seconds before a task cut by the database going away runs again.
+RETRY_WHEN_AWAY_SECONDS = 3
+
+
+def _again_when_back(func, periodic: bool):
+    """`func`, whose run cut by the database going away is tried again rather than failed."""
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except Exception as exc:
+            if not is_away(exc):
+                raise
+            reason = str(exc).strip().splitlines()[0]
+            if periodic:
+                log.warning("task %s: the database does not answer (%s); its next run tries "
+                            "again", func.__name__, reason)
+                return None
+            log.warning("task %s: the database does not answer (%s); tried again in %d s",
+                        func.__name__, reason, RETRY_WHEN_AWAY_SECONDS)
+            raise RetryTask(delay=RETRY_WHEN_AWAY_SECONDS) from None
+    return run
+
+
 class OncePerTickHuey(Huey):
-    """Huey whose scheduler enqueues a periodic task only when it wins the task's tick."""
+    """Huey whose scheduler enqueues a periodic task only when it wins the task's tick, and whose
+    tasks outlast the database going away for a moment."""
+
+    def task(self, *args, **kwargs):
+        declare = super().task(*args, **kwargs)
+        return lambda func: declare(_again_when_back(func, periodic=False))
+
+    def periodic_task(self, *args, **kwargs):
+        declare = super().periodic_task(*args, **kwargs)
+        return lambda func: declare(_again_when_back(func, periodic=True))
 
     def read_periodic(self, timestamp):
         due = super().read_periodic(timestamp)
@@ -85,8 +126,7 @@ class OncePerTickHuey(Huey):
             if now.minute == 0:
                 forget_old()
             return [task for task in due if claim_tick(task.name, now)]
-        except pw.DatabaseError:
+        except pw.DatabaseError as exc:
             # Without the database no periodic task could do its work anyway; the next tick tries.
-            log.warning("periodic tasks: the database does not answer; this tick is skipped",
-                        exc_info=True)
+            warn_of(log, exc, "periodic tasks: this tick is skipped")
             return []

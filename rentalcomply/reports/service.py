@@ -41,7 +41,7 @@ import peewee
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import cents_to_euros
 from rentalcomply.core import clock, events, sealing, signed_links
-from rentalcomply.core.db import atomic, db
+from rentalcomply.core.db import atomic, db, warn_of
 from rentalcomply.core.errors import ApiError, NotFound, ReportNotReady, ValidationError
 from rentalcomply.core.models import Account, Booking, Property
 from rentalcomply.reports.building import (ATHENS, build_report, fee_due_date,
@@ -509,9 +509,8 @@ class _Heartbeat:
                             version=Report.version)
                             .where((Report.id == self.report_id) & (Report.lease_owner == self.owner)
                                    & (Report.job == "running")).execute())
-                except Exception:  # a busy database: the next beat tries again
-                    log.warning("could not renew the lease of report %s", self.report_id,
-                                exc_info=True)
+                except Exception as exc:  # a busy database: the next beat tries again
+                    warn_of(log, exc, "could not renew the lease of report %s", self.report_id)
                     continue
                 if renewed != 1:
                     self.lost.set()

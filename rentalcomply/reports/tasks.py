@@ -21,6 +21,7 @@ import threading
 from huey import crontab
 
 from rentalcomply.core import events
+from rentalcomply.core.db import warn_of
 from rentalcomply.core.queue import REPORTS_PRIORITY, urgent
 from rentalcomply.reports import service
 
@@ -104,8 +105,8 @@ def _sweep_loop() -> None:
         while True:
             try:
                 sweep()
-            except Exception:  # a busy or unreachable database: the next round tries again
-                log.warning("the report sweep failed", exc_info=True)
+            except Exception as exc:  # a busy or unreachable database: the next round tries again
+                warn_of(log, exc, "the report sweep failed")
             if _sweeper_stop.wait(interval):
                 return
     finally:

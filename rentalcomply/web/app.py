@@ -7,7 +7,7 @@ import logging
 import bottle
 
 from rentalcomply import __version__
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, warn_of
 from rentalcomply.core.queue import huey
 from rentalcomply.core.modules import optional_modules
 from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
@@ -57,8 +57,8 @@ def _register_service_routes(api: Api) -> None:
     def healthz(ctx):
         try:
             db.execute_sql("SELECT 1").fetchone()
-        except Exception:
-            log.warning("health check: database does not answer", exc_info=True)
+        except Exception as exc:
+            warn_of(log, exc, "health check: database does not answer")
             raise ServiceUnavailable("The database does not answer.")
         if not huey.immediate:
             # Writes still succeed without the queue (events wait in the outbox), but nothing is

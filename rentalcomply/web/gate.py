@@ -197,8 +197,8 @@ class Gate:
         try:
             # Queued, not written here: a GET must never wait for the database's write lock.
             record_key_use(record.id, clock.utcnow().isoformat())
-        except Exception:  # bookkeeping only: never refuse a request because of it
-            log.warning("could not record last use of key %s", record.id, exc_info=True)
+        except Exception as exc:  # bookkeeping only: never refuse a request because of it
+            db_module.warn_of(log, exc, "could not record last use of key %s", record.id)
 
 
 @functools.lru_cache(maxsize=4096)  # parsed on every request; peers are few

@@ -91,3 +91,27 @@ def test_threads_migrating_one_postgresql_database_together_apply_each_migration
         assert errors == []
         assert database.pending_migrations(engine) == []
         engine.close()
+
+
+def test_a_bulk_insert_that_breaks_a_constraint_raises_peewees_error_as_any_statement(settings):
+    # The API tells a busy or absent database (503) from a fault (500) by peewee's error classes.
+    from rentalcomply.core.models import Account
+    row = {"id": "acc_twice", "name": "Agency", "created_at": "2026-11-25 12:00:00"}
+    with database.atomic():
+        database.insert_rows(Account, [row])
+    with pytest.raises(peewee.IntegrityError):
+        with database.atomic():
+            database.insert_rows(Account, [row])
+
+
+def test_a_warning_about_the_database_being_away_is_one_line_and_any_other_has_its_traceback(
+        caplog):
+    import logging
+    log = logging.getLogger("tests.warn_of")
+    database.warn_of(log, peewee.OperationalError("server closed the connection unexpectedly\n"
+                                                  "\tThis probably means..."), "sweep of %s", "x")
+    assert caplog.records[-1].getMessage() == (
+        "sweep of x (the database does not answer: server closed the connection unexpectedly)")
+    assert caplog.records[-1].exc_info is None
+    database.warn_of(log, ValueError("a fault"), "sweep of %s", "y")
+    assert caplog.records[-1].getMessage() == "sweep of y" and caplog.records[-1].exc_info

@@ -1,8 +1,10 @@
-"""Periodic tasks run once per tick however many workers schedule them; workers leave heartbeats."""
+"""Periodic tasks run once per tick however many workers schedule them; workers leave heartbeats;
+tasks outlast the database going away for a moment."""
 
 import datetime as dt
 import threading
 
+import peewee
 import pytest
 from huey import crontab
 from huey.storage import MemoryStorage
@@ -73,3 +75,48 @@ def test_workers_racing_on_postgresql_claim_each_tick_once(tmp_path):
                 thread.join()
             assert runs.count("sync_due_feeds") == 5
             assert runs.count("make_monthly_reports") == 1
+
+
+def cut_once(error: str):
+    """A task function that fails with the database error `error` on its first run only."""
+    runs = []
+
+    def write():
+        runs.append(1)
+        if len(runs) == 1:
+            raise peewee.OperationalError(error)
+        return "written"
+    return write, runs
+
+
+def test_a_task_cut_by_the_database_going_away_runs_again_a_few_seconds_later(caplog):
+    huey = OncePerTickHuey("test", immediate=False, storage_class=MemoryStorage, utc=True)
+    write, runs = cut_once("server closed the connection unexpectedly")
+    huey.task(name="write")(write)()
+    huey.execute(huey.dequeue())
+    assert len(runs) == 1 and huey.scheduled_count() == 1
+    assert huey.read_schedule(dt.datetime.utcnow()) == []
+    later = dt.datetime.utcnow() + dt.timedelta(seconds=scheduling.RETRY_WHEN_AWAY_SECONDS + 1)
+    [again] = huey.read_schedule(later)
+    assert huey.execute(again, later) == "written" and len(runs) == 2
+    assert "the database does not answer (server closed the connection unexpectedly)" in caplog.text
+    assert "Traceback" not in caplog.text
+
+
+def test_a_task_that_met_a_lock_timeout_fails_as_any_error_does(caplog):
+    huey = OncePerTickHuey("test", immediate=False, storage_class=MemoryStorage, utc=True)
+    write, runs = cut_once("canceling statement due to lock timeout")
+    huey.task(name="write")(write)()
+    huey.execute(huey.dequeue())
+    # Run again, it would wait behind the same lock: the periodic sweeps take it up.
+    assert len(runs) == 1 and huey.scheduled_count() == 0
+    assert "Unhandled exception in task" in caplog.text
+
+
+def test_a_periodic_task_cut_by_the_database_going_away_waits_for_its_next_tick(caplog):
+    huey = OncePerTickHuey("test", immediate=False, storage_class=MemoryStorage, utc=True)
+    write, runs = cut_once("connection already closed")
+    sweep = huey.periodic_task(crontab(minute="*"), name="sweep")(write)
+    assert huey.execute(sweep.s()) is None
+    assert len(runs) == 1 and huey.scheduled_count() == 0
+    assert "its next run tries again" in caplog.text and "Traceback" not in caplog.text
