@@ -140,7 +140,7 @@ def run(port: int, data_dir: Path, args) -> None:
     env = {"RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
            "RENTALCOMPLY_SYNC_PARALLEL_FETCHES": str(args.parallel),
            "RENTALCOMPLY_SYNC_MAX_FETCHES_PER_HOST": str(args.parallel)}
-    settings = bootstrap(load_settings(data_dir=data_dir / "data", env=env))
+    bootstrap(load_settings(data_dir=data_dir / "data", env=env))
     if args.no_parser_processes:
         service.PARSER_POOL_MIN_FEEDS = 10 ** 9
     account = accounts.create_account("Bench agency").id

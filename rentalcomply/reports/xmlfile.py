@@ -10,11 +10,10 @@ U+FFFD instead of making lxml refuse the whole report. The root's `status` says 
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from importlib import resources
 
 from lxml import etree
 
+from rentalcomply.core import xmlschemas
 from rentalcomply.reports.building import PropertySection, ReportData
 from rentalcomply.reports.safetext import for_xml as _t
 
@@ -27,21 +26,9 @@ class InvalidReportXml(Exception):
     """The built XML does not match the schema: a bug, never a file to store."""
 
 
-_schema_lock = threading.Lock()
-_per_thread = threading.local()
-
-
 def schema() -> etree.XMLSchema:
-    """The shipped XSD, one per thread, each parsed under a lock: libxml2 parses no two schemas
-    at once safely (two report workers starting together failed with "Internal error:
-    xmlSchemaPValAttrNodeValue, the given type is not a built-in type"), nor validates with one
-    schema object from two threads."""
-    found = getattr(_per_thread, "schema", None)
-    if found is None:
-        with _schema_lock, resources.files("rentalcomply.reports").joinpath(
-                "aade-report.xsd").open("rb") as handle:
-            found = _per_thread.schema = etree.XMLSchema(etree.parse(handle))
-    return found
+    """The shipped AADE XSD, parsed once per thread (core/xmlschemas.py says why)."""
+    return xmlschemas.schema("rentalcomply.reports", "aade-report.xsd")
 
 
 def money(cents: int) -> str:

@@ -5,7 +5,6 @@ import datetime as dt
 import threading
 
 import peewee
-import pytest
 from huey import crontab
 from huey.storage import MemoryStorage
 

@@ -7,7 +7,6 @@ import datetime as dt
 import http.client
 import signal
 import stat
-import tarfile
 import time
 import urllib.parse
 

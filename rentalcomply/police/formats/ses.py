@@ -38,6 +38,7 @@ from importlib import resources
 
 from lxml import etree
 
+from rentalcomply.core import xmlschemas
 from rentalcomply.police.codes import es as es_codes
 
 NS_PARTE = "http://www.neg.hospedajes.mir.es/altaParteHospedaje"
@@ -402,11 +403,8 @@ def build_cancellation(codes: list[str]) -> bytes:
 
 # --- checking and packing ------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
 def _schema(namespace: str) -> etree.XMLSchema:
-    path = resources.files("rentalcomply.police.formats").joinpath("xsd", SCHEMAS[namespace])
-    with resources.as_file(path) as real:
-        return etree.XMLSchema(etree.parse(str(real)))
+    return xmlschemas.schema("rentalcomply.police.formats", "xsd", SCHEMAS[namespace])
 
 
 def validate(xml: bytes) -> None:

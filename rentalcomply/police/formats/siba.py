@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-from functools import lru_cache
-from importlib import resources
 
 from lxml import etree
 
+from rentalcomply.core import xmlschemas
 from rentalcomply.police.formats.ses import Problem, SchemaError, _date, _value, alpha3
 
 NS = "http://sef.pt/BAws"
@@ -140,11 +139,8 @@ def build_bulletins(settings: dict, stay, guests: list, *, file_number: int = 1,
     return xml
 
 
-@lru_cache(maxsize=1)
 def _schema() -> etree.XMLSchema:
-    path = resources.files("rentalcomply.police.formats").joinpath("xsd", "siba_bal.xsd")
-    with resources.as_file(path) as real:
-        return etree.XMLSchema(etree.parse(str(real)))
+    return xmlschemas.schema("rentalcomply.police.formats", "xsd", "siba_bal.xsd")
 
 
 def validate(xml: bytes) -> None:
