@@ -34,6 +34,16 @@ def pytest_xdist_auto_num_workers(config):
     return min(6, max(4, os.cpu_count() or 1))
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Tests marked `long` (minutes of real time: scheduler ticks, a killed worker's lease) go
+    first, so that with `-n auto` they run beside the many short ones instead of after them."""
+    def minutes(item) -> float:
+        mark = item.get_closest_marker("long")
+        return mark.kwargs.get("minutes", 1) if mark else 0
+
+    items.sort(key=minutes, reverse=True)  # a stable sort: the longest first, the rest in order
+
+
 def make_settings(tmp_path, **env):
     environment = {"RENTALCOMPLY_QUEUE_URL": "memory://"}
     environment.update({k: str(v) for k, v in env.items()})

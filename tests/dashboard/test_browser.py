@@ -31,7 +31,7 @@ from tests.webhooks.conftest import Receiver
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.long]
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -17,7 +17,7 @@ import pytest
 from tests.e2e.test_queue_outage import Receiver
 from tests.pgcluster import private_cluster
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.long]
 
 CLIENTS = 4
 TIMEOUT = 2  # database.timeout_seconds here

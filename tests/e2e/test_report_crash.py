@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.long]
 
 STAYS = 20_000
 PERIOD = "2026-10"

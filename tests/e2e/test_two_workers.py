@@ -2,8 +2,9 @@
 run them: a worker killed with -9 in the middle of a report loses nothing, and each periodic tick
 fetches every due feed once, whatever the number of workers.
 
-Skipped without RENTALCOMPLY_TEST_POSTGRES_URL or without Redis (CI's second pass has both). The
-feed part spans five scheduler ticks, which are real minutes: about five minutes in all.
+Runs in the pass of the whole suite on PostgreSQL and Redis (RENTALCOMPLY_TEST_ON_POSTGRES=1, CI's
+second pass), and is skipped elsewhere. The feed part spans five scheduler ticks, which are real
+minutes: about five minutes in all.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ import time
 
 import pytest
 
+from tests.conftest import ON_POSTGRES
 from tests.e2e.conftest import ServerProcess, clean_environment
 from tests.e2e.test_scale_out import redis_queue, scale_out_env, two_servers  # noqa: F401
 from tests.sync.conftest import FeedServer, fixture
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.long(minutes=5),
+              pytest.mark.skipif(not ON_POSTGRES, reason="the scale-out pass only: PostgreSQL and "
+                                                          "Redis (RENTALCOMPLY_TEST_ON_POSTGRES=1)")]
 
 STAYS = 20_000
 FEEDS = 20
