@@ -748,9 +748,10 @@ def sync_account(account_id: str, options: SyncOptions | None = None, *,
                  accept_removals: bool = False, progress=None,
                  requested_at: dt.datetime | None = None) -> list[SyncResult]:
     """Every connection of the account. `requested_at`: when the sync was asked for (a trigger);
-    a connection attempted since then already answers it and is not fetched again."""
+    a connection attempted since then already answers it and is not fetched again, and counts
+    towards `last_sync_all` as this run's own would."""
     return sync_many(connection_ids(account_id), options, accept_removals=accept_removals,
-                     progress=progress, attempted_before=requested_at)
+                     progress=progress, attempted_before=requested_at, since=requested_at)
 
 
 # A trigger whose run has not begun this long after it was asked for is taken for lost (its

@@ -54,10 +54,9 @@ def sync_account_task(account_id: str, requested_at: str | None = None) -> int:
     """`requested_at`: when the trigger was taken; a connection synced since is not fetched
     again. A task lost with its worker is made up for by the periodic sync
     (service.triggers_left_behind)."""
-    since = clock.utcnow()
     asked = dt.datetime.fromisoformat(requested_at) if requested_at else None
     results = service.sync_account(account_id, requested_at=asked)
-    _later(results, since)
+    _later(results, asked or clock.utcnow())
     return len(results)
 
 
