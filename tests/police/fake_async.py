@@ -13,6 +13,9 @@ class AsyncConnector(Connector):
         self.polls = 0
         self.ready_after = 2
 
+    def build_file(self, settings, stay, guests, filing):
+        return "lote.xml", "application/xml", b"<lote/>"
+
     def submit(self, credentials, settings, stay, guests, filing, timeout):
         self.submitted.append([g.index for g in guests])
         return Outcome(state="pending", remote_id="LOTE-1", poll_after_seconds=60)

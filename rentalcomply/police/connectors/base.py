@@ -7,6 +7,7 @@ retries, the deadlines and the events; a connector only speaks to the authority.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -81,27 +82,29 @@ class PermanentError(Exception):
     """The authority refuses the whole submission (reason in str)."""
 
 
-class Connector:
-    """The interface every police connector implements: build_file and submit always (each
-    connector in this package does), poll only where the authority answers later (SES). The
-    NotImplementedError bodies below mark that interface; they are never reached in use."""
+class Connector(ABC):
+    """The interface every police connector implements: build_file and submit always, poll only
+    where the authority answers later (SES), check_credentials where the service can be asked."""
 
     name: str = ""                               # "alloggiati" | "ses_hospedajes" | "siba" | "file"
     credential_fields: tuple[str, ...] = ()      # names of the secrets it needs (e.g. user, password, wskey)
     setting_fields: tuple[str, ...] = ()         # names of the non-secret per-property settings
 
+    @abstractmethod
     def build_file(self, settings_for_property: dict, stay: Stay, guests: list[Guest],
                    filing: Filing) -> tuple[str, str, bytes]:
         """(filename, content_type, bytes) of the authority's file for this filing."""
-        raise NotImplementedError
 
+    @abstractmethod
     def submit(self, credentials: dict, settings_for_property: dict, stay: Stay,
                guests: list[Guest], filing: Filing, timeout: float) -> Outcome:
-        raise NotImplementedError
+        """File it; the authority's answer, or the handle to poll where it answers later."""
 
     def poll(self, credentials: dict, settings_for_property: dict, filing: Filing,
              timeout: float) -> Outcome:
-        raise NotImplementedError   # only connectors with asynchronous outcomes (SES) override
+        """The authority's later answer. Only filings a connector left awaiting an answer are
+        polled, and only SES leaves any: for every other connector this is a bug, said plainly."""
+        raise PermanentError(f"the {self.name} connector answers at once; it has nothing to poll")
 
     def check_credentials(self, credentials: dict, settings_for_property: dict,
                           timeout: float) -> str | None:
