@@ -36,6 +36,18 @@ class DeliveryFailed(Exception):
         self.recipient_refused = recipient_refused
 
 
+def _message(subject: str, sender: str, to: str, lang: str) -> EmailMessage:
+    """An e-mail to a guest with the headers every one of ours carries."""
+    message = EmailMessage()
+    message["Subject"] = subject
+    message["From"] = sender
+    message["To"] = to
+    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    message["Content-Language"] = lang
+    message["Auto-Submitted"] = "auto-generated"
+    return message
+
+
 def compose(booking: Booking, prop: Property, checkin_url: str, sender: str,
             expires_on) -> EmailMessage:
     lang = i18n.language(booking.guest_language)
@@ -46,13 +58,7 @@ def compose(booking: Booking, prop: Property, checkin_url: str, sender: str,
     greeting = t("mail.greeting", name=booking.guest_name)
     stay = i18n.text(lang, "page.stay", **i18n.stay(lang, booking.arrival_date,
                                                    booking.departure_date, booking.guest_count))
-    message = EmailMessage()
-    message["Subject"] = t("mail.subject")
-    message["From"] = sender
-    message["To"] = booking.guest_email
-    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
-    message["Content-Language"] = lang
-    message["Auto-Submitted"] = "auto-generated"
+    message = _message(t("mail.subject"), sender, booking.guest_email, lang)
     message.set_content("\n\n".join([
         greeting, t("mail.body"), stay, checkin_url, t("mail.valid", expires=expires),
         t("mail.signoff") + "\n" + prop.name]) + "\n")
@@ -205,13 +211,7 @@ def compose_access(booking: Booking, prop: Property, instructions: str, sender: 
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date)}
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
     greeting = t("mail.greeting", name=booking.guest_name)
-    message = EmailMessage()
-    message["Subject"] = t("access.mail_subject")
-    message["From"] = sender
-    message["To"] = booking.guest_email
-    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
-    message["Content-Language"] = lang
-    message["Auto-Submitted"] = "auto-generated"
+    message = _message(t("access.mail_subject"), sender, booking.guest_email, lang)
     message.set_content("\n\n".join([
         greeting, t("access.mail_body"), instructions, t("access.mail_page"), checkin_url,
         t("mail.signoff") + "\n" + prop.name]) + "\n")
