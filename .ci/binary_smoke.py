@@ -11,6 +11,7 @@ first answered request and the resident memory once idle; exits non-zero on any 
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -26,6 +27,11 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def days_ahead(days: int) -> str:
+    """A date `days` after today (the stays must lie ahead, whatever day CI runs)."""
+    return (datetime.date.today() + datetime.timedelta(days=days)).isoformat()
 
 
 def free_port() -> int:
@@ -154,14 +160,17 @@ def main(binary: str) -> int:
             downloads[fmt] = Client(base).call("GET", url.path + "?" + url.query, raw=True)
         assert downloads["pdf"].startswith(b"%PDF"), downloads["pdf"][:20]
         check_xml_against_xsd(downloads["xml"])
-        assert b"Eleni" in downloads["csv"] or len(downloads["csv"].splitlines()) >= 1
+        csv_rows = downloads["csv"].decode("utf-8-sig").splitlines()
+        assert csv_rows[0].startswith("ama,arrival_date,"), csv_rows[:1]
+        assert any(booking["id"] in row and "Eleni Papadopoulou" in row for row in csv_rows[1:]), \
+            csv_rows
 
         italian = api.call("POST", "/properties", {
             "name": "Casa Mare", "address": "Via Mare 2, Roma", "country": "IT"}, expect=(201,))["data"]
         api.call("PATCH", f"/properties/{italian['id']}", {"police_connector": "file"})
         stay = api.call("POST", "/bookings", {
-            "property_id": italian["id"], "guest_name": "Luca Verdi", "arrival_date": "2027-06-01",
-            "departure_date": "2027-06-04", "guest_count": 1}, expect=(201,))["data"]
+            "property_id": italian["id"], "guest_name": "Luca Verdi", "arrival_date": days_ahead(30),
+            "departure_date": days_ahead(33), "guest_count": 1}, expect=(201,))["data"]
         api.call("PUT", f"/bookings/{stay['id']}/guests", {"guests": [{
             "first_name": "Luca", "last_name": "Verdi", "sex": "M", "birth_date": "1985-01-01",
             "birth_country": "FR", "nationality": "FR", "document_type": "passport",
@@ -181,7 +190,7 @@ def main(binary: str) -> int:
 
         coming = api.call("POST", "/bookings", {
             "property_id": greek["id"], "guest_name": "Maria Ioannou", "guest_email": "maria@example.com",
-            "arrival_date": "2027-07-01", "departure_date": "2027-07-05", "guest_count": 1},
+            "arrival_date": days_ahead(60), "departure_date": days_ahead(64), "guest_count": 1},
             expect=(201,))["data"]
         checkin_url = api.call("POST", "/checkins/resend", {"booking_id": coming["id"]},
                                expect=(202,))["data"]["checkin_url"]
@@ -204,12 +213,17 @@ def main(binary: str) -> int:
         raise
     finally:
         mail.stop()
-    print(f"binary size: {size_mb:.1f} MB (target < 60 MB)")
-    print(f"start to first answered request: {first_answer:.2f} s (target < 2 s)")
-    print(f"idle resident memory: {idle_mib:.0f} MiB (target < 100 MB)")
-    ok = size_mb < 60 and first_answer < 2 and idle_mib * 1.048576 < 100
-    print("binary smoke test: " + ("all steps passed, within targets" if ok else
-                                   "all steps passed, OUTSIDE a target"))
+    # Figures, not checks: they vary with the machine's load, so they are printed beside their
+    # targets for a person to read, and never decide the run.
+    figures = [("size", f"{size_mb:.1f} MB", "60 MB", size_mb < 60),
+               ("start to first answered request", f"{first_answer:.2f} s", "2 s",
+                first_answer < 2),
+               ("idle resident memory", f"{idle_mib:.0f} MiB", "100 MB",
+                idle_mib * 1.048576 < 100)]
+    print("every step of the binary's smoke test passed")
+    for name, value, target, within in figures:
+        print(f"  figure, not a check: {name} {value} (target under {target}: "
+              f"{'within' if within else 'over'})")
     return 0
 
 

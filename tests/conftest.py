@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import os
 import secrets
 import shutil
@@ -22,18 +23,28 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import close_database, db
 from rentalcomply.runtime import bootstrap
 from rentalcomply.web.app import create_app
+from tests.moved_clock import move_this_run
 from tests.openapi_check import DocumentChecker, DocumentedTestApp
+
+# RENTALCOMPLY_TEST_TODAY=2027-03-01 (or +365) runs the whole suite as if that were today.
+MOVED_TODAY = move_this_run()
 
 HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
                  "REMOTE_ADDR": "203.0.113.7"}
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: four test processes, or one per core where there are more. Most of a test's time
-    is spent waiting (on a loopback server, a child process, a browser), so two cores keep four
-    processes busy; more than six only adds contention to the tests that measure time limits (and
-    each process has a Redis database of its own: redis_database_url)."""
-    return min(6, max(4, os.cpu_count() or 1))
+    """`-n auto`: one test process per core this process may run on, at most six (each process
+    has a Redis database of its own: redis_database_url). More processes than cores would only
+    make every test that waits on a deadline share a core it was not measured with."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(6, cores or 1))
+
+
+def pytest_report_header(config):
+    if MOVED_TODAY:
+        return f"the clock is moved: today is {MOVED_TODAY} for every process of this run"
+    return None
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -44,6 +55,12 @@ def pytest_collection_modifyitems(session, config, items):
         return mark.kwargs.get("minutes", 1) if mark else 0
 
     items.sort(key=minutes, reverse=True)  # a stable sort: the longest first, the rest in order
+
+
+def days_ahead(days: int) -> str:
+    """The date `days` after today on the product's clock, as the API writes it: a stay that lies
+    ahead on whatever day the suite runs (never a fixed date that one day becomes the past)."""
+    return (clock.today() + datetime.timedelta(days=days)).isoformat()
 
 
 def make_settings(tmp_path, **env):
@@ -99,7 +116,7 @@ def scratch_postgres_database(migrated: bool = True):
     is False; its URL. Skips the test without a server."""
     if not POSTGRES_URL:
         pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to run on PostgreSQL")
-    psycopg2 = pytest.importorskip("psycopg2")
+    import psycopg2  # configured, so a missing driver fails the test rather than skipping it
     name = "rentalcomply_test_" + secrets.token_hex(4)
     admin = psycopg2.connect(POSTGRES_URL)
     admin.autocommit = True
@@ -131,8 +148,10 @@ def redis_database_url(base: str = "") -> str:
     client = redis.Redis.from_url(url, socket_connect_timeout=1)
     try:
         client.flushdb()
-    except redis.RedisError:
-        pytest.skip(f"no Redis answers at {base}")
+    except redis.RedisError as exc:
+        # A Redis the run was told to use and that does not answer is a fault of the run, never a
+        # reason to leave its tests out (a skip would hide it: the run would still say 0 failed).
+        pytest.fail(f"no Redis answers at {base}: {exc}")
     finally:
         client.close()
     return url

@@ -8,10 +8,17 @@ import datetime as _dt
 
 _offset = _dt.timedelta(0)
 _frozen: _dt.datetime | None = None  # tests only: "now" stands still until travel() steps it
+# Tests only: how far the whole run is moved from the machine's date (shift_everything()). Unlike
+# travel(), reset() keeps it: it is the run's "today", not one test's.
+_shift = _dt.timedelta(0)
+
+
+def _real_now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc) + _shift
 
 
 def _now() -> _dt.datetime:
-    base = _frozen if _frozen is not None else _dt.datetime.now(_dt.timezone.utc)
+    base = _frozen if _frozen is not None else _real_now()
     return base + _offset
 
 
@@ -33,11 +40,23 @@ def travel(delta: _dt.timedelta) -> None:
     _offset += delta
 
 
-def freeze() -> None:
-    """Stop the clock where it is (tests only): it moves only by travel(), so a test that compares
-    two readings never meets a second boundary between them on a busy machine."""
-    global _frozen
-    _frozen = _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
+def freeze(at: _dt.datetime | None = None) -> None:
+    """Stop the clock (tests only), where it is or at `at` (naive UTC or aware): it moves only by
+    travel(), so a test that compares two readings never meets a second boundary between them on
+    a busy machine, and a test of fixed dates reads them on the same day whatever today is."""
+    global _frozen, _offset
+    if at is None:
+        _frozen = _real_now().replace(microsecond=0)
+    else:
+        _frozen = at if at.tzinfo else at.replace(tzinfo=_dt.timezone.utc)
+        _offset = _dt.timedelta(0)
+
+
+def shift_everything(delta: _dt.timedelta) -> None:
+    """Move every reading of this process by `delta` for good (tests only): the suite run as if
+    today were another day, to show that no test depends on the date it runs."""
+    global _shift
+    _shift = delta
 
 
 def reset() -> None:

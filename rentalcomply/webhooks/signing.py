@@ -1,7 +1,8 @@
 """Signing deliveries and verifying them: both halves, so that they cannot drift apart.
 
-This module uses the standard library only: receivers import `rentalcomply.webhooks.verify`
-without pulling in the server (no database, no Bottle).
+This module uses the standard library only (and the product's clock, itself only `datetime`):
+receivers import `rentalcomply.webhooks.verify` without pulling in the server (no database, no
+Bottle).
 
 Two signatures travel with every delivery (decisions.md, section 5):
 
@@ -21,12 +22,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import calendar
 import hashlib
 import hmac
 import json
 import secrets
-import time
 from typing import Any, Mapping
+
+from rentalcomply.core import clock
 
 SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE = 300
@@ -120,7 +123,7 @@ def verify(body: bytes | str, headers: Mapping[str, str], secret: str,
     if timestamp_text is None or not timestamp_text.strip().isdigit():
         raise InvalidSignature("missing or malformed timestamp header")
     timestamp = int(timestamp_text)
-    current = time.time() if now is None else now
+    current = calendar.timegm(clock.utcnow().utctimetuple()) if now is None else now
     if abs(current - timestamp) > tolerance:
         raise InvalidSignature(f"timestamp {timestamp} is more than {tolerance} s from now")
     # Compare against every offered value (no early exit), in constant time each.

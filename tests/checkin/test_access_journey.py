@@ -13,6 +13,7 @@ import datetime as dt
 
 import pytest
 
+from rentalcomply.core import clock
 from tests.checkin.conftest import greek_party
 from tests.checkin.test_journey import (ARTIFACTS, api, browser, fill_guest,  # noqa: F401
                                         pytestmark, smtp)
@@ -37,7 +38,7 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(size, st
                 {"access_instructions": INSTRUCTIONS, "access_instructions_hours_before": 168})
     assert shown["access_instructions_set"] is True and "4812" not in str(shown)
     party = greek_party()
-    arrival = dt.date.today() + dt.timedelta(days=2)
+    arrival = clock.today() + dt.timedelta(days=2)
     booking = api(server, "POST", "/bookings", {
         "property_id": prop["id"], "guest_name": "Maria Papadopoulou",
         "guest_email": "maria@example.com", "guest_language": "en",

@@ -25,6 +25,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from rentalcomply.checkin import i18n
+from rentalcomply.core import clock
 from tests.checkin.conftest import PNG_DATA_URL, Inbox, free_port, greek_party, italian_party
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 from tests.webhooks.conftest import Receiver
@@ -54,7 +55,7 @@ def spanish_browser_party() -> list[dict]:
          "address_city": "Madrid", "address_postcode": "28013", "address_country": "ES",
          "signature": PNG_DATA_URL},
         {"first_name": "Daniel", "last_name": "García", "second_last_name": "Ruiz", "sex": "M",
-         "birth_date": (dt.date.today() - dt.timedelta(days=16 * 365)).isoformat(),
+         "birth_date": (clock.today() - dt.timedelta(days=16 * 365)).isoformat(),
          "nationality": "ES", "minor_relationship": "parent", "document_type": "passport",
          "document_country": "ES", "document_number": "PAB654321",
          "signature": "typed:Daniel García Ruiz"},  # signed from the keyboard
@@ -159,7 +160,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
     stays = [("GR", "none", "el", greek_party()),
              ("IT", "alloggiati", "it", italian_party()),
              ("ES", "ses_hospedajes", "es", spanish_browser_party())]
-    arrival = dt.date.today() + dt.timedelta(days=12)
+    arrival = clock.today() + dt.timedelta(days=12)
     booking_ids = []
     for number, (country, connector, language, party) in enumerate(stays):
         prop = api(server, "POST", "/properties", {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from rentalcomply.core import clock
 from rentalcomply.core.activity import Activity
 from rentalcomply.dashboard import activitylog
 from tests.dashboard.conftest import new_browser, sign_in
@@ -60,6 +61,6 @@ def test_the_log_is_filtered_by_who_what_and_when(anna, owner):
         .split("</select>")[1]
     assert "Nothing matches." in anna.get("/dashboard/activity?kind=webhook").text
     assert anna.get("/dashboard/activity?kind=property").text.count("added a property") == 2
-    tomorrow = (dt.date.today() + dt.timedelta(days=2)).isoformat()
+    tomorrow = (clock.today() + dt.timedelta(days=2)).isoformat()
     assert "Nothing matches." in anna.get(f"/dashboard/activity?from={tomorrow}").text
     assert 'id="from-error"' in anna.get("/dashboard/activity?from=yesterday").text

@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.moved_clock.sitecustomize import SHIFT_VARIABLE
+
+
 ROOT = Path(__file__).resolve().parents[2]
 KEY_PATTERN = re.compile(r"\brc_[A-Za-z0-9]{40}\b")
 START_TIMEOUT = 30
@@ -32,8 +35,9 @@ def free_port() -> int:
 
 
 def clean_environment(**extra) -> dict:
+    # The run's moved clock (tests/moved_clock) is kept: it is the run's date, not a setting.
     env = {name: value for name, value in os.environ.items()
-           if not name.startswith("RENTALCOMPLY_")}
+           if not name.startswith("RENTALCOMPLY_") or name == SHIFT_VARIABLE}
     env["PYTHONUNBUFFERED"] = "1"
     env.update(extra)
     return env

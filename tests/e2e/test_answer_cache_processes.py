@@ -9,7 +9,7 @@ import http.client
 
 import pytest
 
-from tests.conftest import scratch_postgres_database
+from tests.conftest import days_ahead, scratch_postgres_database
 
 pytestmark = pytest.mark.server
 
@@ -33,8 +33,8 @@ def a_change_through_one_is_read_through_the_other(first, second):
     assert status == 201, prop
     property_id = prop["data"]["id"]
     status, booking, _ = first.request("POST", "/api/v1/bookings", {
-        "property_id": property_id, "guest_name": "Maria", "arrival_date": "2030-07-10",
-        "departure_date": "2030-07-14", "guest_count": 2})
+        "property_id": property_id, "guest_name": "Maria", "arrival_date": days_ahead(200),
+        "departure_date": days_ahead(204), "guest_count": 2})
     assert status == 201, booking
     one = f"/api/v1/bookings/{booking['data']['id']}"
     page = f"/api/v1/bookings?property_id={property_id}&limit=50"

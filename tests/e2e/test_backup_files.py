@@ -12,6 +12,7 @@ import urllib.parse
 
 import pytest
 
+from rentalcomply.core import clock
 from tests.e2e.test_restore import cli
 from tests.police.conftest import family
 
@@ -74,7 +75,7 @@ def test_a_backup_while_serving_restores_every_report_and_police_file_byte_for_b
                                                   "country": "IT", "max_guests": 4}, 201)
     api(server, "PATCH", f"/properties/{italian['id']}",
         {"police_connector": "file", "police_settings": {"apartment_id": "000777"}})
-    arrival = dt.date.today() + dt.timedelta(days=1)
+    arrival = clock.today() + dt.timedelta(days=1)
     stay = api(server, "POST", "/bookings", {
         "property_id": italian["id"], "guest_name": "Giulia Bianchi", "guest_count": 2,
         "arrival_date": arrival.isoformat(),

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from rentalcomply.ops import datalock
+from tests.conftest import days_ahead
 from tests.e2e.conftest import ROOT, ServerProcess, clean_environment, free_port
 
 pytestmark = pytest.mark.server
@@ -34,7 +35,7 @@ def test_restore_beside_a_running_server_is_refused_and_no_acknowledged_booking_
     assert cli(data, "backup", "--output", str(archive)).returncode == 0
     status, booking, _ = server.request("POST", "/api/v1/bookings", {
         "property_id": created["data"]["id"], "guest_name": "Maria", "guest_count": 2,
-        "arrival_date": "2027-06-10", "departure_date": "2027-06-14"})
+        "arrival_date": days_ahead(200), "departure_date": days_ahead(204)})
     assert status == 201
 
     refused = cli(data, "restore", str(archive))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 
+from rentalcomply.core import clock
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 from tests.police.conftest import CREDENTIALS, family
 from tests.police.soap_double import AlloggiatiDouble
@@ -82,7 +83,7 @@ def test_trickling_feeds_and_receivers_are_cut_while_filings_and_reports_go_on(
 
         # The storm is on: the feeds are being trickled, the receivers too (every write above
         # queued deliveries to both). Now a guest completes an Italian check-in.
-        arrival = dt.date.today()
+        arrival = clock.today()
         booking = api(server, "POST", "/bookings", {
             "property_id": prop["id"], "guest_name": "Giulia Bianchi",
             "arrival_date": arrival.isoformat(),

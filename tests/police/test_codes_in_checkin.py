@@ -5,13 +5,14 @@ import datetime as dt
 
 from rentalcomply.checkin import service as checkin
 from rentalcomply.checkin.guests import validate_party
+from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
 from rentalcomply.police import codes
 from tests.conftest import documented_app
 from tests.police.conftest import family
 
-ARRIVAL = dt.date.today() + dt.timedelta(days=10)
+ARRIVAL = clock.today() + dt.timedelta(days=10)
 
 
 def problems_of(party):

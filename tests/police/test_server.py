@@ -4,6 +4,7 @@ completed check-in with the Alloggiati double on loopback."""
 import datetime as dt
 import time
 
+from rentalcomply.core import clock
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 from tests.police.conftest import CREDENTIALS, family
 from tests.police.soap_double import AlloggiatiDouble
@@ -26,7 +27,7 @@ def test_the_worker_files_a_completed_check_in(start_server, tmp_path):  # noqa:
         shown = api(server, "PATCH", f"/properties/{prop['id']}",
                     {"police_connector": "alloggiati", "police_credentials": CREDENTIALS})
         assert shown["police_credentials_set"] == ["password", "user", "wskey"]
-        arrival = dt.date.today()
+        arrival = clock.today()
         booking = api(server, "POST", "/bookings", {
             "property_id": prop["id"], "guest_name": "Giulia Bianchi",
             "arrival_date": arrival.isoformat(),
@@ -66,7 +67,7 @@ def test_a_running_server_files_from_the_tables_another_process_loaded(start_ser
             {"police_connector": "alloggiati", "police_credentials": CREDENTIALS})
 
         def booking_of(party, later=0):
-            arrival = dt.date.today() + dt.timedelta(days=later)
+            arrival = clock.today() + dt.timedelta(days=later)
             booking = api(server, "POST", "/bookings", {
                 "property_id": prop["id"], "guest_name": "Giulia Bianchi",
                 "arrival_date": arrival.isoformat(),

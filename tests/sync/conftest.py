@@ -6,11 +6,16 @@
 - `settings` here allows loopback feed URLs (`sync.allow_private_addresses`) and a 1-second
   timeout, so the slow-server test is quick.
 - `connect(property_id, provider, path)`: a channel connection of account A to a feed path.
+
+Every sync test reads its feeds on the day they were published (FEEDS_DAY): the feeds' stays,
+from January 2027 on, are then future stays on every date the suite runs, and "past" means
+before that day.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import http.server
 import pathlib
@@ -19,6 +24,7 @@ import time
 
 import pytest
 
+from rentalcomply.core import clock
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 
@@ -28,6 +34,18 @@ FIXTURES = pathlib.Path(__file__).resolve().parent / "feeds"
 
 def fixture(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
+
+
+# The day the sample feeds were published (their DTSTAMP), at noon UTC.
+FEEDS_DAY = datetime.datetime(2026, 11, 20, 12, 0, 0)
+
+
+@pytest.fixture(autouse=True)
+def on_the_feeds_day():
+    """The clock stands on FEEDS_DAY for the whole test (the settings fixture resets it after)."""
+    clock.freeze(at=FEEDS_DAY)
+    yield
+    clock.reset()
 
 
 @dataclasses.dataclass

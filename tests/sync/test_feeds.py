@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, ChannelConnection, Event
 from rentalcomply.sync import service
 from rentalcomply.sync.fetch import USER_AGENT
@@ -113,7 +114,7 @@ def test_a_removed_event_cancels_its_future_booking(feeds, villa, connect):
 
 
 def test_a_past_stay_missing_from_the_feed_is_never_cancelled(feeds, villa, connect):
-    today = dt.date.today()
+    today = clock.today()
     past = (today - dt.timedelta(days=10)).strftime("%Y%m%d")
     past_end = (today - dt.timedelta(days=7)).strftime("%Y%m%d")
     feeds.serve("/a.ics", calendar(event("old@airbnb.com", past, past_end),

@@ -6,6 +6,8 @@ import pytest
 
 from rentalcomply.web.openapi import build_document
 
+from tests.conftest import days_ahead
+
 
 def test_the_document_is_public_and_openapi_3_1(anonymous):
     document = anonymous.get("/api/v1/openapi.json").json
@@ -89,7 +91,7 @@ def test_the_rules_the_validation_enforces_are_stated_in_the_schemas(wsgi_app):
 def test_the_documented_rules_are_the_ones_refused(owner, change, field):
     from rentalcomply.properties import service as properties
     villa = properties.create_property(owner.account_id, name="Villa", address="Oia")
-    body = {"property_id": villa.id, "guest_name": "Maria", "arrival_date": "2031-07-10",
-            "departure_date": "2031-07-14", "guest_count": 2, **change}
+    body = {"property_id": villa.id, "guest_name": "Maria", "arrival_date": days_ahead(200),
+            "departure_date": days_ahead(204), "guest_count": 2, **change}
     response = owner.post_json("/api/v1/bookings", body, status=400)
     assert field in {detail["field"] for detail in response.json["error"]["details"]}

@@ -11,6 +11,7 @@ import pytest
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.properties import service as properties
 from rentalcomply.web.openapi import build_document
+from tests.conftest import days_ahead
 from tests.helpers import assert_error
 from tests.serverutil import running_server
 
@@ -27,8 +28,8 @@ def villa(owner):
 
 
 def booking_body(villa, **change):
-    return {"property_id": villa.id, "guest_name": "Maria", "arrival_date": "2031-07-10",
-            "departure_date": "2031-07-14", "guest_count": 2, **change}
+    return {"property_id": villa.id, "guest_name": "Maria", "arrival_date": days_ahead(200),
+            "departure_date": days_ahead(204), "guest_count": 2, **change}
 
 
 # --- control characters -------------------------------------------------------------------------
@@ -104,8 +105,8 @@ def test_the_rule_is_stated_in_the_document_as_patterns(wsgi_app):
 
 def test_a_key_twice_in_a_json_body_is_refused_naming_it(owner, villa):
     body = (b'{"property_id": "%s", "guest_name": "Maria", "guest_name": "Eve", '
-            b'"arrival_date": "2031-07-10", "departure_date": "2031-07-14", "guest_count": 2}'
-            % villa.id.encode())
+            b'"arrival_date": "%s", "departure_date": "%s", "guest_count": 2}'
+            % (villa.id.encode(), days_ahead(200).encode(), days_ahead(204).encode()))
     response = owner.post("/api/v1/bookings", body, content_type="application/json", status=400)
     assert fields_of(response) == {"guest_name"}
     assert "more than once" in response.json["error"]["details"][0]["message"]

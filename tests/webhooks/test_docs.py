@@ -12,6 +12,7 @@ import pytest
 from rentalcomply.config import SETTINGS_BY_NAME
 from rentalcomply.core.events import EVENT_TYPES
 from tests.e2e.conftest import free_port
+from tests.moved_clock import with_moved_clock
 from tests.webhooks.conftest import register
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +35,8 @@ def documented_receiver(tmp_path):
         process = subprocess.Popen(
             [sys.executable, str(script)], cwd=tmp_path, text=True,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env={"PYTHONPATH": str(ROOT), "RENTALCOMPLY_WEBHOOK_SECRET": secret,
-                 "PORT": str(port), "SEEN_DB": str(tmp_path / "seen.db")})
+            env=with_moved_clock({"PYTHONPATH": str(ROOT), "RENTALCOMPLY_WEBHOOK_SECRET": secret,
+                                  "PORT": str(port), "SEEN_DB": str(tmp_path / "seen.db")}))
         started.append(process)
         assert process.stdout.readline().strip() == f"receiving on port {port}"
         return process, port

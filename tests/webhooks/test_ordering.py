@@ -9,7 +9,7 @@ import pytest
 from rentalcomply.core import clock, queue
 from rentalcomply.webhooks import delivery, service, verify
 from rentalcomply.webhooks.models import WebhookDelivery
-from tests.conftest import task_queue_url
+from tests.conftest import days_ahead, task_queue_url
 from tests.webhooks.conftest import register
 
 
@@ -111,7 +111,7 @@ def test_a_hundred_rounds_of_create_patch_cancel_arrive_in_order(owner, receiver
         for _ in range(rounds):
             made = owner.post_json("/api/v1/bookings", {
                 "property_id": prop["id"], "guest_name": "Maria Papadopoulou",
-                "arrival_date": "2031-07-10", "departure_date": "2031-07-14",
+                "arrival_date": days_ahead(200), "departure_date": days_ahead(204),
                 "guest_count": 2}).json["data"]
             owner.patch_json(f"/api/v1/bookings/{made['id']}", {"guest_count": 3})
             owner.post(f"/api/v1/bookings/{made['id']}/cancel")

@@ -13,12 +13,15 @@ import time
 import pytest
 
 from rentalcomply.webhooks import verify
+from tests.conftest import days_ahead
 from tests.e2e.conftest import start_server  # noqa: F401 (the fixture)
 from tests.webhooks.conftest import Receiver, down_port
 
 pytestmark = pytest.mark.server
 
 FAST_RETRIES = """\
+from tests.moved_clock.sitecustomize import apply  # the run's moved clock, when it is moved
+apply()
 from rentalcomply.webhooks import delivery
 delivery.RETRY_DELAYS[:] = [2, 2, 2, 2, 2, 2, 2]
 delivery.JITTER = 0.0
@@ -44,7 +47,7 @@ def book(server, key: str) -> dict:
     assert status == 201, body
     status, body, _ = server.request("POST", "/api/v1/bookings", key=key, body={
         "property_id": body["data"]["id"], "guest_name": "Maria Papadopoulou",
-        "arrival_date": "2031-07-10", "departure_date": "2031-07-14", "guest_count": 2})
+        "arrival_date": days_ahead(200), "departure_date": days_ahead(204), "guest_count": 2})
     assert status == 201, body
     return body["data"]
 
