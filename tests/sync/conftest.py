@@ -56,6 +56,10 @@ class Answer:
     delay: float = 0.0  # seconds before the body
     stream: bool = False  # no Content-Length: the body in chunks until the connection closes
     etag: bool = True
+    # Answered only once every party of the barrier asks (requests in flight at once), or broken.
+    together: threading.Barrier | None = None
+    # Answered only once the event is set: a fetch held in flight for as long as the test needs.
+    held_until: threading.Event | None = None
 
 
 @dataclasses.dataclass
@@ -68,6 +72,7 @@ class FeedServer:
     def __init__(self):
         self.answers: dict[str, Answer] = {}
         self.requests: list[Seen] = []
+        self.alone: list[str] = []  # paths whose `together` barrier broke: not all came at once
         server_self = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -79,6 +84,13 @@ class FeedServer:
             def do_GET(self):
                 server_self.requests.append(Seen(self.path, dict(self.headers)))
                 answer = server_self.answers.get(self.path, Answer(404, b"not found"))
+                if answer.together is not None:
+                    try:
+                        answer.together.wait(timeout=30)
+                    except threading.BrokenBarrierError:
+                        server_self.alone.append(self.path)
+                if answer.held_until is not None:
+                    answer.held_until.wait(timeout=30)
                 etag = '"' + hashlib.sha256(answer.body).hexdigest()[:16] + '"'
                 if answer.status == 200 and answer.etag and self.headers.get("If-None-Match") == etag:
                     self.send_response(304)
@@ -129,6 +141,13 @@ class FeedServer:
 
     def requests_to(self, path: str) -> list[Seen]:
         return [seen for seen in self.requests if seen.path == path]
+
+    def wait_for_request(self, path: str, timeout: float = 30) -> None:
+        """Until `path` was asked for (its answer may still be held)."""
+        deadline = time.monotonic() + timeout
+        while not self.requests_to(path):
+            assert time.monotonic() < deadline, f"{path} was not fetched within {timeout} s"
+            time.sleep(0.02)
 
     def stop(self):
         self._server.shutdown()

@@ -213,7 +213,12 @@ def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_fr
 def test_an_imported_booking_s_created_event_shows_it_as_the_api_does(feeds, villa, connect, reader):
     from rentalcomply.core.models import Event
     feeds.serve("/a.ics", fixture("airbnb.ics"))
-    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
-    for event_row in Event.select().where(Event.type == "booking.created"):
+    connection = connect(villa.id, "airbnb", "/a.ics")
+    service.sync_connection(connection.id)
+    created = list(Event.select().where(Event.type == "booking.created").order_by(Event.id))
+    imported = Booking.select().where((Booking.connection == connection.id)
+                                      & (Booking.is_block == False)).count()  # noqa: E712
+    assert imported == 2 and len(created) == imported  # one event per booking, none for a block
+    for event_row in created:
         shown = reader.get(f"/api/v1/bookings/{event_row.data['id']}").json["data"]
         assert event_row.data == shown

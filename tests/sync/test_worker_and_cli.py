@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 
 import pytest
@@ -49,60 +50,77 @@ class TestOnTheRealConsumer:
 
 
 def test_feeds_are_fetched_in_parallel_and_each_connection_once(feeds, villa, connect, settings):
+    """Each feed answers only once all six are asked for at once: one after another, the first
+    would wait in vain and its barrier would break."""
+    in_flight_together = threading.Barrier(6)
     connections = []
     for number in range(6):
-        feeds.route(f"/slow{number}.ics", Answer(200, fixture("booking.ics"), delay=0.4))
+        feeds.route(f"/slow{number}.ics", Answer(200, fixture("booking.ics"),
+                                                 together=in_flight_together))
         connections.append(connect(villa.id, "booking", f"/slow{number}.ics").id)
-    started = time.monotonic()
-    # Six feeds on one host: in parallel only when the host may take six fetches at once.
-    options = dataclasses.replace(service.configured_options(), max_per_host=6)
+    # Six feeds on one host: in parallel only when the host may take six fetches at once; a
+    # timeout longer than the barrier's wait, so that a slow machine is never the failure.
+    configured = service.configured_options()
+    options = dataclasses.replace(configured, max_per_host=6,
+                                  fetch=dataclasses.replace(configured.fetch, timeout=60))
     results = service.sync_many(connections + connections, options)  # every id twice: synced once
-    elapsed = time.monotonic() - started
     assert [r.status for r in results] == ["ok"] * 6
-    assert elapsed < 6 * 0.4, elapsed  # one after another would take 2.4 s
+    assert feeds.alone == []
     assert len(feeds.requests) == 6
 
 
 def test_two_runs_at_once_never_sync_a_connection_twice(feeds, villa, connect, settings):
-    import threading
-    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), delay=0.5))
+    release = threading.Event()
+    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), held_until=release))
     connection = connect(villa.id, "airbnb", "/slow.ics")
     outcomes = []
     # The host would take three fetches at once: the connection's lease is what stops the others.
-    options = dataclasses.replace(service.configured_options(), max_per_host=3)
+    configured = service.configured_options()
+    options = dataclasses.replace(configured, max_per_host=3,
+                                  fetch=dataclasses.replace(configured.fetch, timeout=60))
 
     def run():
         outcomes.append(service.sync_connection(connection.id, options).status)
         db.close()
 
-    threads = [threading.Thread(target=run) for _ in range(3)]
-    for thread in threads:
+    first = threading.Thread(target=run)
+    first.start()
+    feeds.wait_for_request("/slow.ics")  # the first run holds the lease, its fetch in flight
+    others = [threading.Thread(target=run) for _ in range(2)]
+    for thread in others:
         thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["ok", "skipped", "skipped"]
+    for thread in others:
+        thread.join(timeout=60)
+    release.set()
+    first.join(timeout=60)
+    assert outcomes == ["skipped", "skipped", "ok"]
     assert len(feeds.requests) == 1
 
 
 def test_a_sync_finding_its_feed_host_busy_is_deferred_not_blocked(feeds, villa, connect,
                                                                    settings):
     """One fetch per host at a time (sync.max_fetches_per_host = 1): a second sync of another
-    feed on the same host returns at once, `deferred`, and the task queues it again shortly."""
-    import threading
-    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), delay=0.8))
+    feed on the same host returns, `deferred`, while the first is still held in flight, and the
+    task queues it again shortly."""
+    release = threading.Event()
+    feeds.route("/slow.ics", Answer(200, fixture("airbnb.ics"), held_until=release))
     feeds.serve("/other.ics", fixture("booking.ics"))
     slow = connect(villa.id, "airbnb", "/slow.ics")
     other = connect(villa.id, "booking", "/other.ics")
     assert settings.sync.max_fetches_per_host == 1
-    first = threading.Thread(target=lambda: (service.sync_connection(slow.id), db.close()))
+    configured = service.configured_options()
+    patient = dataclasses.replace(configured, fetch=dataclasses.replace(configured.fetch, timeout=60))
+    first = threading.Thread(target=lambda: (service.sync_connection(slow.id, patient), db.close()))
     first.start()
-    time.sleep(0.3)
-    started = time.monotonic()
-    result = service.sync_connection(other.id)
-    assert time.monotonic() - started < peers.SLOT_WAIT_SECONDS + 0.2
+    feeds.wait_for_request("/slow.ics")  # the host's one slot is taken
+    try:
+        result = service.sync_connection(other.id)
+        assert not release.is_set() and first.is_alive()  # it did not wait for the first
+    finally:
+        release.set()
+        first.join(timeout=60)
     assert (result.status, result.error) == ("deferred",
                                             "another feed from 127.0.0.1 is being fetched")
-    first.join()
     assert ChannelConnection.get_by_id(other.id).status == "pending"  # untouched
     assert service.deferred([result]) == [other.id]
     assert service.sync_connection(other.id).status == "ok"  # the host is free again
