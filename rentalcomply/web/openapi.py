@@ -118,6 +118,11 @@ def _error_responses(route) -> dict[str, dict]:
 
 
 ERROR_HEADERS = {
+    413: {"Connection": {"description": "`close` when the body was refused before it was read "
+                                        "(its declared or received length passed the limit): "
+                                        "the server reads and discards up to 8 MiB of it so the "
+                                        "client can read this answer, then closes.",
+                         "schema": {"type": "string", "enum": ["close"]}}},
     401: {"WWW-Authenticate": {"description": "`Bearer realm=\"rentalcomply\"`.",
                                "schema": {"type": "string"}}},
     429: {"Retry-After": {"description": "Seconds to wait before the next request is allowed.",
