@@ -10,6 +10,7 @@ shutdown exits at once.
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 import os
@@ -22,6 +23,8 @@ from typing import Callable, TextIO
 
 import waitress
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.receiver import FixedStreamReceiver
 from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
@@ -112,10 +115,15 @@ def _effective_addresses(server) -> list[tuple[str, int]]:
 
 # Waitress reads a whole request body (spooling it to a temporary file past 512 KiB) before the
 # application sees the request, so the 1 MiB body limit must be Waitress's own: a larger declared
-# Content-Length is answered at once, before any of the body is read, and a chunked body is cut
+# Content-Length is answered at once, before any of the body is kept, and a chunked body is cut
 # where it passes the limit. The slack lets a chunked body of exactly 1 MiB through with its chunk
 # framing; the routes refuse anything over 1 MiB themselves (the same JSON 413).
 MAX_REQUEST_BODY_BYTES = MAX_BODY_BYTES + 64 * 1024
+# After a 413, the rest of the refused body is read and thrown away, up to this much body in all,
+# before the connection closes: a client that is still sending when the answer comes would
+# otherwise find the connection reset (TCP resets a socket closed with unread data) and never
+# read the 413. A body larger still is cut off there.
+REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024
 
 
 def create_waitress_server(app, settings, **options):
@@ -136,7 +144,8 @@ def create_waitress_server(app, settings, **options):
 
 
 class _JsonErrorTask(ErrorTask):
-    """Waitress's answer to a body over the limit, in the API's error shape."""
+    """Waitress's answer to a body over the limit, in the API's error shape (and, as every
+    error answer of Waitress's, with `Connection: close`)."""
 
     def execute(self):
         if not isinstance(self.request.error, RequestEntityTooLarge):
@@ -151,8 +160,108 @@ class _JsonErrorTask(ErrorTask):
         self.write(body)
 
 
+class _Discard:
+    """A receiver's buffer that keeps nothing: where a refused body goes."""
+
+    def append(self, data: bytes) -> None:
+        pass
+
+    def __len__(self) -> int:
+        return 0
+
+    def close(self) -> None:
+        pass
+
+
+class _RefusingParser(HTTPRequestParser):
+    """Waitress's parser, which hands the rest of a body over the limit to its channel to read
+    and throw away (instead of reading those bytes as the next request)."""
+
+    def __init__(self, adj, channel: "_JsonErrorChannel"):
+        super().__init__(adj)
+        self.channel = channel
+
+    def received(self, data: bytes) -> int:
+        refused_before = isinstance(self.error, RequestEntityTooLarge)
+        consumed = super().received(data)
+        if refused_before or not isinstance(self.error, RequestEntityTooLarge):
+            return consumed
+        if self.expect_continue and not self.body_bytes_received:
+            return consumed  # the client waits for "100 Continue" and sends no body: nothing to read
+        if self.chunked:  # cut mid-body: the same receiver finds the end of the chunks
+            receiver, read = self.body_rcv, self.body_bytes_received
+            receiver.buf.close()
+            receiver.buf = _Discard()
+        else:
+            receiver, read = FixedStreamReceiver(self.content_length, _Discard()), 0
+        self.channel.discard_refused_body(receiver, read, data[consumed:])
+        return len(data)
+
+
 class _JsonErrorChannel(HTTPChannel):
+    """A connection of the server: our JSON 413, after which the refused body is read and
+    discarded (up to REFUSED_BODY_DRAIN_BYTES of body) while the answer goes out, and the
+    connection closes once the body has ended, the bound is reached or the client has gone."""
+
     error_task_class = _JsonErrorTask
+    _refused_body = None  # the receiver of a refused body still arriving
+    _drain_left = 0
+    _refused = False  # a body was refused: nothing more is read as a request on this connection
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.parser_class = functools.partial(_RefusingParser, channel=self)
+
+    def discard_refused_body(self, receiver, already_read: int, rest: bytes) -> None:
+        self._refused = True
+        self._refused_body = receiver
+        self._drain_left = max(0, REFUSED_BODY_DRAIN_BYTES - already_read)
+        self._discard(rest)
+
+    def _discard(self, data: bytes) -> None:
+        receiver = self._refused_body
+        if receiver is None or not data:
+            return
+        data = data[:self._drain_left]
+        self._drain_left -= len(data)
+        receiver.received(data)
+        if receiver.completed or receiver.error or self._drain_left <= 0:
+            self._refused_body = None  # read to its end, or past the bound: the close may come
+
+    def received(self, data):
+        if self._refused:  # a refused body, or bytes after it on a connection about to close
+            self._discard(data)
+            return True
+        return super().received(data)
+
+    def handle_read(self):
+        super().handle_read()
+        if not self.connected:  # the client has gone: there is nothing left to wait for
+            self._refused_body = None
+
+    def readable(self):
+        if self._refused_body is not None:
+            return not self.will_close
+        return super().readable()
+
+    def writable(self):
+        if self._holding_close() and not self.total_outbufs_len:
+            return False  # the answer is out; the close waits for the refused body
+        return super().writable()
+
+    def handle_write(self):
+        if not self._holding_close():
+            return super().handle_write()
+        # Flush the answer, but do not let Waitress close the connection after it yet. The
+        # task thread may set close_when_flushed meanwhile: what it set is kept.
+        closing, self.close_when_flushed = self.close_when_flushed, False
+        try:
+            super().handle_write()
+        finally:
+            self.close_when_flushed = closing or self.close_when_flushed
+
+    def _holding_close(self) -> bool:
+        return self._refused_body is not None and self.connected and not self.will_close
 
 
 def serve(settings, *, worker: bool = True, out: TextIO | None = None,

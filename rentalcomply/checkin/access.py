@@ -1,11 +1,18 @@
 """A property's access instructions (door code, Wi-Fi, how to get in), for its guests.
 
 - The host sets them per property, sealed (properties/service.py); this module opens them only
-  for a guest who has completed check-in, from `access_instructions_hours_before` hours before
-  arrival: the arrival date at `police.arrival_hour` (the check-in time the filing deadlines
-  count from too) in the property's time zone.
+  for a guest of a confirmed booking who has completed check-in, for the stay alone: from
+  `access_instructions_hours_before` hours before arrival (the arrival date at
+  `police.arrival_hour`, the check-in time the filing deadlines count from too) until the
+  departure date at the property's `checkout_hour`, both in the property's time zone. The window
+  follows the booking's dates as they are now: a stay moved or cancelled shows nothing, and a
+  guest who has left never reads the code set since for the next one.
 - The guest page shows them then; before, it says when they will appear (check-in complete) or
-  that they appear once check-in is complete.
+  that they appear once check-in is complete; after, that they were shown until check-out.
+- Every showing is recorded in the account's activity log against the booking (actor `guest`:
+  the guest page or the e-mail), so the host sees when and how they were read. Whoever holds the
+  guest's link sees the page: the guest, and any API key that asked for the link
+  (`POST /checkins/resend`, itself in the log under the key's name).
 - One e-mail with them per booking, once both conditions hold: `send_if_due` claims the booking
   with a conditional UPDATE of `access_sent_at` before it sends, so two workers (or the periodic
   task and the completion of a check-in) never both send. A transient failure gives the claim
@@ -23,22 +30,29 @@ import zoneinfo
 
 from rentalcomply.checkin import i18n, mail, service
 from rentalcomply.checkin.models import Checkin
-from rentalcomply.core import clock
+from rentalcomply.core import activity, clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.properties.service import ACCESS_HOURS_MAX, open_access_instructions
 
 log = logging.getLogger(__name__)
 
+GUEST_ACTOR = "guest"
+SHOWN_ON_PAGE = "access_instructions.shown"
+SENT_BY_EMAIL = "access_instructions.emailed"
+
+
 @dataclasses.dataclass
 class GuestAccess:
-    """What the guest page says: `state` is "none" (the property has none), "after_checkin"
-    (they appear once check-in is complete), "waiting" (complete; `opens` is when, local time)
-    or "shown" (`text`)."""
+    """What the guest page says: `state` is "none" (the property has none, or the booking is
+    cancelled), "after_checkin" (they appear once check-in is complete), "waiting" (complete;
+    `opens` is when, local time), "shown" (`text`) or "over" (the stay has ended: `closes`, local
+    time, is when they stopped)."""
 
     state: str
     opens: dt.datetime | None = None
     text: str | None = None
+    closes: dt.datetime | None = None
 
 
 def opens_at(booking: Booking, prop: Property, arrival_hour: int) -> dt.datetime:
@@ -51,20 +65,45 @@ def opens_at(booking: Booking, prop: Property, arrival_hour: int) -> dt.datetime
     return opens.replace(tzinfo=None)
 
 
+def closes_at(booking: Booking, prop: Property) -> dt.datetime:
+    """When the instructions stop being shown: the departure date at the property's check-out
+    hour, local time; naive UTC."""
+    zone = zoneinfo.ZoneInfo(prop.timezone)
+    checkout = dt.datetime.combine(booking.departure_date, dt.time(prop.checkout_hour), tzinfo=zone)
+    return checkout.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+
 def local_time(prop: Property, moment: dt.datetime) -> dt.datetime:
     return moment.replace(tzinfo=dt.timezone.utc).astimezone(zoneinfo.ZoneInfo(prop.timezone))
 
 
 def for_guest(booking: Booking, prop: Property, arrival_hour: int) -> GuestAccess:
-    if prop.access_instructions_sealed is None:
+    """What the guest page shows now; a showing of the instructions is recorded (call inside
+    no transaction: the record is its own)."""
+    if prop.access_instructions_sealed is None or booking.status != "confirmed":
         return GuestAccess("none")
     if booking.checkin_status != "COMPLETED":
         return GuestAccess("after_checkin")
+    now = clock.utcnow()
     opens = opens_at(booking, prop, arrival_hour)
-    if clock.utcnow() < opens:
+    if now < opens:
         return GuestAccess("waiting", opens=local_time(prop, opens))
+    closes = closes_at(booking, prop)
+    if now >= closes:
+        return GuestAccess("over", closes=local_time(prop, closes))
     text = open_access_instructions(prop)
-    return GuestAccess("shown", text=text) if text else GuestAccess("none")
+    if not text:
+        return GuestAccess("none")
+    with atomic():
+        activity.record(booking.account_id, GUEST_ACTOR, booking.id, "guest page", SHOWN_ON_PAGE,
+                        booking.id)
+    return GuestAccess("shown", text=text)
+
+
+def in_window(booking: Booking, prop: Property, arrival_hour: int) -> bool:
+    """Whether the stay's window for its instructions is open now."""
+    now = clock.utcnow()
+    return opens_at(booking, prop, arrival_hour) <= now < closes_at(booking, prop)
 
 
 # --- the e-mail ----------------------------------------------------------------------------------
@@ -79,23 +118,23 @@ def due_bookings(arrival_hour: int) -> list[str]:
             .where((Booking.checkin_status == "COMPLETED") & (Booking.status == "confirmed")
                    & Booking.guest_email.is_null(False) & Checkin.access_sent_at.is_null()
                    & Property.access_instructions_sealed.is_null(False)
-                   & (Booking.departure_date >= today)
+                   & (Booking.departure_date >= today - dt.timedelta(days=1))
                    # The widest window there is, so the query reads only the coming stays.
                    & (Booking.arrival_date <= today + dt.timedelta(hours=ACCESS_HOURS_MAX + 48))))
     return [booking.id for booking in rows
-            if opens_at(booking, booking.property, arrival_hour) <= now]
+            if in_window(booking, booking.property, arrival_hour)]
 
 
 def send_if_due(settings, booking_id: str) -> bool:
     """E-mail the guest the access instructions if they are due and nobody has; True if sent."""
     booking = Booking.get_or_none(Booking.id == booking_id)
     if (booking is None or booking.status != "confirmed" or not booking.guest_email
-            or booking.checkin_status != "COMPLETED" or booking.departure_date < clock.today()):
+            or booking.checkin_status != "COMPLETED"):
         return False
     prop = Property.get_by_id(booking.property_id)
     now = clock.utcnow()
     if prop.access_instructions_sealed is None \
-            or now < opens_at(booking, prop, settings.police.arrival_hour):
+            or not in_window(booking, prop, settings.police.arrival_hour):
         return False
     with atomic():
         claimed = (Checkin.update(access_sent_at=now)
@@ -117,6 +156,10 @@ def send_if_due(settings, booking_id: str) -> bool:
         log.warning("access instructions for booking %s not delivered: %s", booking_id,
                     failure.reason)
         return False
+    with atomic():
+        activity.record(booking.account_id, GUEST_ACTOR, booking.id,
+                        "e-mail to " + service.mask_email(booking.guest_email), SENT_BY_EMAIL,
+                        booking.id)
     log.info("access instructions for booking %s e-mailed", booking_id)
     return True
 
@@ -129,4 +172,5 @@ def _give_back(booking_id: str, claimed_at: dt.datetime) -> None:
 
 
 def format_opens(lang: str, opens: dt.datetime) -> dict:
+    """A local moment as the page's `{date}` and `{time}` (when they open, or closed)."""
     return {"date": i18n.format_date(lang, opens.date()), "time": opens.strftime("%H:%M")}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rentalcomply.bookings.service import get_booking
 from rentalcomply.checkin import page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
 from rentalcomply.core.checks import MULTI_LINE_PATTERN
@@ -10,11 +11,16 @@ from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted,
                                       NotFound, PayloadTooLarge, RateLimited,
                                       UnsupportedMediaType)
 from rentalcomply.web import openapi
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
 from rentalcomply.web.validation import Field
 
 TAGS = ["check-in"]
 MAX_PARTY = 50
+# The link opens the guest's data (and, once check-in is complete, the door code): a replay to
+# the same Idempotency-Key answers without it, and 404 once the booking is gone.
+LINK_SHOWN_ONCE = ShownOnce(
+    ("checkin_url",), lambda account_id, data: get_booking(account_id, data["booking_id"]))
 
 openapi.schema("CheckinInvitation", {
     "type": "object",
@@ -27,9 +33,11 @@ openapi.schema("CheckinInvitation", {
         "channel": {"type": "string", "enum": ["email"]},
         "sent_to": {"type": "string", "description": "The guest's address, masked.",
                     "examples": ["g***@example.com"]},
-        "checkin_url": {"type": "string", "format": "uri",
+        "checkin_url": {"type": ["string", "null"], "format": "uri",
                         "description": "The guest's page; the same for every invitation of the "
-                                       "booking."},
+                                       "booking. null in a replay to the same Idempotency-Key "
+                                       "(`Idempotent-Withheld: checkin_url`): the link is never "
+                                       "kept in clear."},
         "expires_at": {**TIMESTAMP, "description": "The end of the day after departure."},
     },
 })
@@ -125,10 +133,15 @@ def register(api) -> None:
                           "its words, is in `message` and `details`. At most 5 invitations sent "
                           "an hour per booking (429 with Retry-After). 422 GUEST_CONTACT_MISSING "
                           "without a guest e-mail; 409 CHECKIN_ALREADY_COMPLETED or "
-                          "BOOKING_CANCELLED; 410 LINK_EXPIRED once the stay is over.",
+                          "BOOKING_CANCELLED; 410 LINK_EXPIRED once the stay is over. A replay "
+                          "to the same `Idempotency-Key` answers the same status and invitation "
+                          "with `checkin_url` null and the header `Idempotent-Withheld: "
+                          "checkin_url` (the link is never kept in clear): no e-mail is sent "
+                          "again.",
               body={"booking_id": Field("string", required=True, max_length=64,
                                         example="book_2Xk9mQ7vLp3RtW8nBz4c")},
               response="CheckinInvitation", status=202, transaction=False,
+              shown_once=LINK_SHOWN_ONCE,
               errors=[NotFound, CheckinAlreadyCompleted, BookingCancelled, LinkExpired,
                       GuestContactMissing, GuestEmailRejected, RateLimited, MailNotSent])
     def resend(ctx):

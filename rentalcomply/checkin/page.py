@@ -369,8 +369,12 @@ def _confirmation(settings, booking, row, lang: str) -> str:
     names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
              for g in party.get("guests", [])]
     guest_access = access.for_guest(booking, prop, settings.police.arrival_hour)
-    waiting = (i18n.text(lang, "access.waiting", **access.format_opens(lang, guest_access.opens))
-               if guest_access.state == "waiting" else "")
+    # Said in the place of the instructions before they open, and after check-out.
+    waiting = ""
+    if guest_access.state == "waiting":
+        waiting = i18n.text(lang, "access.waiting", **access.format_opens(lang, guest_access.opens))
+    elif guest_access.state == "over":
+        waiting = i18n.text(lang, "access.over", **access.format_opens(lang, guest_access.closes))
     return pages.render("checkin_done", lang=lang, property_name=prop.name,
                         stay=_stay(booking, lang), names=names,
                         access_text=guest_access.text if guest_access.state == "shown" else "",

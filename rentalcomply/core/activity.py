@@ -1,4 +1,5 @@
-"""The activity log: who changed what, through the dashboard or with an API key, and when.
+"""The activity log: who changed what, through the dashboard or with an API key, and when; and
+who was shown a booking's access instructions (the guest page, the e-mail: actor `guest`).
 
 A row is written in the transaction of the change it records (web/routing.py for every API write,
 the dashboard's form handler for its own), so a change and its record commit together or not at
@@ -15,13 +16,13 @@ from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Account, BaseModel
 
-ACTOR_TYPES = ("user", "key")
+ACTOR_TYPES = ("user", "key", "guest")
 
 
 class Activity(BaseModel):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
-    actor_type = pw.CharField(max_length=8)  # user | key
+    actor_type = pw.CharField(max_length=8)  # user | key | guest (the booking's id)
     actor_id = pw.CharField(max_length=32)
     # The e-mail address of the user or the name of the key at the time, kept for display after
     # the user or key is gone.

@@ -125,10 +125,12 @@ class Property(Versioned):
     # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
     ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     # Door code, Wi-Fi, how to get in: sealed (AES-GCM, core/sealing.py) for this property alone,
-    # never shown back through the API; the guest sees them from so many hours before arrival.
+    # never shown back through the API; the guest sees them from so many hours before arrival
+    # until the departure day's check-out hour (local time).
     access_instructions_sealed = pw.TextField(null=True)
     access_instructions_hours_before = pw.IntegerField(default=24,
                                                        constraints=[pw.SQL("DEFAULT 24")])
+    checkout_hour = pw.IntegerField(default=11, constraints=[pw.SQL("DEFAULT 11")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
 

@@ -37,6 +37,10 @@ ACTIONS = {
                        "έστειλε τον σύνδεσμο check-in στον επισκέπτη"),
     "POST /checkins/resend": ("checkin", "e-mailed the check-in link to a guest",
                               "έστειλε τον σύνδεσμο check-in στον επισκέπτη"),
+    "access_instructions.shown": ("checkin", "was shown the access instructions",
+                                  "είδε τις οδηγίες πρόσβασης"),
+    "access_instructions.emailed": ("checkin", "was e-mailed the access instructions",
+                                    "έλαβε με e-mail τις οδηγίες πρόσβασης"),
     "police.refile": ("checkin", "filed a stay with the police again",
                       "υπέβαλε ξανά διαμονή στην αστυνομία"),
     "POST /bookings/{}/police/refile": ("checkin", "filed a stay with the police again",
@@ -183,9 +187,10 @@ def find(account_id: str, *, actor: str | None = None, kind: str | None = None,
 
 
 def actors(account_id: str) -> list[tuple[str, str, str]]:
-    """(type, id, label) of everyone who appears in the account's log."""
+    """(type, id, label) of the users and keys who appear in the account's log (a guest shown
+    the access instructions is one booking's, found through the booking)."""
     seen = (Activity.select(Activity.actor_type, Activity.actor_id, Activity.actor_label)
-            .where(Activity.account == account_id).distinct())
+            .where((Activity.account == account_id) & (Activity.actor_type != "guest")).distinct())
     found = {}
     for row in seen:
         found.setdefault(row.actor_id, (row.actor_type, row.actor_id, row.actor_label))

@@ -44,7 +44,7 @@ openapi.schema("Property", {
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "police_settings",
                  "police_credentials_set", "access_instructions_set",
-                 "access_instructions_hours_before", "channel_connections",
+                 "access_instructions_hours_before", "checkout_hour", "channel_connections",
                  "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
     "properties": {
@@ -83,6 +83,11 @@ openapi.schema("Property", {
                            "`police.arrival_hour`, the property's time) a guest who has "
                            "completed check-in sees the access instructions and is e-mailed "
                            "them."},
+        "checkout_hour": {
+            "type": "integer", "minimum": 0, "maximum": 23,
+            "description": "The check-out time on the departure day (hour, the property's "
+                           "time): the access instructions are shown until then, never after "
+                           "the stay."},
         "channel_connections": {"type": "array", "items": ref("ChannelConnection")},
         "ical_export_url": {"type": "string", "description": "This property's own calendar feed "
                             "(confirmed bookings of every channel and the channels' blocks, no "
@@ -145,16 +150,25 @@ POLICE_FIELDS = {
 ACCESS_FIELDS = {
     "access_instructions": Field("string", nullable=True, max_length=ACCESS_MAX, multiline=True,
                                  description="Door code, Wi-Fi, how to get in: shown on the guest "
-                                             "page, and e-mailed once, to a guest who has "
-                                             "completed check-in, from "
-                                             "`access_instructions_hours_before` hours before "
-                                             "arrival. Sealed at rest and never shown back (see "
+                                             "page, and e-mailed once, to the guest of a "
+                                             "confirmed booking who has completed check-in, "
+                                             "from `access_instructions_hours_before` hours "
+                                             "before arrival until `checkout_hour` on the "
+                                             "departure day; every showing is recorded in the "
+                                             "activity log. Note that a key with the `write` "
+                                             "scope can create a booking for today, complete "
+                                             "its check-in and read them on the guest page. "
+                                             "Sealed at rest and never shown back (see "
                                              "`access_instructions_set`); null or \"\" removes "
                                              "them.",
                                  example="Key box left of the door, code 4812. Wi-Fi: Anemoi / "
                                          "sunset2027"),
     "access_instructions_hours_before": Field("integer", minimum=0, maximum=ACCESS_HOURS_MAX,
                                               description="Default 24."),
+    "checkout_hour": Field("integer", minimum=0, maximum=23,
+                           description="The departure day's check-out hour, the property's "
+                                       "time, until which the access instructions are shown. "
+                                       "Default 11."),
 }
 
 

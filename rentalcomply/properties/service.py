@@ -48,7 +48,7 @@ DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
 EDITABLE = ("name", "address", *DEFAULTS)
 NULLABLE = ("aade_property_id", "max_guests")
 # Set through an update only; the instructions are sealed and never shown back.
-ACCESS_FIELDS = ("access_instructions", "access_instructions_hours_before")
+ACCESS_FIELDS = ("access_instructions", "access_instructions_hours_before", "checkout_hour")
 ACCESS_MAX = 2000
 ACCESS_HOURS_MAX = 168
 ACCESS_SEAL_PURPOSE = "property-access:"
@@ -142,11 +142,9 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
     with atomic():
         prop = get_property(account_id, property_id)
         changed = {name: value for name, value in values.items() if getattr(prop, name) != value}
-        if "access_instructions_hours_before" in access_values \
-                and access_values["access_instructions_hours_before"] != \
-                prop.access_instructions_hours_before:
-            changed["access_instructions_hours_before"] = \
-                access_values["access_instructions_hours_before"]
+        for name in ("access_instructions_hours_before", "checkout_hour"):
+            if name in access_values and access_values[name] != getattr(prop, name):
+                changed[name] = access_values[name]
         if "access_instructions" in access_values:
             text = access_values["access_instructions"]
             if text != open_access_instructions(prop):  # a new seal would differ every time
@@ -238,6 +236,12 @@ def _checked_access(values: dict[str, Any], details: list[dict]) -> dict[str, An
                             "message": f"must be a whole number from 0 to {ACCESS_HOURS_MAX}"})
         else:
             cleaned["access_instructions_hours_before"] = hours
+    if "checkout_hour" in values:
+        hour = values["checkout_hour"]
+        if isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23:
+            details.append({"field": "checkout_hour", "message": "must be a whole number from 0 to 23"})
+        else:
+            cleaned["checkout_hour"] = hour
     return cleaned
 
 
@@ -401,6 +405,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         **(police if police is not None else _police_view(prop.id)),
         "access_instructions_set": prop.access_instructions_sealed is not None,
         "access_instructions_hours_before": prop.access_instructions_hours_before,
+        "checkout_hour": prop.checkout_hour,
         "channel_connections": [channel_view(connection) for connection in channels],
         "ical_export_url": export_url(prop),
         "created_at": clock.iso(prop.created_at),

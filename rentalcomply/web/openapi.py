@@ -95,7 +95,7 @@ def _error_responses(route) -> dict[str, dict]:
     possible.append(E.ValidationError)
     if route.method in ("POST", "PATCH"):
         possible += [E.InvalidJson, E.PayloadTooLarge, E.UnsupportedMediaType]
-    if "<" in route.path:
+    if "<" in route.path or getattr(route, "shown_once", None):  # a replay of a resource gone
         possible.append(E.NotFound)
     if route.method == "POST":
         possible.append(E.IdempotencyConflict)
@@ -118,6 +118,11 @@ def _error_responses(route) -> dict[str, dict]:
 
 
 ERROR_HEADERS = {
+    413: {"Connection": {"description": "`close` when the body was refused before it was read "
+                                        "(its declared or received length passed the limit): "
+                                        "the server reads and discards up to 8 MiB of it so the "
+                                        "client can read this answer, then closes.",
+                         "schema": {"type": "string", "enum": ["close"]}}},
     401: {"WWW-Authenticate": {"description": "`Bearer realm=\"rentalcomply\"`.",
                                "schema": {"type": "string"}}},
     429: {"Retry-After": {"description": "Seconds to wait before the next request is allowed.",
@@ -162,7 +167,10 @@ def _operation(route, path_params: list[str]) -> dict:
     if route.method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "description": "Retry-safe key: the same key and body return the first response "
-                                          "(24 h), marked with the header Idempotent-Replayed: true.",
+                                          "(24 h), marked with the header Idempotent-Replayed: true. "
+                                          "The first response is kept sealed; a secret or link "
+                                          "it showed is not kept at all, and its replay says so "
+                                          "in Idempotent-Withheld.",
                            "schema": {"type": "string", "minLength": 1, "maxLength": 255,
                                       "pattern": "^[\\x21-\\x7e]+$"}})
     if parameters:
@@ -197,6 +205,12 @@ def _operation(route, path_params: list[str]) -> dict:
         success.setdefault("headers", {})["Idempotent-Replayed"] = {
             "description": "true when this is the stored first response to the same Idempotency-Key.",
             "schema": {"type": "string", "enum": ["true"]}}
+    if getattr(route, "shown_once", None):
+        success["headers"]["Idempotent-Withheld"] = {
+            "description": "In a replay to the same Idempotency-Key: the fields shown only in the "
+                           "first response, null here (`" + ", ".join(route.shown_once.fields)
+                           + "`). A replay once the resource is gone is 404.",
+            "schema": {"type": "string"}}
     if getattr(route, "cached", False):
         success.setdefault("headers", {})["ETag"] = {
             "description": "The answer's entity tag: send it back in `If-None-Match` to get 304 "

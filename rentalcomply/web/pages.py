@@ -9,7 +9,10 @@ script or style runs, so text a visitor typed can never become code.
 
 from __future__ import annotations
 
+import functools
 import json
+import posixpath
+import urllib.parse
 from pathlib import Path
 
 import bottle
@@ -20,6 +23,8 @@ STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 TEMPLATE_DIR = STATIC_DIR / "templates"
 # Folders of STATIC_DIR served under /static/ (templates are not).
 SERVED_FOLDERS = ("css", "js", "img")
+# A path still holding a percent sign after this many rounds of decoding is refused outright.
+DECODING_ROUNDS = 3
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
                            "img-src 'self' data:; connect-src 'self'; form-action 'self'; "
@@ -64,10 +69,43 @@ def register_static(app: bottle.Bottle) -> None:
 
     @app.get("/static/<path:path>", page=True)  # a page asset, not in the API document
     def static(path):
-        if path.split("/", 1)[0] not in SERVED_FOLDERS:
+        asset_path = public_asset(path)
+        if asset_path is None:
             return html_response("Not found", status=404)
-        response = bottle.static_file(path, root=str(STATIC_DIR))
+        response = bottle.static_file(asset_path, root=str(STATIC_DIR))
         response.set_header("X-Content-Type-Options", "nosniff")
         if response.status_code == 200:
             response.set_header("Cache-Control", "public, max-age=86400")
         return response
+
+
+def public_asset(path: str) -> str | None:
+    """The public file `path` names (relative to STATIC_DIR), or None.
+
+    The path is normalised the way any layer in front of us might read it: percent-decoded
+    until it no longer changes (a proxy may decode once more than we do), backslashes taken as
+    slashes, dot segments folded. What remains must be one of the files found in a public
+    folder when the server started: an allow-list, so no spelling of a path reaches a template,
+    the source or anything else beside the assets."""
+    decoded = path
+    for _ in range(DECODING_ROUNDS):
+        once_more = urllib.parse.unquote(decoded, errors="replace")
+        if once_more == decoded:
+            break
+        decoded = once_more
+    if "%" in decoded or "\x00" in decoded:
+        return None
+    normal = posixpath.normpath(decoded.replace("\\", "/"))
+    return normal if normal in _public_files() else None
+
+
+@functools.lru_cache(maxsize=1)
+def _public_files() -> frozenset[str]:
+    """Every file under the public folders, as a path relative to STATIC_DIR."""
+    found = set()
+    for folder in SERVED_FOLDERS:
+        root = STATIC_DIR / folder
+        if root.is_dir():
+            found.update(entry.relative_to(STATIC_DIR).as_posix()
+                         for entry in root.rglob("*") if entry.is_file())
+    return frozenset(found)

@@ -75,6 +75,8 @@ class RouteSpec:
     # False: the handler commits its own steps, because it waits on a peer (a mail server) and
     # must not hold the database meanwhile; a refusal then keeps what it committed.
     transaction: bool = True
+    # A POST whose answer shows a secret or a link once: what an Idempotency-Key replay withholds.
+    shown_once: idempotency.ShownOnce | None = None
 
 
 class Context:
@@ -114,7 +116,8 @@ class Api:
               response: Any = None, status: int = 200, paginated: bool = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
               content_type: str = "application/json", optional_body: bool = False,
-              conditional: bool = False, cached: bool = False, transaction: bool = True):
+              conditional: bool = False, cached: bool = False, transaction: bool = True,
+              shown_once: idempotency.ShownOnce | None = None):
         if cached and (method != "GET" or content_type != "application/json"):
             raise ValueError("only JSON answers to GET are kept (cached=True)")
 
@@ -122,7 +125,7 @@ class Api:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
                              tuple(errors), public, content_type, optional_body,
-                             conditional or cached, cached, transaction)
+                             conditional or cached, cached, transaction, shown_once)
             self.routes.append(spec)
             callback = self._wrap(spec)
             self.app.route(spec.path, method, callback)
@@ -228,12 +231,14 @@ class Api:
             call = lambda: self._call_in_own_transactions(spec, ctx, url_args)  # noqa: E731
             if key is not None and spec.method == "POST" and ctx.account_id:
                 response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
-                                           ctx.body, call, hold_transaction=False)
+                                           ctx.body, call, hold_transaction=False,
+                                           shown_once=spec.shown_once)
             else:
                 response = call()
         elif key is not None and spec.method == "POST" and ctx.account_id:
             response = idempotency.run(ctx.account_id, key, spec.method, bottle.request.path,
-                                       ctx.body, lambda: self._call_for_record(spec, ctx, url_args))
+                                       ctx.body, lambda: self._call_for_record(spec, ctx, url_args),
+                                       shown_once=spec.shown_once)
         else:
             # Nothing to keep when the handler refuses: it runs in the transaction itself, which
             # a refusal rolls back whole (a savepoint in it cost two more statements a write).

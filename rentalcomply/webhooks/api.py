@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.events import EVENT_TYPES
 from rentalcomply.web import openapi
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, paginate
 from rentalcomply.web.validation import Field
@@ -40,8 +41,10 @@ openapi.schema("WebhookEndpoint", {
 openapi.schema("WebhookEndpointWithSecret", {
     "type": "object", "required": list(_ENDPOINT_PROPERTIES) + ["secret"],
     "properties": {**_ENDPOINT_PROPERTIES, "secret": {
-        "type": "string", "pattern": "^whsec_[A-Za-z0-9+/]{43}=$",
-        "description": "Signing secret, shown only here: at creation and at rotation."}},
+        "type": ["string", "null"], "pattern": "^whsec_[A-Za-z0-9+/]{43}=$",
+        "description": "Signing secret, shown only here, once: at creation and at rotation. "
+                       "null in a replay to the same Idempotency-Key (`Idempotent-Withheld: "
+                       "secret`): it is never kept in clear, so no retry shows it again."}},
 })
 openapi.schema("WebhookDelivery", {
     "type": "object",
@@ -103,6 +106,14 @@ DELIVERY_HEADERS = (
     "`X-RentalComply-Timestamp`, `X-RentalComply-Event`, `X-RentalComply-Delivery` and the "
     "Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`. "
     "See docs/webhooks.md.")
+# The secret is shown once: a replay to the same Idempotency-Key answers without it (null, and
+# `Idempotent-Withheld: secret`), and 404 once the endpoint is deleted.
+SECRET_SHOWN_ONCE = ShownOnce(
+    ("secret",), lambda account_id, data: service.get_endpoint(account_id, data["id"]))
+REPLAY_WITHOUT_SECRET = (
+    " A replay to the same `Idempotency-Key` answers the same status and endpoint with `secret` "
+    "null and the header `Idempotent-Withheld: secret` (the secret is never kept in clear), or "
+    "404 NOT_FOUND once the endpoint is deleted.")
 
 
 def register(api) -> None:
@@ -113,9 +124,9 @@ def register(api) -> None:
     @api.post("/webhooks", scope="webhooks", tags=TAGS, status=201,
               summary="Register a webhook endpoint",
               description="Returns the endpoint with its signing `secret`, shown only this once. "
-                          + DELIVERY_HEADERS,
+                          + DELIVERY_HEADERS + REPLAY_WITHOUT_SECRET,
               body={"url": URL_FIELD, "events": EVENTS_FIELD, "description": DESCRIPTION_FIELD},
-              response="WebhookEndpointWithSecret")
+              response="WebhookEndpointWithSecret", shown_once=SECRET_SHOWN_ONCE)
     def create_webhook(ctx):
         endpoint, secret = service.create_endpoint(
             ctx.account_id, ctx.body["url"], ctx.body["events"], ctx.body["description"],
@@ -161,8 +172,8 @@ def register(api) -> None:
                           "old secret signs each delivery too, so receivers can switch over: "
                           "`X-RentalComply-Signature` then carries two comma-separated "
                           "`sha256=` values and `webhook-signature` two space-separated `v1,` "
-                          "values, the new secret's first.",
-              response="WebhookEndpointWithSecret")
+                          "values, the new secret's first." + REPLAY_WITHOUT_SECRET,
+              response="WebhookEndpointWithSecret", shown_once=SECRET_SHOWN_ONCE)
     def rotate_webhook_secret(ctx, webhook_id):
         endpoint, secret = service.rotate_secret(ctx.account_id, webhook_id)
         return service.endpoint_view(endpoint, secret)

@@ -150,7 +150,12 @@ def test_an_idempotent_resend_replays_its_answer_without_a_second_e_mail(owner, 
                             headers=headers, status=202)
     again = owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id},
                             headers=headers, status=202)
-    assert again.json == first.json and again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Idempotent-Replayed"] == "true"
+    # The link is shown once: the replay is the same invitation without it.
+    assert first.json["data"]["checkin_url"].startswith("https://")
+    assert again.json["data"] == {**first.json["data"], "checkin_url": None}
+    assert again.headers["Idempotent-Withheld"] == "checkin_url"
+    assert "Idempotent-Withheld" not in first.headers
     smtp_server.wait(1)
     assert len(smtp_server.messages) == 1
 

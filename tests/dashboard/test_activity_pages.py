@@ -64,3 +64,19 @@ def test_the_log_is_filtered_by_who_what_and_when(anna, owner):
     tomorrow = (clock.today() + dt.timedelta(days=2)).isoformat()
     assert "Nothing matches." in anna.get(f"/dashboard/activity?from={tomorrow}").text
     assert 'id="from-error"' in anna.get("/dashboard/activity?from=yesterday").text
+
+
+def test_a_showing_of_the_access_instructions_names_the_guest_and_links_the_booking(anna,
+                                                                                     account_a):
+    from rentalcomply.core import activity
+    from rentalcomply.core.db import atomic
+    with atomic():
+        activity.record(account_a, "guest", "book_2Xk9mQ7vLp3RtW8nBz4c", "guest page",
+                        "access_instructions.shown", "book_2Xk9mQ7vLp3RtW8nBz4c")
+    text = anna.get("/dashboard/activity").text
+    assert "was shown the access instructions" in text and "guest page" in text
+    assert 'href="/dashboard/bookings/book_2Xk9mQ7vLp3RtW8nBz4c"' in text
+    assert "Guest</span>" in text
+    assert "guest page" not in anna.get("/dashboard/activity").html.find("select").text
+    greek = anna.get("/dashboard/activity?lang=el").text
+    assert "είδε τις οδηγίες πρόσβασης" in greek

@@ -23,6 +23,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
         "police_connector": "none", "police_settings": {}, "police_credentials_set": [],
         "access_instructions_set": False, "access_instructions_hours_before": 24,
+        "checkout_hour": 11,
         "channel_connections": [],
         "ical_export_url": data["ical_export_url"],
         "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,

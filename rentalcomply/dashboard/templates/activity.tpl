@@ -40,7 +40,7 @@
   % link = log.link_for(a.action, a.resource_id)
   <tr>
     <td data-label="{{_('When')}}">{{fmt.datetime(a.created_at)}}</td>
-    <td data-label="{{_('Who')}}">{{a.actor_label or a.actor_id}}{{!' <span class="badge s-actor">' + _('API key') + '</span>' if a.actor_type == 'key' else ''}}</td>
+    <td data-label="{{_('Who')}}">{{a.actor_label or a.actor_id}}{{!' <span class="badge s-actor">' + _('API key') + '</span>' if a.actor_type == 'key' else ''}}{{!' <span class="badge s-actor">' + _('Guest') + '</span>' if a.actor_type == 'guest' else ''}}</td>
     <td data-label="{{_('What')}}">{{log.describe(a.action, page.lang)}}
       % if link:
       · <a href="{{link}}" class="mono small">{{a.resource_id}}</a>
