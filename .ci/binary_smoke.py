@@ -144,7 +144,8 @@ def main(binary: str) -> int:
         booking = api.call("POST", "/bookings", {
             "property_id": greek["id"], "guest_name": "Eleni Papadopoulou",
             "guest_email": "eleni@example.com", "arrival_date": "2026-03-10",
-            "departure_date": "2026-03-14", "guest_count": 2, "total_price": 480.0},
+            "departure_date": "2026-03-14", "guest_count": 2, "total_price": 480.0,
+            "payment_method": "card"},
             expect=(201,))["data"]
 
         report = api.call("POST", "/reports", {"period": "2026-03"}, expect=(202,))["data"]
