@@ -21,7 +21,7 @@ import threading
 
 from huey import crontab
 
-from rentalcomply.core import events
+from rentalcomply.core import events, outage
 from rentalcomply.core.models import Booking
 from rentalcomply.core.queue import POLICE_PRIORITY, huey, urgent
 from rentalcomply.police import service
@@ -95,7 +95,9 @@ def _file_completed_checkins() -> None:
         return
     if waiting:
         try:
-            file_now()
+            # Due filings are in the database: the every-minute run files them should the queue
+            # not answer now.
+            outage.send(file_now, what="queuing police filings")
         except Exception:
             log.exception("police: filing at once failed; the periodic task retries")
 
