@@ -88,6 +88,12 @@ class QueueWatch:
             self._failures = 0
 
 
+    def forget(self) -> None:
+        """Back to "answering" without a word (tests that start a fresh queue)."""
+        with self._lock:
+            self.away_since, self._failures = None, 0
+
+
 watch = QueueWatch()
 
 

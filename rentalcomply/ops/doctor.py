@@ -423,6 +423,8 @@ def _database_size(settings) -> Check:
 
 
 def _megabytes(size: int) -> str:
+    if size < 1_000_000:
+        return f"{size / 1000:.0f} kB"
     return f"{size / 1_000_000:.1f} MB"
 
 
