@@ -30,6 +30,9 @@ log = logging.getLogger("rentalcomply.queue")
 
 # Seconds between two summary lines while the queue stays away.
 SUMMARY_SECONDS = 60.0
+# Seconds after the queue came back during which a failure is taken for a connection the restart
+# left in a pool (each fails once, then is replaced), not for a new outage.
+SETTLE_SECONDS = 5.0
 
 
 def is_queue_away(exc: BaseException) -> bool:
@@ -50,6 +53,7 @@ class QueueWatch:
         self._monotonic = monotonic
         self._lock = threading.Lock()
         self.away_since: float | None = None
+        self._back_at: float | None = None
         self._last_line = 0.0
         self._failures = 0  # since the last line
 
@@ -61,6 +65,9 @@ class QueueWatch:
         """An attempt to use the queue failed because it does not answer."""
         now = self._monotonic()
         with self._lock:
+            if self.away_since is None and self._back_at is not None \
+                    and now - self._back_at < SETTLE_SECONDS:
+                return
             if self.away_since is None:
                 self.away_since = self._last_line = now
                 self._failures = 0
@@ -84,14 +91,14 @@ class QueueWatch:
             if self.away_since is None:
                 return
             log.warning("the task queue answers again after %d s", now - self.away_since)
-            self.away_since = None
+            self.away_since, self._back_at = None, now
             self._failures = 0
 
 
     def forget(self) -> None:
         """Back to "answering" without a word (tests that start a fresh queue)."""
         with self._lock:
-            self.away_since, self._failures = None, 0
+            self.away_since, self._back_at, self._failures = None, None, 0
 
 
 watch = QueueWatch()
