@@ -70,7 +70,7 @@ def claim_tick(name: str, tick: dt.datetime) -> bool:
     try:
         with db.atomic():
             PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
-                                claimed_at=clock.utcnow()).execute()
+                                claimed_at=tick.replace(tzinfo=None)).execute()
         return True
     except pw.IntegrityError:
         return False
