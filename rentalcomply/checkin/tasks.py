@@ -26,7 +26,7 @@ from huey.exceptions import CancelExecution
 
 from rentalcomply.checkin import access, mail, service
 from rentalcomply.checkin.retention import Retention
-from rentalcomply.core import events
+from rentalcomply.core import events, outage
 from rentalcomply.core import pending as owed
 from rentalcomply.core.queue import huey
 
@@ -134,7 +134,9 @@ def purge_guest_data() -> int:
 def _send_committed_invitations() -> None:
     for booking_id in service.take_invitations_to_send():
         try:
-            send_invitation(booking_id)
+            # The invitation is owed in the database (pending task): a queue that does not
+            # answer leaves it to the sweep.
+            outage.send(send_invitation, booking_id, what="queuing check-in e-mails")
         except Exception:  # in the immediate queue the attempt runs here; its error is recorded
             log.warning("check-in e-mail for booking %s: first attempt failed", booking_id)
 
@@ -142,7 +144,7 @@ def _send_committed_invitations() -> None:
 def _send_access_of_completed_checkins() -> None:
     for booking_id in service.take_completed():
         try:
-            send_access_instructions(booking_id)
+            outage.send(send_access_instructions, booking_id, what="queuing access instructions")
         except Exception:  # in the immediate queue the attempt runs here; the periodic task retries
             log.warning("access instructions for booking %s: first attempt failed", booking_id)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import time
 from pathlib import Path
 
 try:
@@ -211,6 +212,48 @@ def insert_rows(model, rows: list[dict]) -> None:
     # (a lock timeout or a dropped connection here answers 503 like any other, not 500).
     with peewee.__exception_wrapper__:
         db.cursor().executemany(sql, values)
+
+
+# A retention purge deletes this many rows per transaction, and waits this long between two, so
+# that it never holds the write lock (SQLite's is the whole database) for more than a moment and
+# a writer waiting on it gets its turn (SQLite's busy handler looks every few milliseconds).
+PURGE_BATCH_ROWS = 500
+PURGE_PAUSE_SECONDS = 0.02
+
+
+def delete_in_batches(model, condition, *, batch: int = PURGE_BATCH_ROWS,
+                      pause: float = PURGE_PAUSE_SECONDS) -> int:
+    """Delete the rows of `model` matching `condition`, `batch` at a time, each batch its own
+    short transaction (rows that reference them go with them: ON DELETE CASCADE). How many.
+
+    Never one long DELETE: a month of activity is a hundred thousand rows, and one statement
+    deleting them would hold every writer for seconds."""
+    key = model._meta.primary_key
+    removed = 0
+    while True:
+        with db.atomic():
+            ids = [row[0] for row in model.select(key).where(condition).limit(batch).tuples()]
+            if ids:
+                removed += model.delete().where(key.in_(ids)).execute()
+        if len(ids) < batch:
+            return removed
+        time.sleep(pause)
+
+
+def update_in_batches(model, condition, changes: dict, *, batch: int = PURGE_BATCH_ROWS,
+                      pause: float = PURGE_PAUSE_SECONDS) -> int:
+    """`model.update(changes)` of the rows matching `condition`, as `delete_in_batches` does it
+    (`changes` must make a row stop matching, or this never ends). How many."""
+    key = model._meta.primary_key
+    changed = 0
+    while True:
+        with db.atomic():
+            ids = [row[0] for row in model.select(key).where(condition).limit(batch).tuples()]
+            if ids:
+                changed += model.update(changes).where(key.in_(ids)).execute()
+        if len(ids) < batch:
+            return changed
+        time.sleep(pause)
 
 
 def column_list(model) -> str:

@@ -14,6 +14,8 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Event
+from rentalcomply.core.outage import is_queue_away
+from rentalcomply.core.outage import watch as queue_watch
 
 log = logging.getLogger(__name__)
 
@@ -121,5 +123,8 @@ def notify_committed(force: bool = False) -> None:
     for hook in _after_commit_hooks:
         try:
             hook()
-        except Exception:  # the outbox is swept periodically too; never fail the request for this
-            log.exception("event dispatch hook failed; the periodic sweep will deliver")
+        except Exception as exc:  # the outbox is swept periodically too; never fail the request
+            if is_queue_away(exc):  # one line per outage, not a traceback per write
+                queue_watch.failed(exc, "waking the event dispatcher")
+            else:
+                log.exception("event dispatch hook failed; the periodic sweep will deliver")

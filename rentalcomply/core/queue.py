@@ -24,9 +24,12 @@ import threading
 from pathlib import Path
 
 from huey import Huey
-from huey.consumer import Consumer
+from huey.consumer import Consumer, Scheduler, Worker
 from huey.storage import MemoryStorage, SqliteStorage
 
+from rentalcomply.core.db import db
+from rentalcomply.core.errors import ServiceUnavailable
+from rentalcomply.core.outage import QuietLogger, send
 from rentalcomply.core.scheduling import OncePerTickHuey
 
 log = logging.getLogger(__name__)
@@ -84,13 +87,38 @@ class QueueFileStorage(SqliteStorage):
         return connection
 
 
+class QueueWorker(Worker):
+    """Huey's worker, whose failed polls of a queue that does not answer go to the outage watch
+    (core/outage.py: a line when it goes, a line a minute, a line when it is back) instead of a
+    traceback each, four times a second."""
+
+    def create_logger(self):
+        return QuietLogger(super().create_logger())
+
+
+class QueueScheduler(Scheduler):
+    """Huey's scheduler, as quiet as the worker when the queue is away, whose periodic tasks are
+    recorded as run only once queued (OncePerTickHuey.enqueue_periodic): a tick that falls in an
+    outage of the queue is queued when it is back."""
+
+    def create_logger(self):
+        return QuietLogger(super().create_logger())
+
+    def enqueue_periodic_tasks(self, now):
+        self.huey.enqueue_periodic(now)
+
+
 class EmbeddedConsumer(Consumer):
-    """A consumer that runs beside Waitress in the same process.
+    """A consumer that runs beside Waitress in the same process (and alone in `rentalcomply
+    worker`).
 
     Huey's own `start()` installs SIGINT/SIGTERM handlers (which would swallow Ctrl+C meant for the
     server) and only works in the main thread; the server owns the signals here and calls
     `stop(graceful=True)` itself, so running tasks finish and queued ones stay queued.
     """
+
+    worker_class = QueueWorker
+    scheduler_class = QueueScheduler
 
     def _set_signal_handlers(self):
         pass
@@ -139,6 +167,64 @@ def _health_loop(consumer: EmbeddedConsumer) -> None:
             timestamp = consumer.loop(timestamp)
         except Exception:  # ConsumerStopped ends the loop as well
             return
+
+
+# Tasks a request queues once its transaction commits (per thread; see queue_after_commit).
+_after_commit = threading.local()
+
+
+def queue_after_commit(task, *args, what: str = "") -> None:
+    """Queue `task(*args)` once the caller's transaction commits; at once outside a transaction.
+
+    For work the database records (a report waiting, a sync trigger, removals accepted): queued
+    inside the transaction, a worker could take the task before the commit and find nothing to
+    do; and a queue that does not answer must not fail the request (it would roll the work
+    back). A task that cannot be queued is left to the sweep that finds the work in the database
+    (core/outage.py); the request's answer is the same. The web layer runs what is waiting after
+    its commit (`run_after_commit`) and drops it when the request is refused (`forget_after_commit`).
+    """
+    if not db.in_transaction():
+        send(task, *args, what=what)
+        return
+    waiting = getattr(_after_commit, "calls", None)
+    if waiting is None:
+        waiting = _after_commit.calls = []
+    waiting.append((task, args, what))
+
+
+def run_after_commit() -> int:
+    """Queue what this thread's committed transaction asked for; how many were queued."""
+    waiting, _after_commit.calls = getattr(_after_commit, "calls", None) or [], None
+    queued = 0
+    for task, args, what in waiting:
+        try:
+            queued += send(task, *args, what=what)
+        except Exception:  # committed already: the answer stands, and the sweep finds the work
+            log.exception("%s: could not be queued after the commit; the sweep queues it",
+                          what or getattr(task, "name", task))
+    return queued
+
+
+def forget_after_commit() -> None:
+    """The transaction was rolled back (or never began): nothing it asked for is queued."""
+    _after_commit.calls = None
+
+
+# Seconds a client is told to wait when work that only the queue could carry is refused.
+RETRY_AFTER_SECONDS = 30
+
+
+def must_answer() -> None:
+    """Refuse work that only the queue would carry (nothing in the database finds it again, such
+    as an e-mail whose one-time link exists only in its task) while the queue does not answer:
+    503 SERVICE_UNAVAILABLE with Retry-After, before anything is changed."""
+    storage = huey.storage
+    ping = getattr(getattr(storage, "conn", None), "ping", None)
+    if huey.immediate or ping is None:  # memory:// or the SQLite file: always at hand
+        return
+    if not send(ping, what="checking the task queue"):
+        raise ServiceUnavailable("The task queue does not answer; try again shortly.",
+                                 retry_after=RETRY_AFTER_SECONDS)
 
 
 def run_pending_tasks(limit: int = 1000) -> int:

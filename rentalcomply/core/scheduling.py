@@ -6,6 +6,13 @@ and a month's report made twice. Before a scheduler enqueues a periodic task it 
 (the task's name and the minute) with an INSERT that only one process can win; the others skip
 it. The same minute-by-minute call records the worker's heartbeat, which `doctor` shows.
 
+A tick is recorded as run only once its task is queued (`queued_at`). When the queue does not
+answer at the task's minute (Redis restarting), the claim stays open, and each later minute the
+scheduler that finds the queue answering again queues the newest open tick of each task (older
+open ones of the same task are taken as done by it): an hourly or daily task whose minute fell in
+an outage runs when the queue is back, once, instead of an hour or a day later. A claim left open
+by a process killed between claiming and queuing is taken over the same way.
+
 A task cut by the database going away (a PostgreSQL restart or failover) is run again a few
 seconds later, with a one-line warning instead of a traceback, until the database is back. That
 is safe for every task here: each works by id from the state in the database, which its
@@ -28,6 +35,8 @@ from huey.exceptions import RetryTask
 from rentalcomply.core import clock
 from rentalcomply.core.db import db, is_away, warn_of
 from rentalcomply.core.models import BaseModel
+from rentalcomply.core.outage import is_queue_away
+from rentalcomply.core.outage import watch as queue_watch
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +48,8 @@ class PeriodicTick(BaseModel):
     name = pw.CharField(max_length=200)
     tick = pw.DateTimeField()  # the minute, naive UTC
     worker = pw.CharField(max_length=200)
+    claimed_at = pw.DateTimeField(null=True)  # when `worker` took it (again)
+    queued_at = pw.DateTimeField(null=True)  # its task is queued: the tick is done
 
     class Meta:
         primary_key = pw.CompositeKey("name", "tick")
@@ -50,15 +61,59 @@ class WorkerHeartbeat(BaseModel):
     seen_at = pw.DateTimeField()
 
 
+def _minute(moment: dt.datetime) -> dt.datetime:
+    return moment.replace(second=0, microsecond=0, tzinfo=None)
+
+
 def claim_tick(name: str, tick: dt.datetime) -> bool:
     """Whether this process is the one to run periodic task `name` at `tick` (its minute)."""
-    minute = tick.replace(second=0, microsecond=0, tzinfo=None)
     try:
         with db.atomic():
-            PeriodicTick.insert(name=name, tick=minute, worker=WORKER_ID).execute()
+            PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
+                                claimed_at=tick.replace(tzinfo=None)).execute()
         return True
     except pw.IntegrityError:
         return False
+
+
+def mark_queued(name: str, tick: dt.datetime) -> None:
+    """The task of `tick` is queued: that tick, and any older one of the same task still open
+    (it did the same work), are done."""
+    (PeriodicTick.update(queued_at=clock.utcnow())
+     .where((PeriodicTick.name == name) & (PeriodicTick.tick <= _minute(tick))
+            & PeriodicTick.queued_at.is_null()).execute())
+
+
+# An open claim younger than this is its claimer's to queue (it is doing so now).
+OPEN_CLAIM_GRACE = dt.timedelta(seconds=50)
+# Open ticks older than this are not run late any more (claims are forgotten after a day).
+LATE_RUN_LIMIT = dt.timedelta(hours=23)
+
+
+def take_missed(now: dt.datetime | None = None) -> list[tuple[str, dt.datetime]]:
+    """The newest open tick of each periodic task whose claim is older than OPEN_CLAIM_GRACE,
+    each taken over by this process with a conditional UPDATE (two schedulers never both take
+    one): (name, tick) of those this process is now to queue."""
+    now = now or clock.utcnow()
+    rows = (PeriodicTick.select(PeriodicTick.name, pw.fn.MAX(PeriodicTick.tick).alias("newest"))
+            .where(PeriodicTick.queued_at.is_null()
+                   & (PeriodicTick.tick >= _minute(now) - LATE_RUN_LIMIT)
+                   & (PeriodicTick.claimed_at.is_null()
+                      | (PeriodicTick.claimed_at < now - OPEN_CLAIM_GRACE)))
+            .group_by(PeriodicTick.name).tuples())
+    taken = []
+    for name, newest in rows:
+        newest = PeriodicTick.tick.python_value(newest)
+        with db.atomic():
+            won = (PeriodicTick.update(worker=WORKER_ID, claimed_at=now)
+                   .where((PeriodicTick.name == name) & (PeriodicTick.tick == newest)
+                          & PeriodicTick.queued_at.is_null()
+                          & (PeriodicTick.claimed_at.is_null()
+                             | (PeriodicTick.claimed_at < now - OPEN_CLAIM_GRACE)))
+                   .execute())
+        if won:
+            taken.append((name, newest))
+    return taken
 
 
 def beat(now: dt.datetime | None = None) -> None:
@@ -130,3 +185,56 @@ class OncePerTickHuey(Huey):
             # Without the database no periodic task could do its work anyway; the next tick tries.
             warn_of(log, exc, "periodic tasks: this tick is skipped")
             return []
+
+    def enqueue_periodic(self, timestamp=None) -> list[str]:
+        """The scheduler's minute: claim the due periodic tasks, queue them, and record each tick
+        done once queued; then queue the ticks an outage of the queue left open. The names
+        queued."""
+        now = timestamp or clock.utcnow()
+        queued = []
+        for task in self.read_periodic(now):
+            if self._queue_tick(task, now):
+                queued.append(task.name)
+        if self.immediate or db.obj is None or queue_watch.away:
+            return queued
+        try:
+            missed = take_missed(now)
+        except pw.DatabaseError as exc:
+            warn_of(log, exc, "periodic tasks: the ticks left open are looked at next minute")
+            return queued
+        by_name = {task.name: task for task in self._registry.periodic_tasks}
+        for name, tick in missed:
+            task = by_name.get(name)
+            if task is None:  # a task this build no longer has
+                mark_queued(name, tick)
+                continue
+            log.info("periodic task %s of %s UTC: queued late (the queue did not answer then)",
+                     name, tick.strftime("%Y-%m-%d %H:%M"))
+            if self._queue_tick(task, tick):
+                queued.append(name)
+        return queued
+
+    def _queue_tick(self, task, tick: dt.datetime) -> bool:
+        try:
+            self.enqueue(task)
+        except Exception as exc:
+            if not is_queue_away(exc):
+                log.exception("periodic task %s could not be queued", task.name)
+                return False
+            queue_watch.failed(exc, "queuing periodic tasks")
+            return False  # the tick stays open: queued when the queue is back
+        queue_watch.answered()
+        if self.immediate or db.obj is None:
+            return True
+        try:
+            mark_queued(task.name, tick)
+        except pw.DatabaseError as exc:
+            # Queued but not recorded: it may run once more when taken for missed, which every
+            # periodic task here bears (each works from the state in the database).
+            warn_of(log, exc, "periodic task %s: queued, not recorded", task.name)
+        return True
+
+    def dequeue(self):
+        task = super().dequeue()  # raises when the queue does not answer (the worker reports it)
+        queue_watch.answered()
+        return task

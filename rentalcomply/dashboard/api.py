@@ -15,7 +15,7 @@ import bottle
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import activity
-from rentalcomply.core import clock
+from rentalcomply.core import clock, queue
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
@@ -993,6 +993,7 @@ def _account_pages(pages: Pages) -> None:
 
     @pages.post("/settings/account/people", owners=True)
     def person_invite(page):
+        queue.must_answer()  # the link travels only in its e-mail's task
         invite = {"email": page.form("email").strip(), "role": page.form("role", "member")}
         try:
             user, token = users.invite(page.account_id, invite["email"], invite["role"])
@@ -1028,6 +1029,7 @@ def _account_pages(pages: Pages) -> None:
 
     @pages.post("/settings/account/people/<user_id>/link", owners=True)
     def person_link(page, user_id):
+        queue.must_answer()  # the link travels only in its e-mail's task
         user = users.account_user(page.account_id, user_id)
         if user.status != "active" or not user.email:
             raise NotFound()
@@ -1046,6 +1048,7 @@ def _forgot_pages(pages: Pages) -> None:
     @pages.post("/forgot-password", public=True)
     def forgot(page):
         from rentalcomply.dashboard import tasks as dashboard_tasks
+        queue.must_answer()  # the link travels only in its e-mail's task
         email = page.form("email").strip()
         try:
             found = users.request_reset(email, client_address(page.settings, page.environ))

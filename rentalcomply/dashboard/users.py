@@ -439,20 +439,6 @@ def end_session(raw: str | None) -> None:
                 session.delete_instance()
 
 
-def purge_expired(now: dt.datetime | None = None) -> int:
-    """Remove sessions past their idle or absolute end, and links used or expired a day ago."""
-    now = now or clock.utcnow()
-    sessions = (DashboardSession.delete()
-                .where((DashboardSession.expires_at <= now)
-                       | (DashboardSession.last_seen_at <= now - policy.idle)).execute())
-    day_ago = now - dt.timedelta(days=1)
-    links = (PasswordLink.delete()
-             .where((PasswordLink.expires_at <= day_ago)
-                    | (PasswordLink.used_at.is_null(False) & (PasswordLink.used_at <= day_ago)))
-             .execute())
-    return sessions + links
-
-
 def csrf_token(cookie_value: str) -> str:
     """The form token of a browser: bound to its session (or pre-session) cookie."""
     return secrets.sign("dashboard-csrf", cookie_value)

@@ -27,7 +27,7 @@ from typing import Callable
 
 import bottle
 
-from rentalcomply.core import activity, events
+from rentalcomply.core import activity, events, outage
 from rentalcomply.core.db import db
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.errors import ApiError, LinkExpired, NotFound, ValidationError
@@ -259,7 +259,7 @@ class Pages:
                     events.notify_committed()
                     for after in page.after_commit:
                         try:
-                            after()
+                            outage.send(after, what="queuing the work of a dashboard form")
                         except Exception:
                             log.exception("dashboard: a task after commit failed")
                 else:
@@ -279,6 +279,8 @@ class Pages:
                                        "There is nothing here.")
             except ApiError as error:
                 response = _error_page(page or Page(settings, environ), error.status, error.message)
+                for name, value in error.headers.items():  # Retry-After of a 503
+                    response.set_header(name, value)
             except Exception:
                 log.exception("dashboard: unhandled error (request %s)",
                               environ.get("rentalcomply.request_id"))

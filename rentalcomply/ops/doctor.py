@@ -30,6 +30,7 @@ class Check:
 def run_checks(settings) -> list[Check]:
     checks = [_data_directory(settings), _modes(settings), _secret(settings)]
     checks += _database(settings)
+    checks.append(_database_size(settings))
     queue = _queue(settings)
     checks += [queue, _workers(settings, queue)]
     checks += _police_codes(settings)
@@ -365,19 +366,66 @@ def _workers(settings, queue_check: Check) -> Check:
         return Check("workers", True, "not checked (the database does not answer)")
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
     seen = []
-    alive = 0
+    alive = stale = 0
     for worker, seen_at in rows[:10]:
         if isinstance(seen_at, str):
             seen_at = dt.datetime.fromisoformat(seen_at[:19])
         age = int((now - seen_at).total_seconds())
-        alive += age <= HEARTBEAT_STALE_SECONDS
-        seen.append(f"{worker} {age} s ago")
+        if age <= HEARTBEAT_STALE_SECONDS:
+            alive += 1
+            seen.append(f"{worker} alive (seen {age} s ago)")
+        else:  # kept a week for the record (core/scheduling.py)
+            stale += 1
+            seen.append(f"{worker} stale (last seen {age} s ago)")
     detail = "; ".join(seen) if seen else "no worker has run yet"
     waiting = "task(s) waiting" in queue_check.detail
     if waiting and not alive and settings.queue.url != "memory://":
         return Check("workers", False, f"tasks are waiting and no worker is running ({detail}): "
                                        "start rentalcomply serve (or rentalcomply worker)")
-    return Check("workers", True, f"{alive} alive: {detail}" if seen else detail)
+    if not seen:
+        return Check("workers", True, detail)
+    return Check("workers", True, f"{alive} alive, {stale} stale: {detail}")
+
+
+# How many of the largest tables `doctor` names.
+LARGEST_TABLES = 5
+# Each table with its indexes, from SQLite's dbstat (bytes of the pages each uses).
+_SQLITE_SIZES = ("SELECT COALESCE(m.tbl_name, s.name), SUM(s.pgsize) FROM dbstat AS s "
+                 "LEFT JOIN sqlite_master AS m ON m.name = s.name "
+                 "GROUP BY 1 ORDER BY 2 DESC")
+_POSTGRES_SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class AS c "
+                   "JOIN pg_namespace AS n ON n.oid = c.relnamespace "
+                   "WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY 2 DESC")
+
+
+def _database_size(settings) -> Check:
+    """The database's size and its largest tables (indexes included): what the retention
+    settings keep in check (ops/retention.py, the README's growth per 1,000 bookings)."""
+    try:
+        path = sqlite_database_path(settings)
+    except BackupError:
+        path = None
+    if path is not None:
+        if not path.is_file():
+            return Check("database size", True, "not checked (no database yet)")
+        total = sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.is_file())
+        tables = _read_rows(settings, _SQLITE_SIZES)
+    else:
+        totals = _read_rows(settings, "SELECT pg_database_size(current_database())")
+        total = totals[0][0] if totals else None
+        tables = _read_rows(settings, _POSTGRES_SIZES)
+    if total is None:
+        return Check("database size", True, "not checked (the database does not answer)")
+    largest = ", ".join(f"{name} {_megabytes(size)}"
+                        for name, size in (tables or [])[:LARGEST_TABLES])
+    return Check("database size", True,
+                 _megabytes(total) + (f"; largest: {largest}" if largest else ""))
+
+
+def _megabytes(size: int) -> str:
+    if size < 1_000_000:
+        return f"{size / 1000:.0f} kB"
+    return f"{size / 1_000_000:.1f} MB"
 
 
 

@@ -1,11 +1,14 @@
-"""The worker's own operations: the daily backup."""
+"""The worker's own operations: the daily backup, and the hourly purge of what is past its
+retention (retention.py)."""
 
 from __future__ import annotations
 
 import logging
 
+from huey import crontab
+
 from rentalcomply.core.queue import huey
-from rentalcomply.ops import backup
+from rentalcomply.ops import backup, retention
 
 log = logging.getLogger(__name__)
 
@@ -35,3 +38,15 @@ def daily_backup() -> str | None:
     if path is not None:
         log.info("daily backup written: %s", path)
     return str(path) if path else None
+
+
+@huey.periodic_task(crontab(minute="17"))
+def purge_past_retention() -> dict[str, int]:
+    """The activity log, idempotency records, ended sessions and owed work given up, past their
+    retention (events and deliveries: webhooks/tasks.py; receipts and guest data: police/ and
+    checkin/), a few hundred rows at a time."""
+    removed = retention.purge_past_retention(_settings)
+    if any(removed.values()):
+        log.info("forgot what is past its retention: %s",
+                 ", ".join(f"{count} {table}" for table, count in removed.items() if count))
+    return removed

@@ -7,7 +7,7 @@
   connectors (Alloggiati `Tabella`, SES `catalogo`) once a property is configured, then weekly
   (police/codes/remote.py).
 - `purge_files` (daily): built police files erased with the guest data, after the retention of
-  the property's country.
+  the property's country; receipts after theirs (`retention.police_receipts_*`, retention.py).
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
   completed check-in waits to be filed (a late check-in is filed at once, not a minute later),
   or a cancelled booking awaits its cancellation filing (`booking.cancelled`, Spain), or a
@@ -21,9 +21,10 @@ import threading
 
 from huey import crontab
 
-from rentalcomply.core import events
+from rentalcomply.core import events, outage
 from rentalcomply.core.models import Booking
 from rentalcomply.core.queue import POLICE_PRIORITY, huey, urgent
+from rentalcomply.police import retention as police_retention
 from rentalcomply.police import service
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,11 @@ def refresh_code_tables() -> dict:
 
 @urgent.periodic_task(crontab(minute="27", hour="3"))
 def purge_files() -> int:
+    """The built files with the guest data; the receipts after their own retention."""
     from rentalcomply.checkin.retention import Retention
+    erased = police_retention.erase_receipts(police_retention.receipt_retention(_settings))
+    if erased:
+        log.info("police: erased %d receipts past their retention", erased)
     return service.purge_files(Retention.from_settings(_settings))
 
 
@@ -95,7 +100,9 @@ def _file_completed_checkins() -> None:
         return
     if waiting:
         try:
-            file_now()
+            # Due filings are in the database: the every-minute run files them should the queue
+            # not answer now.
+            outage.send(file_now, what="queuing police filings")
         except Exception:
             log.exception("police: filing at once failed; the periodic task retries")
 

@@ -200,7 +200,7 @@ def register(api) -> None:
     def request_report(ctx):
         year, month = service.parse_period(ctx.body["period"])
         report = service.request_generation(ctx.account_id, year, month)
-        tasks.queue_generation(ctx.account_id, year, month)
+        tasks.queue_generation(ctx.account_id, year, month)  # once the request commits
         return Reply(service.report_view(service.get_report(ctx.account_id, report.code)),
                      status=202)
 

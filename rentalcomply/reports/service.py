@@ -423,14 +423,23 @@ def _claimable(report: Report, now: dt.datetime) -> bool:
     return False
 
 
+def _why_stalled(report: Report, now: dt.datetime) -> str:
+    """What the sweep found, in words: the log line that says a report was taken over."""
+    if report.job == "queued":
+        return "its task did not start"
+    if report.lease_expires_at is None or report.lease_expires_at < now:
+        return "its lease ran out"
+    return f"its worker {report.lease_owner} is no longer running"
+
+
 def _same(field, value):
     return field.is_null() if value is None else field == value
 
 
-# A task may start before the transaction that queued it commits (POST /reports queues inside its
-# request's transaction): SQLite's BEGIN IMMEDIATE waits for that commit; on PostgreSQL the claim
-# reads the row FOR UPDATE (waiting for the request's lock on it), and a row not visible yet is
-# looked for again for a moment.
+# A task may start before the transaction that queued it commits (a caller queuing inside its
+# transaction; POST /reports queues after its commit): SQLite's BEGIN IMMEDIATE waits for that
+# commit; on PostgreSQL the claim reads the row FOR UPDATE (waiting for the lock on it), and a row
+# not visible yet is looked for again for a moment.
 ROW_WAIT_SECONDS = (0.1, 0.3, 0.6, 1.0)
 
 
@@ -546,8 +555,7 @@ def requeue_stalled() -> list[tuple[str, int, int | None]]:
                      .execute())
         if taken == 1:
             log.warning("report %s of account %s: its generation stopped (%s); queued again",
-                        report.code, report.account_id,
-                        "task not started" if report.job == "queued" else "lease ran out")
+                        report.code, report.account_id, _why_stalled(report, now))
             found.append((report.account_id, report.year, report.month))
     return found
 

@@ -22,7 +22,8 @@ from huey import crontab
 
 from rentalcomply.core import events
 from rentalcomply.core.db import warn_of
-from rentalcomply.core.queue import REPORTS_PRIORITY, urgent
+from rentalcomply.core.outage import send
+from rentalcomply.core.queue import REPORTS_PRIORITY, queue_after_commit, urgent
 from rentalcomply.reports import service
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,10 @@ def configure(settings) -> None:
 
 
 def queue_generation(account_id: str, year: int, month: int | None) -> None:
-    generate_report(account_id, year, month)
+    """Queue the generation the caller's transaction requested, once it commits. Should the queue
+    not answer, the report waits as `queued` and the sweep queues it once the queue is back."""
+    queue_after_commit(generate_report, account_id, year, month,
+                       what=f"queuing report {account_id}/{year}-{month}")
 
 
 # On the urgent queue (core/queue.py): a report has a legal deadline.
@@ -54,7 +58,7 @@ def schedule_reports() -> int:
     due = service.periods_due_for_generation(_settings.reports.generate_hour)
     for account_id, year, month in due:
         service.request_generation(account_id, year, month)
-        generate_report(account_id, year, month)
+        send(generate_report, account_id, year, month, what="queuing scheduled reports")
     if due:
         log.info("scheduled %d reports", len(due))
     return len(due)
@@ -72,7 +76,8 @@ def sweep() -> int:
     """Queue again every report whose generation stopped; how many."""
     stalled = service.requeue_stalled()
     for account_id, year, month in stalled:
-        generate_report(account_id, year, month)
+        # Not queued: still `queued` in the database, and found again after its grace.
+        send(generate_report, account_id, year, month, what="queuing stalled reports")
     return len(stalled)
 
 

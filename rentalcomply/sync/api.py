@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core import clock
 from rentalcomply.core.errors import NotFound, RateLimited
+from rentalcomply.core.queue import queue_after_commit
 from rentalcomply.properties import service as properties
 from rentalcomply.sync import export, service, tasks
 from rentalcomply.web import openapi
@@ -78,7 +79,10 @@ def register(api) -> None:
             raise RateLimited(wait, f"A sync was triggered less than 5 minutes ago; the next is "
                                     f"allowed at {clock.iso(next_allowed_at)} (in {wait} s).")
         count = len(service.connection_ids(ctx.account_id))
-        tasks.sync_account_task(ctx.account_id, clock.utcnow().isoformat())
+        # Once the request commits; should the queue not answer, the periodic sync runs the
+        # trigger (its time is in the database) once it is back.
+        queue_after_commit(tasks.sync_account_task, ctx.account_id, clock.utcnow().isoformat(),
+                           what="queuing a sync trigger")
         return Reply({"status": "queued", "connections": count,
                       "next_allowed_at": clock.iso(next_allowed_at)}, status=202)
 
@@ -92,7 +96,10 @@ def register(api) -> None:
               response="ChannelConnection", status=202, errors=[NotFound])
     def accept_removals(ctx, property_id, channel_id):
         connection = service.accept_removals(ctx.account_id, property_id, channel_id)
-        tasks.sync_connection_task(connection.id)
+        # Once the request commits; the periodic sync applies the acceptance (kept in the
+        # database) should the queue not answer.
+        queue_after_commit(tasks.sync_connection_task, connection.id,
+                           what="queuing a sync of accepted removals")
         return Reply(properties.channel_view(connection), status=202)
 
     @api.post("/properties/<property_id>/ical-token", scope="write", tags=["properties"],

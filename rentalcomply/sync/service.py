@@ -760,17 +760,22 @@ TRIGGER_GRACE_SECONDS = 120
 
 
 def sync_due(options: SyncOptions | None = None) -> list[SyncResult]:
-    """What the periodic task runs every minute: every connection whose turn has come, and the
-    connections of a trigger whose own task was lost.
+    """What the periodic task runs every minute: every connection whose turn has come, the
+    connections of a trigger whose own task was lost, and those whose host accepted removals
+    but whose own task was lost (or could not be queued).
 
     Each claim checks again, in its UPDATE, that the connection is still due: the list was read
     when the run began, and a connection synced since by a trigger or another process is skipped
     rather than fetched twice."""
     options = options or configured_options()
+    begun = clock.utcnow()
     # The same cutoff as connection_ids(due_only=True): attempted at or before it.
-    cutoff = clock.utcnow() - dt.timedelta(minutes=options.interval_minutes)
+    cutoff = begun - dt.timedelta(minutes=options.interval_minutes)
     results = sync_many(connection_ids(due_only=True, options=options), options,
                         attempted_before=cutoff + dt.timedelta(microseconds=1))
+    accepted = removals_accepted()
+    if accepted:  # attempted since this run began: its own task came first
+        results += sync_many(accepted, options, attempted_before=begun)
     for account_id, requested_at in triggers_left_behind():
         behind = connections_not_attempted_since(account_id, requested_at)
         if behind:
@@ -778,6 +783,17 @@ def sync_due(options: SyncOptions | None = None) -> list[SyncResult]:
             results += sync_many(behind, options, since=requested_at,
                                  attempted_before=requested_at)
     return results
+
+
+def removals_accepted() -> list[str]:
+    """Connections whose host accepted the removals a sync held back and that no sync is on:
+    the flag is in the database, so the periodic sync applies them should the task queued with
+    the acceptance be lost."""
+    now = clock.utcnow()
+    return [row.id for row in ChannelConnection.select(ChannelConnection.id).where(
+        (ChannelConnection.accept_removals == True)  # noqa: E712 (SQL)
+        & (ChannelConnection.status != "disabled")
+        & (ChannelConnection.lease_until.is_null() | (ChannelConnection.lease_until < now)))]
 
 
 def triggers_left_behind() -> list[tuple[str, dt.datetime]]:

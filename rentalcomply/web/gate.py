@@ -19,7 +19,7 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.accounts.tasks import record_key_use
 from rentalcomply.core import clock
 from rentalcomply.core import db as db_module
-from rentalcomply.core import logs
+from rentalcomply.core import logs, outage
 from rentalcomply.core.errors import (ApiError, HttpsRequired, InvalidApiKey, RateLimited,
                                       Unauthenticated, ServiceUnavailable)
 from rentalcomply.core.models import ApiKey
@@ -196,7 +196,8 @@ class Gate:
         self._last_used_written[record.id] = now
         try:
             # Queued, not written here: a GET must never wait for the database's write lock.
-            record_key_use(record.id, clock.utcnow().isoformat())
+            outage.send(record_key_use, record.id, clock.utcnow().isoformat(),
+                        what="recording the use of an API key")
         except Exception as exc:  # bookkeeping only: never refuse a request because of it
             db_module.warn_of(log, exc, "could not record last use of key %s", record.id)
 

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import bottle
 import peewee
 
-from rentalcomply.core import activity, events, signed_links
+from rentalcomply.core import activity, events, queue, signed_links
 from rentalcomply.core import db as db_module
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import db
@@ -225,6 +225,21 @@ class Api:
         return None if kept is None else _kept_answer(environ, *kept)
 
     def _write(self, spec: RouteSpec, ctx: Context, url_args: dict):
+        # Tasks the handler asks to queue wait for its commit (core/queue.py queue_after_commit).
+        queue.forget_after_commit()
+        try:
+            status, body, headers = self._write_and_commit(spec, ctx, url_args)
+        except BaseException:
+            queue.forget_after_commit()
+            raise
+        if status < 400:
+            queue.run_after_commit()
+        else:  # a refusal rolled its changes back
+            queue.forget_after_commit()
+        events.notify_committed()
+        return _response(status, body, headers, spec.content_type)
+
+    def _write_and_commit(self, spec: RouteSpec, ctx: Context, url_args: dict):
         # Raw from the environ: Bottle's header dict raises on bytes that are not UTF-8.
         key = bottle.request.environ.get("HTTP_IDEMPOTENCY_KEY")
         if not spec.transaction:
@@ -247,9 +262,7 @@ class Api:
                     response = self._call_and_record(spec, ctx, url_args)
             except ApiError as error:
                 response = error.status, error_body(error, ctx.request_id), dict(error.headers)
-        events.notify_committed()
-        status, body, headers = response
-        return _response(status, body, headers, spec.content_type)
+        return response
 
     def _call_for_record(self, spec, ctx, url_args) -> tuple[int, bytes, dict]:
         """Run the handler; a business error inside rolls back its own changes (savepoint) but

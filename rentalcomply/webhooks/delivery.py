@@ -30,6 +30,8 @@ import json
 import logging
 import random
 import sqlite3
+import threading
+import time
 
 import peewee
 from peewee import SQL
@@ -146,19 +148,26 @@ def attempt_each(delivery_ids: list[str]):
         if not slot.taken:  # each waits its turn on its own, as attempt() has it wait
             yield from ((delivery_id, attempt(delivery_id)) for delivery_id in delivery_ids)
             return
+        _release_remembered()
         held, hold = _claim_together(delivery_ids)
+        waiting = set(held)  # held by this batch, not attempted yet
         secrets_by_endpoint: dict[str, list[str] | None] = {}
-        for delivery_id in delivery_ids:
-            row = held.get(delivery_id)
-            if row is None:
-                claim = _claim(delivery_id)
-            else:
-                now = clock.utcnow_precise()
-                if hold - now < _attempt_hold() - RENEW_AFTER and not _renew(delivery_id, hold):
-                    yield delivery_id, None  # no longer ours: whoever holds it attempts it
-                    continue
-                claim = _ready(*_instances(row), now, secrets_by_endpoint)
-            yield delivery_id, _attempt(claim)
+        try:
+            for delivery_id in delivery_ids:
+                waiting.discard(delivery_id)
+                row = held.get(delivery_id)
+                if row is None:
+                    claim = _claim(delivery_id)
+                else:
+                    now = clock.utcnow_precise()
+                    if hold - now < _attempt_hold() - RENEW_AFTER and not _renew(delivery_id, hold):
+                        yield delivery_id, None  # no longer ours: whoever holds it attempts it
+                        continue
+                    claim = _ready(*_instances(row), now, secrets_by_endpoint)
+                yield delivery_id, _attempt(claim)
+        finally:
+            if waiting:  # the batch was cut (the database went away): free the rest at once
+                _release(waiting, hold)
 
 
 def _url_of(delivery_id: str) -> str | None:
@@ -283,6 +292,46 @@ def _renew(delivery_id: str, hold: dt.datetime) -> bool:
         'UPDATE "webhook_delivery" SET "locked_until" = ? WHERE "id" = ? AND "locked_until" = ? '
         'AND "status" = ?'.replace("?", db.param),
         (clock.utcnow_precise() + _attempt_hold(), delivery_id, hold, "pending")).rowcount)
+
+
+# Holds a cut batch could not give back (the database was still away), retried by this process's
+# next batch: without it they would wait out their hold (the timeout and LEASE_MARGIN).
+_unreleased: dict[str, dt.datetime] = {}
+_unreleased_lock = threading.Lock()
+RELEASE_TRIES = 3
+
+
+def _release(delivery_ids, hold: dt.datetime) -> None:
+    """Give back holds of a batch that never attempted them, so that the sweep or the batch's
+    retry sends them now rather than after the hold. Tried a few times a second apart (a
+    database restart is over in moments), then left to the next batch of this process."""
+    for attempt_number in range(RELEASE_TRIES):
+        try:
+            with db.atomic():
+                marks = ", ".join([db.param] * len(delivery_ids))
+                db.execute_sql(
+                    f'UPDATE "webhook_delivery" SET "locked_until" = NULL WHERE "id" IN ({marks}) '
+                    f'AND "locked_until" = {db.param} AND "status" = {db.param}',
+                    (*delivery_ids, hold, "pending"))
+            return
+        except peewee.DatabaseError:
+            if attempt_number + 1 < RELEASE_TRIES:
+                time.sleep(1)
+    with _unreleased_lock:
+        _unreleased.update((delivery_id, hold) for delivery_id in delivery_ids)
+    log.warning("webhook deliveries %s: held by a batch that was cut; given back later",
+                ", ".join(sorted(delivery_ids)))
+
+
+def _release_remembered() -> None:
+    with _unreleased_lock:
+        remembered = dict(_unreleased)
+        _unreleased.clear()
+    by_hold: dict[dt.datetime, list[str]] = {}
+    for delivery_id, hold in remembered.items():
+        by_hold.setdefault(hold, []).append(delivery_id)
+    for hold, delivery_ids in by_hold.items():
+        _release(delivery_ids, hold)
 
 
 def _can_return() -> bool:

@@ -18,7 +18,7 @@ from typing import Iterable
 
 from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.checks import refuse_control_characters
-from rentalcomply.core.db import db
+from rentalcomply.core.db import db, delete_in_batches
 from rentalcomply.core.errors import NotFound, field_error
 from rentalcomply.core.events import EVENT_TYPES, emit, resource_of
 from rentalcomply.core.ids import new_id
@@ -435,11 +435,10 @@ def due_deliveries(limit: int = 1000) -> list[str]:
 
 
 def purge_old_events(days: int | None = None) -> int:
-    """Forget dispatched events older than `retention.events_days`, with their delivery logs;
-    an event still waiting for a delivery is kept until that delivery ends."""
+    """Forget dispatched events older than `retention.events_days`, with their deliveries and
+    attempts (ON DELETE CASCADE), a few hundred events at a time; an event still waiting for a
+    delivery is kept until that delivery ends."""
     cutoff = clock.utcnow() - dt.timedelta(days=days or config.events_days)
     waiting = WebhookDelivery.select(WebhookDelivery.event).where(WebhookDelivery.status == "pending")
-    return (Event.delete()
-            .where(Event.dispatched_at.is_null(False) & (Event.created_at < cutoff)
-                   & Event.id.not_in(waiting))
-            .execute())
+    return delete_in_batches(Event, Event.dispatched_at.is_null(False) & (Event.created_at < cutoff)
+                             & Event.id.not_in(waiting))

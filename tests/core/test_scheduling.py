@@ -5,10 +5,11 @@ import datetime as dt
 import threading
 
 import peewee
+import pytest
 from huey import crontab
 from huey.storage import MemoryStorage
 
-from rentalcomply.core import scheduling
+from rentalcomply.core import clock, scheduling
 from rentalcomply.core.scheduling import OncePerTickHuey
 from tests.conftest import bootstrapped_settings, scratch_postgres_database
 
@@ -119,3 +120,54 @@ def test_a_periodic_task_cut_by_the_database_going_away_waits_for_its_next_tick(
     assert huey.execute(sweep.s()) is None
     assert len(runs) == 1 and huey.scheduled_count() == 0
     assert "its next run tries again" in caplog.text and "Traceback" not in caplog.text
+
+
+def test_an_hourly_task_whose_minute_falls_in_a_queue_outage_runs_when_the_queue_is_back(
+        tmp_path, frozen_clock):
+    """On Redis (a private server, stopped and started again) and the database of the pass
+    (PostgreSQL when configured): the tick is left open while nothing could be queued, and the
+    first minute that finds the queue answering queues it, once."""
+    pytest.importorskip("redis")
+    from rentalcomply.core import outage
+    from tests.conftest import POSTGRES_URL
+    from tests.e2e.test_queue_outage import PrivateRedis
+    import contextlib
+    redis_server = PrivateRedis()
+    redis_server.start()
+    with contextlib.ExitStack() as stack:
+        stack.callback(redis_server.stop)
+        stack.callback(outage.watch.forget)
+        env = {}
+        if POSTGRES_URL:
+            env["RENTALCOMPLY_DATABASE_URL"] = stack.enter_context(scratch_postgres_database())
+        stack.enter_context(bootstrapped_settings(tmp_path, **env))
+        from huey.storage import RedisStorage
+        huey = OncePerTickHuey("hourly-test", immediate=False, storage_class=RedisStorage,
+                               url=redis_server.url, utc=True)
+
+        @huey.periodic_task(crontab(minute="5"), name="make_monthly_reports")
+        def make_monthly_reports():
+            pass
+
+        minute_5 = clock.utcnow().replace(minute=5, second=0)
+        redis_server.stop()
+        assert huey.enqueue_periodic(minute_5) == []  # not queued, and not recorded as run
+        assert huey.enqueue_periodic(minute_5 + dt.timedelta(minutes=1)) == []
+        redis_server.start()
+        huey.dequeue()  # a worker finds the queue answering again
+        clock.travel(dt.timedelta(minutes=2))
+        assert huey.enqueue_periodic(minute_5 + dt.timedelta(minutes=2)) == \
+            ["make_monthly_reports"]
+        assert [task.name for task in huey.pending()] == ["make_monthly_reports"]
+        # Done now: neither this scheduler nor another queues it again.
+        assert huey.enqueue_periodic(minute_5 + dt.timedelta(minutes=3)) == []
+        assert "make_monthly_reports" not in worker_scheduler().enqueue_periodic(
+            minute_5 + dt.timedelta(minutes=3))
+        assert len(huey.pending()) == 1
+
+
+def test_a_tick_whose_task_is_queued_is_recorded_done(settings):
+    worker = worker_scheduler()
+    assert worker.enqueue_periodic(TICK) == ["sync_due_feeds"]
+    [tick] = scheduling.PeriodicTick.select()
+    assert tick.queued_at is not None

@@ -325,9 +325,9 @@ def test_dashboard_pages_stay_out_of_the_api_document(wsgi_app):
 
 
 def test_ended_sessions_are_purged_by_the_worker(anna, settings):
-    from rentalcomply.core.maintenance import purge_dashboard_sessions
     from rentalcomply.dashboard.models import DashboardSession
-    assert purge_dashboard_sessions.call_local() == 0
+    from rentalcomply.ops.tasks import purge_past_retention
+    assert purge_past_retention.call_local()["dashboard_session"] == 0
     clock.travel(dt.timedelta(minutes=settings.dashboard.session_idle_minutes + 1))
-    assert purge_dashboard_sessions.call_local() >= 1
+    assert purge_past_retention.call_local()["dashboard_session"] >= 1
     assert DashboardSession.select().count() == 0

@@ -7,6 +7,8 @@ stopping it disturbs nothing else on the machine.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import http.server
 import json
 import shutil
@@ -17,6 +19,7 @@ import time
 
 import pytest
 
+from tests.conftest import POSTGRES_URL, scratch_postgres_database
 from tests.e2e.conftest import ROOT, clean_environment, free_port
 
 pytestmark = pytest.mark.server
@@ -128,3 +131,91 @@ def test_with_redis_stopped_health_and_doctor_name_the_queue_and_bookings_still_
         time.sleep(0.5)
     assert receiver.types().count("booking.created") == 1
     assert receiver.events[0]["data"]["id"] == body["data"]["id"]
+
+
+def last_month() -> str:
+    first = dt.date.today().replace(day=1)
+    return (first - dt.timedelta(days=1)).strftime("%Y-%m")
+
+
+@pytest.mark.long(minutes=2)
+def test_with_redis_stopped_reports_and_sync_triggers_are_accepted_and_done_once_it_is_back(
+        start_server, tmp_path, private_redis, mail_server):
+    """On PostgreSQL when the pass has it (SQLite otherwise) with a private Redis: the writes
+    that queue work answer 202 while Redis is stopped, never 500, and their work is done once it
+    is back (the report by the report sweep, the trigger by the periodic sync)."""
+    feed = FeedServer()
+    with contextlib.ExitStack() as stack:
+        env = {"RENTALCOMPLY_QUEUE_URL": private_redis.url, **mail_server.env,
+               "RENTALCOMPLY_SYNC_ALLOW_PRIVATE_ADDRESSES": "true",
+               "RENTALCOMPLY_REPORTS_LEASE_SECONDS": "5",
+               "RENTALCOMPLY_REPORTS_SWEEP_INTERVAL_SECONDS": "1",
+               "RENTALCOMPLY_RATE_LIMIT_PER_MINUTE": "100000"}
+        if POSTGRES_URL:
+            env["RENTALCOMPLY_DATABASE_URL"] = stack.enter_context(
+                scratch_postgres_database(migrated=False))
+        server = start_server(tmp_path / "data", env=env)
+        status, body, _ = server.request("POST", "/api/v1/properties", {
+            "name": "Seaside Studio", "address": "Akti Miaouli 12",
+            "aade_property_id": "00001234567"})
+        assert status == 201, body
+        property_id = body["data"]["id"]
+
+        private_redis.stop()
+        status, report, _ = server.request("POST", "/api/v1/reports", {"period": last_month()})
+        assert status == 202, report
+        status, body, _ = server.request("POST", f"/api/v1/properties/{property_id}/channels",
+                                         {"provider": "airbnb", "ical_url": feed.url})
+        assert status == 201, body
+        status, body, response = server.request("POST", "/api/v1/sync/trigger")
+        assert status in (202, 503), body
+        if status == 503:
+            assert response.getheader("Retry-After")
+        time.sleep(2)
+        private_redis.start()
+
+        deadline = time.monotonic() + 150
+        report_status = sync_done = None
+        while time.monotonic() < deadline:
+            answer = server.request("GET", f"/api/v1/reports/{report['data']['id']}")
+            assert answer[0] == 200, answer[1]
+            report_status = answer[1]["data"]["status"]
+            sync_done = server.request("GET", "/api/v1/sync/status")[1]["data"]["last_sync_all"]
+            if report_status == "completed" and sync_done:
+                break
+            time.sleep(1)
+        assert report_status == "completed"
+        assert sync_done and feed.fetches >= 1
+        logged = "".join(server.stderr_lines)
+        assert "Traceback" not in logged, logged[-3000:]
+        assert logged.count("the task queue does not answer") <= 2, logged[-3000:]
+
+
+class FeedServer:
+    """A channel's calendar feed on loopback: one stay."""
+
+    def __init__(self):
+        arrival = dt.date.today() + dt.timedelta(days=20)
+        body = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\n"
+                "UID:stay-1@example.com\r\nSUMMARY:Reserved\r\n"
+                f"DTSTART;VALUE=DATE:{arrival:%Y%m%d}\r\n"
+                f"DTEND;VALUE=DATE:{arrival + dt.timedelta(days=3):%Y%m%d}\r\n"
+                "END:VEVENT\r\nEND:VCALENDAR\r\n").encode()
+        feed = self
+        self.fetches = 0
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                feed.fetches += 1
+                self.send_response(200)
+                self.send_header("Content-Type", "text/calendar")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.ics"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()

@@ -164,13 +164,13 @@ def test_idempotency_records_are_forgotten_after_their_retention(routes, owner):
     import datetime as dt
 
     from rentalcomply.core import clock
-    from rentalcomply.core.maintenance import purge_idempotency_records
     from rentalcomply.core.models import IdempotencyRecord
+    from rentalcomply.ops.tasks import purge_past_retention
 
     owner.post_json("/api/v1/things", {"name": "lamp"}, headers={"Idempotency-Key": "k6"})
-    assert purge_idempotency_records.call_local() == 0
+    assert purge_past_retention.call_local()["idempotency_record"] == 0
     clock.travel(dt.timedelta(hours=24, seconds=1))
-    assert purge_idempotency_records.call_local() == 1
+    assert purge_past_retention.call_local()["idempotency_record"] == 1
     assert IdempotencyRecord.select().count() == 0
 
 

@@ -1,0 +1,32 @@
+"""`doctor` on the database itself: its size and largest tables, and which workers are alive."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from rentalcomply.core.scheduling import WorkerHeartbeat
+from rentalcomply.ops.doctor import run_checks
+
+
+def checks_of(settings) -> dict:
+    return {check.name: check for check in run_checks(settings)}
+
+
+def test_doctor_marks_which_workers_are_alive_and_which_are_stale(settings):
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    WorkerHeartbeat.create(worker="host:101:0900", started_at=now, seen_at=now)
+    WorkerHeartbeat.create(worker="host:102:0800", started_at=now - dt.timedelta(hours=1),
+                           seen_at=now - dt.timedelta(minutes=20))
+    workers = checks_of(settings)["workers"]
+    assert workers.ok
+    assert workers.detail.startswith("1 alive, 1 stale: ")
+    assert "host:101:0900 alive (seen" in workers.detail
+    assert "host:102:0800 stale (last seen 1200 s ago)" in workers.detail \
+        or "host:102:0800 stale (last seen 1201 s ago)" in workers.detail
+
+
+def test_doctor_names_the_database_size_and_its_largest_tables(settings):
+    size = checks_of(settings)["database size"]
+    assert size.ok and "largest: " in size.detail
+    assert size.detail.split(";")[0].endswith(("kB", "MB"))
+    assert len(size.detail.split("largest: ")[1].split(", ")) == 5
