@@ -142,8 +142,3 @@ def _withheld(response_body: bytes, fields: tuple[str, ...]) -> bytes:
     document = json.loads(response_body)
     document["data"] = {**document["data"], **{name: None for name in fields}}
     return dumps(document)
-
-
-def purge_expired() -> int:
-    cutoff = clock.utcnow() - RETENTION
-    return IdempotencyRecord.delete().where(IdempotencyRecord.created_at < cutoff).execute()
