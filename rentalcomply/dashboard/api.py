@@ -8,6 +8,7 @@ transaction with its activity record, the 404 of another account's ids).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import urllib.parse
 
 import bottle
@@ -19,6 +20,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
+from rentalcomply.core.models import Account
 from rentalcomply.dashboard import service, users
 from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
                                         clear_cookie, client_address, set_cookie)
@@ -149,8 +151,8 @@ def _sign_in_pages(pages: Pages) -> None:
     def sign_in(page):
         email, target = page.form("email").strip(), _safe_next(page.form("next"))
         try:
-            session, raw = users.sign_in(email, page.form("password"),
-                                   client_address(page.settings, page.environ))
+            proven = users.check_password(email, page.form("password"),
+                                          client_address(page.settings, page.environ))
         except users.SignInThrottled as refused:
             response = page.render("sign_in", status=429, title=page._("Sign in"), email=email,
                                    next=target, message=page._(
@@ -162,6 +164,25 @@ def _sign_in_pages(pages: Pages) -> None:
             return page.render("sign_in", status=401, title=page._("Sign in"), email=email,
                                next=target,
                                message=page._("The e-mail address or the password is wrong."))
+        if len(proven) > 1:  # the password of several accounts' users: the person chooses
+            return page.render("choose_account", title=page._("Choose the account"),
+                               choice=users.account_choice(page.cookie_value, proven),
+                               accounts=users.choices_view(proven), next=target)
+        return _start_session(page, proven[0], target)
+
+    @pages.post("/sign-in/account", public=True)
+    def sign_in_to_account(page):
+        target = _safe_next(page.form("next"))
+        try:
+            user = users.chosen_user(page.cookie_value, page.form("choice"), page.form("user"))
+        except users.SignInRefused:
+            return page.render("sign_in", status=401, title=page._("Sign in"), email="",
+                               next=target, message=page._(
+                                   "This choice has expired. Sign in again."))
+        return _start_session(page, user, target)
+
+    def _start_session(page, user, target):
+        session, raw = users.start_session(user)
         users.remember_language(session.user_id, page.lang)
         response = bottle.HTTPResponse(status=303, Location=target)
         set_cookie(response, page, SESSION_COOKIE, raw)
@@ -175,11 +196,16 @@ def _sign_in_pages(pages: Pages) -> None:
         clear_cookie(response, page, SESSION_COOKIE)
         return response
 
+    def _password_page(page, token, user, status=200, email="", errors=None):
+        return page.render("password", status=status, title=page._("Choose your password"),
+                           user=user, token=token, email=email, errors=errors or {},
+                           account=Account.get_by_id(user.account_id).name,
+                           elsewhere=users.in_other_accounts(user))
+
     @pages.get("/password/<token>", public=True)
     def password_form(page, token):
         _, user = users.open_link(token)
-        return page.render("password", title=page._("Choose your password"), user=user,
-                           token=token, email="", errors={})
+        return _password_page(page, token, user)
 
     @pages.post("/password/<token>", public=True)
     def password_set(page, token):
@@ -188,9 +214,8 @@ def _sign_in_pages(pages: Pages) -> None:
                                email=page.form("email"))
         except ValidationError as error:
             _, user = users.open_link(token)
-            return page.render("password", status=400, title=page._("Choose your password"),
-                               user=user, token=token, email=page.form("email"),
-                               errors=_errors(error))
+            return _password_page(page, token, user, status=400, email=page.form("email"),
+                                  errors=_errors(error))
         raise Redirect(PREFIX + "/sign-in?done=password_set")
 
 
@@ -984,7 +1009,6 @@ def _account_pages(pages: Pages) -> None:
 
     def _mail_link(page, user, token, kind):
         from rentalcomply.dashboard import tasks as dashboard_tasks
-        from rentalcomply.core.models import Account
         values = {"account": Account.get_by_id(page.account_id).name,
                   "inviter": page.user.email or ""} if kind == "invite" else {}
         lang = page.lang
@@ -1056,13 +1080,11 @@ def _forgot_pages(pages: Pages) -> None:
                                        seconds=refused.retry_after))
             response.set_header("Retry-After", str(refused.retry_after))
             return response
-        if found is not None:
-            user, token = found
+        for user, token in found:  # one link for each account the address is a user of
             activity.record(user.account_id, "user", user.id, user.email or "",
                             "user.password_reset_requested", user.id)
-            lang = page.lang
-            page.after_commit.append(lambda: dashboard_tasks.queue_link_mail(
-                user.id, token, "reset", lang))
+            page.after_commit.append(functools.partial(
+                dashboard_tasks.queue_link_mail, user.id, token, "reset", page.lang))
         # The same answer whether or not the address is a user's.
         return page.render("forgot", title=page._("Forgot your password?"), email=email,
                            sent=True, message=None)
