@@ -46,7 +46,7 @@ GREEK: dict[str, str] = {
     "με διαφορετικό ανοίγει κατευθείαν το {account}.",
     "Choose the account": "Επιλέξτε λογαριασμό",
     "Your e-mail address and password open more than one account. Which one do you want to work "
-    "in?": "Το e-mail και ο κωδικός σας ανοίγουν περισσότερους από έναν λογαριασμούς. Σε ποιον "
+    "in?": "Το e-mail και ο κωδικός σας ανοίγουν περισσότερους από έναν λογαριασμό. Σε ποιον "
     "θέλετε να δουλέψετε;",
     "To open another account later, sign out and sign in again.":
         "Για να ανοίξετε άλλον λογαριασμό αργότερα, αποσυνδεθείτε και συνδεθείτε ξανά.",

@@ -474,8 +474,9 @@ def choices_view(proven: list[DashboardUser]) -> list[dict]:
     """The accounts to choose among, by name, for the page shown after the password."""
     names = {a.id: a.name for a in Account.select().where(
         Account.id.in_([u.account_id for u in proven]))}
-    return [{"user_id": u.id, "account": names.get(u.account_id, u.account_id), "role": u.role}
-            for u in proven]
+    views = [{"user_id": u.id, "account": names.get(u.account_id, u.account_id), "role": u.role}
+             for u in proven]
+    return sorted(views, key=lambda view: (view["account"].casefold(), view["user_id"]))
 
 
 def _record(user: DashboardUser, action: str) -> None:

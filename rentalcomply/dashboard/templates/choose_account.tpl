@@ -7,7 +7,7 @@
     <input type="hidden" name="next" value="{{next}}">
     <input type="hidden" name="choice" value="{{choice}}">
     % for choice_of in accounts:
-    <button type="submit" name="user" value="{{choice_of['user_id']}}">{{choice_of['account']}} <span class="muted">· {{_('role:' + choice_of['role'])}}</span></button>
+    <button type="submit" name="user" value="{{choice_of['user_id']}}">{{choice_of['account']}} <span class="muted">{{_('role:' + choice_of['role'])}}</span></button>
     % end
   </form>
   <p class="small">{{_('To open another account later, sign out and sign in again.')}}</p>
