@@ -98,7 +98,8 @@ def seed_demo(settings, today: dt.date | None = None) -> DemoResult:
         # A dashboard owner, so that the demo can be looked at in the browser too.
         from rentalcomply.dashboard import users
         if not users.DashboardUser.select().where(
-                users.DashboardUser.email == DEMO_DASHBOARD_EMAIL).exists():
+                (users.DashboardUser.account == account.id)
+                & (users.DashboardUser.email == DEMO_DASHBOARD_EMAIL)).exists():
             _, result.dashboard_token = users.create_user(account.id, DEMO_DASHBOARD_EMAIL)
             result.dashboard_email = DEMO_DASHBOARD_EMAIL
     return result

@@ -10,18 +10,15 @@ from __future__ import annotations
 import datetime as dt
 import urllib.parse
 
-import bottle
-
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
-from rentalcomply.core import activity
 from rentalcomply.core import clock, queue
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.core.events import EVENT_TYPES
-from rentalcomply.dashboard import service, users
-from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
-                                        clear_cookie, client_address, set_cookie)
+from rentalcomply.core.models import Account
+from rentalcomply.dashboard import service, sign_in, users
+from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors, safe_next
 from rentalcomply.properties import service as properties
 from rentalcomply.web import pages as web_pages
 from rentalcomply.webhooks import service as webhooks
@@ -36,7 +33,7 @@ def register(api) -> None:
     users.configure(api.settings)
     pages = Pages(api.app, api.settings)
     web_pages.register_static(api.app)  # the shared assets under /static/, once per app
-    _sign_in_pages(pages)
+    sign_in.register(pages)
     _today_and_calendar(pages)
     _booking_pages(pages)
     _property_pages(pages)
@@ -45,7 +42,6 @@ def register(api) -> None:
     _report_pages(pages)
     _police_pages(pages)
     _account_pages(pages)
-    _forgot_pages(pages)
 
     @pages.get("/activity")
     def activity_log(page):
@@ -90,22 +86,6 @@ def _page_number(page) -> int:
     return int(value) if value.isdigit() and 0 < int(value) < 100_000 else 1
 
 
-def _safe_next(target: str) -> str:
-    """Where to go after a form: only a page of the dashboard, never another site (`//evil`,
-    `/\\evil`, a full URL). It becomes a Location header, so a control character or a space
-    (`%0d%0aSet-Cookie:` decoded by the form) sends the browser home instead of reaching the
-    header, and any other character outside printable ASCII is percent-encoded."""
-    home = PREFIX + "/today"
-    if not target.startswith(PREFIX + "/") or "\\" in target or "//" in target:
-        return home
-    if any(ord(c) <= 0x20 or ord(c) == 0x7F for c in target):
-        return home
-    parts = urllib.parse.urlsplit(target)
-    if parts.scheme or parts.netloc:
-        return home
-    return urllib.parse.quote(target, safe="/?&=%#:@!$'()*+,;~-._")
-
-
 def _with_query(target: str, **query) -> str:
     parts = urllib.parse.urlsplit(target)
     kept = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in query]
@@ -126,74 +106,6 @@ def _confirm(page, *, title: str, subject: str, consequences: list[str], button:
                        button=button, back=back, action=page.path, hidden=hidden or {})
 
 
-def _errors(error: ValidationError) -> dict[str, str]:
-    return {detail["field"]: detail["message"] for detail in (error.details or [])}
-
-
-# --- sign-in ---------------------------------------------------------------------------------------
-
-def _sign_in_pages(pages: Pages) -> None:
-    @pages.get("", public=True)
-    @pages.get("/", public=True)
-    def home(page):
-        raise Redirect(PREFIX + ("/today" if page.user else "/sign-in"))
-
-    @pages.get("/sign-in", public=True)
-    def sign_in_form(page):
-        if page.user is not None:
-            raise Redirect(PREFIX + "/today")
-        return page.render("sign_in", title=page._("Sign in"), email="",
-                           next=_safe_next(page.arg("next")), message=None)
-
-    @pages.post("/sign-in", public=True)
-    def sign_in(page):
-        email, target = page.form("email").strip(), _safe_next(page.form("next"))
-        try:
-            session, raw = users.sign_in(email, page.form("password"),
-                                   client_address(page.settings, page.environ))
-        except users.SignInThrottled as refused:
-            response = page.render("sign_in", status=429, title=page._("Sign in"), email=email,
-                                   next=target, message=page._(
-                                       "Too many attempts. Try again in {seconds} seconds.",
-                                       seconds=refused.retry_after))
-            response.set_header("Retry-After", str(refused.retry_after))
-            return response
-        except users.SignInRefused:
-            return page.render("sign_in", status=401, title=page._("Sign in"), email=email,
-                               next=target,
-                               message=page._("The e-mail address or the password is wrong."))
-        users.remember_language(session.user_id, page.lang)
-        response = bottle.HTTPResponse(status=303, Location=target)
-        set_cookie(response, page, SESSION_COOKIE, raw)
-        clear_cookie(response, page, ANON_COOKIE)
-        return response
-
-    @pages.post("/sign-out")
-    def sign_out(page):
-        users.end_session(page.cookie_value)
-        response = bottle.HTTPResponse(status=303, Location=PREFIX + "/sign-in?done=signed_out")
-        clear_cookie(response, page, SESSION_COOKIE)
-        return response
-
-    @pages.get("/password/<token>", public=True)
-    def password_form(page, token):
-        _, user = users.open_link(token)
-        return page.render("password", title=page._("Choose your password"), user=user,
-                           token=token, email="", errors={})
-
-    @pages.post("/password/<token>", public=True)
-    def password_set(page, token):
-        try:
-            users.set_password(token, page.form("password"), page.form("confirmation"),
-                               email=page.form("email"))
-        except ValidationError as error:
-            _, user = users.open_link(token)
-            return page.render("password", status=400, title=page._("Choose your password"),
-                               user=user, token=token, email=page.form("email"),
-                               errors=_errors(error))
-        raise Redirect(PREFIX + "/sign-in?done=password_set")
-
-
 # --- today and the calendar -------------------------------------------------------------------------
 
 def _today_and_calendar(pages: Pages) -> None:
@@ -211,7 +123,7 @@ def _today_and_calendar(pages: Pages) -> None:
         try:
             year, month = service.month_of(page.arg("month"))
         except ValidationError as error:
-            errors = _errors(error)
+            errors = form_errors(error)
             year, month = service.month_of(None)
         grid = service.month_grid(page.account_id, chosen, year, month) if chosen else []
         first = dt.date(year, month, 1)
@@ -271,7 +183,7 @@ def _booking_pages(pages: Pages) -> None:
                 more = len(rows) > PAGE_SIZE
                 rows = rows[:PAGE_SIZE]
             except ValidationError as error:
-                errors = _errors(error)
+                errors = form_errors(error)
         return page.render("bookings", title=page._("Bookings"), rows=rows, filters=filters,
                            errors=errors, number=number, more=more,
                            names=service.property_names(page.account_id),
@@ -307,7 +219,7 @@ def _booking_pages(pages: Pages) -> None:
                                      errors={"property_id": "choose one of your properties"})
             except ValidationError as error:
                 return _booking_form(page, None, values, status=400,
-                                     errors={**_errors(error), **note_errors})
+                                     errors={**form_errors(error), **note_errors})
             except ApiError as error:  # the dates overlap another stay or a block
                 return _booking_form(page, None, values, status=error.status,
                                      message=error.message)
@@ -348,7 +260,7 @@ def _booking_pages(pages: Pages) -> None:
                                     rates=FeeRates.from_settings(page.settings), **fields)
             service.set_booking_note(page.account_id, booking_id, values["notes"])
         except ValidationError as error:
-            return _booking_form(page, booking, values, status=400, errors=_errors(error))
+            return _booking_form(page, booking, values, status=400, errors=form_errors(error))
         except NotFound:
             raise
         except ApiError as error:
@@ -402,7 +314,7 @@ def _booking_pages(pages: Pages) -> None:
                                     amount_kept=_euros(kept) if kept else None)
         except ValidationError as error:
             return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
-                            errors=_errors(error), amount_kept=kept)
+                            errors=form_errors(error), amount_kept=kept)
         page.record("booking.amount_kept" if was_cancelled else "booking.cancel", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}",
                                 done="amount_kept" if was_cancelled else "cancelled"))
@@ -435,7 +347,7 @@ def _police_pages(pages: Pages) -> None:
             police.mark_filed(page.account_id, booking_id, page.form("reference"))
         except ValidationError as error:
             return _booking(page, bookings.get_booking(page.account_id, booking_id), status=400,
-                            errors=_errors(error))
+                            errors=form_errors(error))
         except NotFound:
             raise
         except ApiError as error:
@@ -574,7 +486,7 @@ def _property_pages(pages: Pages) -> None:
             prop = properties.create_property(page.account_id, **values)
         except ValidationError as error:
             return page.render("property_form", status=400, title=page._("New property"),
-                               prop=None, values=values, errors=_errors(error),
+                               prop=None, values=values, errors=form_errors(error),
                                **_property_choices())
         page.record("property.create", prop.id)
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
@@ -605,7 +517,7 @@ def _property_pages(pages: Pages) -> None:
         try:
             properties.update_property(page.account_id, property_id, **values)
         except ValidationError as error:
-            return _show(page, prop, status=400, values=values, errors=_errors(error))
+            return _show(page, prop, status=400, values=values, errors=form_errors(error))
         page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
 
@@ -628,7 +540,7 @@ def _property_pages(pages: Pages) -> None:
         try:
             properties.update_property(page.account_id, property_id, **changes)
         except ValidationError as error:
-            found = _errors(error)
+            found = form_errors(error)
             return _show(page, prop, status=400, access_values={"hours_before": hours},
                          access_errors={"access_instructions": found.get("access_instructions"),
                                         "hours_before": found.get(
@@ -646,7 +558,7 @@ def _property_pages(pages: Pages) -> None:
                 ical_url=values["ical_url"],
                 allow_private_addresses=page.settings.sync.allow_private_addresses)
         except ValidationError as error:
-            return _show(page, prop, status=400, channel_errors=_errors(error),
+            return _show(page, prop, status=400, channel_errors=form_errors(error),
                          channel_values=values)
         page.record("channel.add", connection.id)
         raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))
@@ -683,7 +595,7 @@ def _property_pages(pages: Pages) -> None:
         """Every feed of the account, now: the API's trigger, with its once-per-5-minutes turn."""
         from rentalcomply.sync import service as sync
         from rentalcomply.sync import tasks as sync_tasks
-        back = _safe_next(page.form("next"))
+        back = safe_next(page.form("next"))
         allowed, next_allowed_at = sync.claim_trigger(page.account_id)
         if not allowed:  # the turn is the account's, once per 5 minutes
             raise Redirect(_with_query(back, done="sync_wait"))
@@ -721,7 +633,7 @@ def _key_pages(pages: Pages) -> None:
             record, key = service.create_key(page.account_id, values["name"], values["scopes"],
                                              values["expires"])
         except ValidationError as error:
-            return _list(page, status=400, errors=_errors(error), values=values)
+            return _list(page, status=400, errors=form_errors(error), values=values)
         page.record("api_key.create", record.id)
         return page.render("key_created", status=201, title=page._("Your new API key"),
                            record=record, key=key, replaces=None)
@@ -733,7 +645,7 @@ def _key_pages(pages: Pages) -> None:
             record, key = service.rotate_key(page.account_id, key_id,
                                              int(grace) if grace.isdigit() else -1)
         except ValidationError as error:
-            return _list(page, status=400, errors=_errors(error))
+            return _list(page, status=400, errors=form_errors(error))
         page.record("api_key.rotate", key_id)
         return page.render("key_created", status=201, title=page._("Your new API key"),
                            record=record, key=key, replaces=key_id)
@@ -784,7 +696,7 @@ def _webhook_pages(pages: Pages) -> None:
             endpoint, secret = webhooks.create_endpoint(page.account_id, values["url"],
                                                         values["events"], values["description"])
         except ValidationError as error:
-            return _list(page, status=400, errors=_errors(error), values=values)
+            return _list(page, status=400, errors=form_errors(error), values=values)
         page.record("webhook.create", endpoint.id)
         return page.render("secret_created", status=201, title=page._("Webhook secret"),
                            endpoint=endpoint, secret=secret)
@@ -807,7 +719,7 @@ def _webhook_pages(pages: Pages) -> None:
                                      {"events": page.form_list("events")})
         except ValidationError as error:
             endpoint = webhooks.get_endpoint(page.account_id, webhook_id)
-            return _webhook(page, endpoint, status=400, errors=_errors(error))
+            return _webhook(page, endpoint, status=400, errors=form_errors(error))
         page.record("webhook.update", webhook_id)
         raise Redirect(page.url(f"/settings/webhooks/{webhook_id}", done="events_saved"))
 
@@ -889,7 +801,7 @@ def _report_pages(pages: Pages) -> None:
             year, month = reports.parse_period(period)
             report = reports.request_generation(page.account_id, year, month)
         except ValidationError as error:
-            return _list(page, status=400, errors=_errors(error), period=period)
+            return _list(page, status=400, errors=form_errors(error), period=period)
         page.record("report.generate", report.code)
         page.after_commit.append(lambda: report_tasks.queue_generation(page.account_id, year, month))
         raise Redirect(page.url(f"/reports/{report.code}", done="generating"))
@@ -938,7 +850,7 @@ def _report_pages(pages: Pages) -> None:
         try:
             reports.record_submission(page.account_id, code, page.form("reference"))
         except ValidationError as error:
-            return _report(page, report, status=400, errors=_errors(error))
+            return _report(page, report, status=400, errors=form_errors(error))
         page.record("report.submitted", code)
         raise Redirect(page.url(f"/reports/{code}", done="submitted"))
 
@@ -969,7 +881,7 @@ def _account_pages(pages: Pages) -> None:
         try:
             service.set_account_timezone(page.account_id, page.form("timezone"))
         except ValidationError as error:
-            return _show(page, status=400, errors=_errors(error),
+            return _show(page, status=400, errors=form_errors(error),
                          values={"timezone": page.form("timezone")})
         page.record("account.timezone")
         raise Redirect(page.url("/settings/account", done="timezone_saved"))
@@ -984,7 +896,6 @@ def _account_pages(pages: Pages) -> None:
 
     def _mail_link(page, user, token, kind):
         from rentalcomply.dashboard import tasks as dashboard_tasks
-        from rentalcomply.core.models import Account
         values = {"account": Account.get_by_id(page.account_id).name,
                   "inviter": page.user.email or ""} if kind == "invite" else {}
         lang = page.lang
@@ -998,7 +909,7 @@ def _account_pages(pages: Pages) -> None:
         try:
             user, token = users.invite(page.account_id, invite["email"], invite["role"])
         except ValidationError as error:
-            return _show(page, status=400, invite_errors=_errors(error), invite=invite)
+            return _show(page, status=400, invite_errors=form_errors(error), invite=invite)
         page.record("user.invite", user.id)
         users.remember_language(user.id, page.lang)  # the invitation's, until they choose
         _mail_link(page, user, token, "invite")
@@ -1010,7 +921,7 @@ def _account_pages(pages: Pages) -> None:
             users.change_role(page.account_id, user_id, page.form("role"))
         except ValidationError as error:
             return _show(page, status=400,
-                         invite_errors={"role_change": _errors(error).get("role", "")})
+                         invite_errors={"role_change": form_errors(error).get("role", "")})
         page.record("user.role", user_id)
         raise Redirect(page.url("/settings/account", done="role_changed"))
 
@@ -1022,7 +933,7 @@ def _account_pages(pages: Pages) -> None:
         try:
             users.set_status(page.account_id, user_id, active)
         except ValidationError as error:
-            return _show(page, status=400, invite_errors=_errors(error))
+            return _show(page, status=400, invite_errors=form_errors(error))
         page.record("user.enable" if active else "user.disable", user_id)
         raise Redirect(page.url("/settings/account",
                                 done="user_enabled" if active else "user_disabled"))
@@ -1037,35 +948,3 @@ def _account_pages(pages: Pages) -> None:
         page.record("user.password_link", user_id)
         _mail_link(page, user, token, "reset")
         raise Redirect(page.url("/settings/account", done="link_sent"))
-
-
-def _forgot_pages(pages: Pages) -> None:
-    @pages.get("/forgot-password", public=True)
-    def forgot_form(page):
-        return page.render("forgot", title=page._("Forgot your password?"), email="", sent=False,
-                           message=None)
-
-    @pages.post("/forgot-password", public=True)
-    def forgot(page):
-        from rentalcomply.dashboard import tasks as dashboard_tasks
-        queue.must_answer()  # the link travels only in its e-mail's task
-        email = page.form("email").strip()
-        try:
-            found = users.request_reset(email, client_address(page.settings, page.environ))
-        except users.ResetThrottled as refused:
-            response = page.render("forgot", status=429, title=page._("Forgot your password?"),
-                                   email=email, sent=False, message=page._(
-                                       "Too many attempts. Try again in {seconds} seconds.",
-                                       seconds=refused.retry_after))
-            response.set_header("Retry-After", str(refused.retry_after))
-            return response
-        if found is not None:
-            user, token = found
-            activity.record(user.account_id, "user", user.id, user.email or "",
-                            "user.password_reset_requested", user.id)
-            lang = page.lang
-            page.after_commit.append(lambda: dashboard_tasks.queue_link_mail(
-                user.id, token, "reset", lang))
-        # The same answer whether or not the address is a user's.
-        return page.render("forgot", title=page._("Forgot your password?"), email=email,
-                           sent=True, message=None)

@@ -38,7 +38,19 @@ GREEK: dict[str, str] = {
         "Πάρα πολλές προσπάθειες. Δοκιμάστε ξανά σε {seconds} δευτερόλεπτα.",
     "The e-mail address or the password is wrong.": "Το e-mail ή ο κωδικός δεν είναι σωστά.",
     "Choose your password": "Επιλέξτε κωδικό πρόσβασης",
-    "For {email}.": "Για {email}.",
+    "For {email}, in {account}.": "Για {email}, στο {account}.",
+    "This address signs in to another account here already, which keeps its own password. "
+    "Choose the same password and the sign-in asks which account to open; a different one opens "
+    "{account} directly.": "Αυτή η διεύθυνση συνδέεται ήδη εδώ σε άλλον λογαριασμό, που κρατά τον "
+    "δικό του κωδικό. Επιλέξτε τον ίδιο κωδικό και η σύνδεση θα ρωτά ποιον λογαριασμό να ανοίξει· "
+    "με διαφορετικό ανοίγει κατευθείαν το {account}.",
+    "Choose the account": "Επιλέξτε λογαριασμό",
+    "Your e-mail address and password open more than one account. Which one do you want to work "
+    "in?": "Το e-mail και ο κωδικός σας ανοίγουν περισσότερους από έναν λογαριασμό. Σε ποιον "
+    "θέλετε να δουλέψετε;",
+    "To open another account later, sign out and sign in again.":
+        "Για να ανοίξετε άλλον λογαριασμό αργότερα, αποσυνδεθείτε και συνδεθείτε ξανά.",
+    "This choice has expired. Sign in again.": "Η επιλογή έληξε. Συνδεθείτε ξανά.",
     "Choose the e-mail address you will sign in with, and a password.":
         "Επιλέξτε το e-mail με το οποίο θα συνδέεστε και έναν κωδικό.",
     "Please correct the fields marked below.": "Διορθώστε τα πεδία που επισημαίνονται παρακάτω.",
@@ -581,6 +593,7 @@ GREEK.update({
     "νέο κωδικό.",
     "Send me a link": "Στείλτε μου σύνδεσμο",
     "is used by another user": "χρησιμοποιείται από άλλον χρήστη",
+    "is one of this account's people already": "ανήκει ήδη στα άτομα αυτού του λογαριασμού",
     "must be an e-mail address": "πρέπει να είναι διεύθυνση e-mail",
     "must be owner or member": "πρέπει να είναι ιδιοκτήτης ή μέλος",
     "the account keeps at least one active owner": "ο λογαριασμός κρατά τουλάχιστον έναν ενεργό ιδιοκτήτη",

@@ -14,20 +14,26 @@ TEXTS = {
     "invite": {
         "en": ("You are invited to {account} on RentalComply",
                "{inviter} invites you to the RentalComply dashboard of {account}.\n\n"
-               "Choose your password here (the link works once, for {hours} hours):\n\n{url}\n\n"
-               "You will sign in with this e-mail address."),
+               "Choose your password for {account} here (the link works once, for {hours} "
+               "hours):\n\n{url}\n\n"
+               "You will sign in with this e-mail address. If it signs in to another account "
+               "here already, that account stays as it is, with its own password."),
         "el": ("Πρόσκληση στο {account} στο RentalComply",
                "Ο/Η {inviter} σας προσκαλεί στον πίνακα ελέγχου RentalComply του {account}.\n\n"
-               "Επιλέξτε τον κωδικό σας εδώ (ο σύνδεσμος λειτουργεί μία φορά, για {hours} ώρες):"
-               "\n\n{url}\n\nΘα συνδέεστε με αυτή τη διεύθυνση e-mail."),
+               "Επιλέξτε τον κωδικό σας για το {account} εδώ (ο σύνδεσμος λειτουργεί μία φορά, "
+               "για {hours} ώρες):\n\n{url}\n\nΘα συνδέεστε με αυτή τη διεύθυνση e-mail. Αν "
+               "συνδέεται ήδη εδώ σε άλλον λογαριασμό, εκείνος μένει ως έχει, με τον δικό του "
+               "κωδικό."),
     },
-    "reset": {
-        "en": ("A new password for RentalComply",
-               "Someone (you, we hope) asked for a new password for {email}.\n\n"
+    "reset": {  # one e-mail for each account the address is a user of
+        "en": ("A new password for {account} on RentalComply",
+               "Someone (you, we hope) asked for a new password for {email} in {account}."
+               "\n\n"
                "Choose it here (the link works once, for {hours} hours):\n\n{url}\n\n"
                "If you did not ask, ignore this e-mail: your password stays as it is."),
-        "el": ("Νέος κωδικός για το RentalComply",
-               "Κάποιος (ελπίζουμε εσείς) ζήτησε νέο κωδικό για το {email}.\n\n"
+        "el": ("Νέος κωδικός για το {account} στο RentalComply",
+               "Κάποιος (ελπίζουμε εσείς) ζήτησε νέο κωδικό για το {email} στο {account}."
+               "\n\n"
                "Επιλέξτε τον εδώ (ο σύνδεσμος λειτουργεί μία φορά, για {hours} ώρες):\n\n{url}\n\n"
                "Αν δεν το ζητήσατε, αγνοήστε αυτό το e-mail: ο κωδικός σας μένει ίδιος."),
     },

@@ -21,8 +21,9 @@ class DashboardUser(BaseModel):
     id = pw.CharField(primary_key=True, max_length=32)
     account = pw.ForeignKeyField(Account, backref="dashboard_users", on_delete="CASCADE")
     # Null until the person chooses it: the first user of the default account, created at the
-    # first start, gives an address with the password.
-    email = pw.CharField(max_length=254, null=True, unique=True)
+    # first start, gives an address with the password. Unique within the account, not across the
+    # server: one person may be a user of several accounts, one user (and password) in each.
+    email = pw.CharField(max_length=254, null=True, index=True)
     password_hash = pw.CharField(max_length=200, null=True)
     status = pw.CharField(max_length=16, default="active")
     created_at = pw.DateTimeField(default=clock.utcnow)
@@ -32,6 +33,9 @@ class DashboardUser(BaseModel):
     # The language of the pages the user last chose or signed in with (en, el): the e-mails the
     # server sends on its own (the morning e-mail) are written in it. Null: not known yet, English.
     lang = pw.CharField(max_length=8, null=True)
+
+    class Meta:
+        indexes = ((("account", "email"), True),)
 
 
 class PasswordLink(BaseModel):

@@ -50,6 +50,8 @@ def send_link_mail(user_id: str, sealed_token: str, kind: str, lang: str, values
     if user is None or not user.email or user.status != "active":
         return False
     token = sealing.unseal(SEAL_PURPOSE + user_id, sealed_token).decode()
+    # The account the link is for: one address may be a user of several, each with its e-mail.
+    values = {"account": user.account.name, **values}
     message = mail.compose(kind, lang, user.email, _settings.smtp.from_address,
                            url=users.link_url(_settings.server.public_url, token),
                            hours=_settings.dashboard.password_link_hours, **values)

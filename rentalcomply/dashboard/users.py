@@ -10,6 +10,11 @@
   bound to the session and needs no storage.
 - Sign-in: wrong passwords are counted per e-mail address and per client address; past the limit
   a minute, every attempt is refused (even a right password) until the oldest one leaves the window.
+- One address, several accounts: an address is unique within an account only, so one person may
+  be a user of several accounts, each user with its own password. Sign-in tries the password on
+  each of the address's users and opens the account whose password it is; when it is the
+  password of several, the browser that proved it chooses among those accounts (`account_choice`),
+  and nobody learns an account's name before the password is proven.
 """
 
 from __future__ import annotations
@@ -132,8 +137,9 @@ def create_user(account_id: str, email: str | None, role: str = "owner") -> tupl
                 email = _check_email(email)
             except ValidationError as exc:
                 raise UserError(f"{email!r} is not an e-mail address") from exc
-            if DashboardUser.select().where(DashboardUser.email == email).exists():
-                raise UserError(f"a user with the e-mail address {email} exists already")
+            if _in_account(account_id, email):
+                raise UserError(f"a user with the e-mail address {email} exists already in "
+                                f"account {account_id}")
         if role not in ROLES:
             raise UserError(f"the role must be one of: {', '.join(ROLES)}")
         user = DashboardUser.create(id=new_id("usr"), account=account_id, email=email,
@@ -211,15 +217,31 @@ def account_user(account_id: str, user_id: str) -> DashboardUser:
     return user
 
 
+def _in_account(account_id: str, email: str) -> bool:
+    return DashboardUser.select().where((DashboardUser.account == account_id)
+                                        & (DashboardUser.email == email)).exists()
+
+
 def invite(account_id: str, email: str, role: str) -> tuple[DashboardUser, str]:
     """A colleague of the account, with a one-time link to choose a password. ValidationError
-    names the field (a bad or taken address, an unknown role)."""
+    names the field (a bad address, one of this account's people already, an unknown role).
+
+    An address that is a user of another account is invited like a new one, with the same
+    answer: the inviter learns nothing of other accounts, and the invitee gets a user of this
+    account, with a password of its own, beside the one they have."""
     email = _check_email(email)
     if role not in ROLES:
         raise ValidationError("role", "must be owner or member")
-    if DashboardUser.select().where(DashboardUser.email == email).exists():
-        raise ValidationError("email", "is used by another user")
+    if _in_account(account_id, email):
+        raise ValidationError("email", "is one of this account's people already")
     return create_user(account_id, email, role=role)
+
+
+def in_other_accounts(user: DashboardUser) -> bool:
+    """Whether the user's address signs in to another account too (shown only on the page of
+    the user's own one-time link, which only the address's owner holds)."""
+    return bool(user.email) and DashboardUser.select().where(
+        (DashboardUser.email == user.email) & (DashboardUser.account != user.account_id)).exists()
 
 
 def remember_language(user_id: str, lang: str) -> None:
@@ -270,20 +292,22 @@ class ResetThrottled(Exception):
         self.retry_after = retry_after
 
 
-def request_reset(email: str, address: str) -> tuple[DashboardUser, str] | None:
-    """A one-time link for the active user with this address, or None when there is none: the
-    page answers the same either way, so it tells no one which addresses exist. At most 3 an hour
-    per address and 10 an hour per client (ResetThrottled)."""
+def request_reset(email: str, address: str) -> list[tuple[DashboardUser, str]]:
+    """A one-time link for each active user with this address (one per account it is a user
+    of), or none: the page answers the same either way, so it tells no one which addresses exist.
+    At most 3 an hour per address and 10 an hour per client (ResetThrottled)."""
     email = normal_email(email)
     for limiter, bucket in ((_reset_per_address, "address:" + (address or "")),
                             (_reset_per_email, "email:" + email)):
         allowed, _, reset = limiter.hit(bucket)
         if not allowed:
             raise ResetThrottled(max(reset, 1))
-    user = DashboardUser.get_or_none(DashboardUser.email == email) if email else None
-    if user is None or user.status != "active":
-        return None
-    return user, issue_link(user)
+    if not email:
+        return []
+    found = (DashboardUser.select()
+             .where((DashboardUser.email == email) & (DashboardUser.status == "active"))
+             .order_by(DashboardUser.created_at, DashboardUser.id))
+    return [(user, issue_link(user)) for user in found]
 
 
 def user_view(user: DashboardUser) -> dict:
@@ -325,7 +349,7 @@ def set_password(token: str, password: str, confirmation: str,
             except ValidationError as exc:
                 details += exc.details
             else:
-                if DashboardUser.select().where(DashboardUser.email == email).exists():
+                if _in_account(user.account_id, email):
                     details.append({"field": "email", "message": "is used by another user"})
         problem = password_problem(password or "")
         if problem:
@@ -368,24 +392,91 @@ class SignInThrottled(Exception):
         self.retry_after = retry_after
 
 
-def sign_in(email: str, password: str, address: str) -> tuple[DashboardSession, str]:
-    """Check the password; start a session. Returns the session and the cookie's value."""
+def check_password(email: str, password: str, address: str) -> list[DashboardUser]:
+    """The active users with this address whose password this is: one, or several when the
+    person chose the same password in several accounts. SignInRefused when there is none (the
+    failure counted for the address and the client, and written in the log of each account the
+    address is a user of), SignInThrottled past the limits."""
     email = normal_email(email)
     user_bucket = "email:" + email
     address_bucket = "address:" + (address or "")
     wait = max(_user_failures.blocked(user_bucket), _address_failures.blocked(address_bucket))
     if wait:
         raise SignInThrottled(wait)
-    user = DashboardUser.get_or_none(DashboardUser.email == email) if email else None
-    if not password_matches(password or "", user.password_hash if user else None) \
-            or user.status != "active":
+    candidates = list(DashboardUser.select().where(DashboardUser.email == email)
+                      .order_by(DashboardUser.created_at, DashboardUser.id)) if email else []
+    # Every user's hash is computed, a right one early or not; an unknown address costs one.
+    matches = [password_matches(password or "", user.password_hash) for user in candidates] \
+        or [password_matches(password or "", None)]
+    proven = [user for user, match in zip(candidates, matches)
+              if match and user.status == "active"]
+    if not proven:
         _user_failures.hit(user_bucket)
         _address_failures.hit(address_bucket)
-        if user is not None:  # an unknown address belongs to no account's log
-            with atomic():
+        with atomic():  # an unknown address belongs to no account's log
+            for user in candidates:
                 _record(user, "session.sign_in_failed")
         raise SignInRefused()
-    return start_session(user)
+    return proven
+
+
+def sign_in(email: str, password: str, address: str) -> tuple[DashboardSession, str]:
+    """Check the password; start a session in the first account whose password it is. Returns
+    the session and the cookie's value. (The pages ask which account when there are several.)"""
+    return start_session(check_password(email, password, address)[0])
+
+
+# --- one address in several accounts: which one, once the password is proven -----------------
+
+CHOICE_LIFETIME = dt.timedelta(minutes=5)
+
+
+def account_choice(cookie_value: str, proven: list[DashboardUser]) -> str:
+    """A token naming the users whose password the browser has just given, for the page that
+    asks which account to open. Signed, bound to the browser's cookie, valid for five minutes
+    and only while those users are active with the same address and password: nothing is
+    stored, and no other browser can use it."""
+    expires = _epoch(clock.utcnow() + CHOICE_LIFETIME)
+    ids = ",".join(user.id for user in proven)
+    return f"{expires}.{ids}.{_choice_signature(cookie_value, expires, proven)}"
+
+
+def _epoch(moment: dt.datetime) -> int:
+    return int(moment.replace(tzinfo=dt.timezone.utc).timestamp())
+
+
+def _choice_signature(cookie_value: str, expires: int, proven: list[DashboardUser]) -> str:
+    held = "|".join(f"{u.id}:{u.email}:{u.status}:{u.password_hash}" for u in proven)
+    return secrets.sign("dashboard-account-choice", f"{cookie_value}|{expires}|{held}")
+
+
+def chosen_user(cookie_value: str, choice: str, user_id: str) -> DashboardUser:
+    """The user the browser chose among those of its `account_choice` token. SignInRefused for
+    a token that is not this browser's, has expired or no longer holds (a password changed, a
+    user disabled), or a user it does not name."""
+    try:
+        expires_text, ids_text, signature = (choice or "").split(".")
+        expires, ids = int(expires_text), ids_text.split(",")
+    except ValueError:
+        raise SignInRefused() from None
+    if not cookie_value or expires <= _epoch(clock.utcnow()) or user_id not in ids:
+        raise SignInRefused()
+    found = {u.id: u for u in DashboardUser.select().where(DashboardUser.id.in_(ids))}
+    proven = [found[i] for i in ids if i in found]
+    expected = _choice_signature(cookie_value, expires, proven)
+    if len(proven) != len(ids) or not hmac.compare_digest(expected, signature) \
+            or found[user_id].status != "active":
+        raise SignInRefused()
+    return found[user_id]
+
+
+def choices_view(proven: list[DashboardUser]) -> list[dict]:
+    """The accounts to choose among, by name, for the page shown after the password."""
+    names = {a.id: a.name for a in Account.select().where(
+        Account.id.in_([u.account_id for u in proven]))}
+    views = [{"user_id": u.id, "account": names.get(u.account_id, u.account_id), "role": u.role}
+             for u in proven]
+    return sorted(views, key=lambda view: (view["account"].casefold(), view["user_id"]))
 
 
 def _record(user: DashboardUser, action: str) -> None:

@@ -200,6 +200,27 @@ def client_address(settings, environ) -> str:
     return peer
 
 
+def safe_next(target: str) -> str:
+    """Where to go after a form: only a page of the dashboard, never another site (`//evil`,
+    `/\\evil`, a full URL). It becomes a Location header, so a control character or a space
+    (`%0d%0aSet-Cookie:` decoded by the form) sends the browser home instead of reaching the
+    header, and any other character outside printable ASCII is percent-encoded."""
+    home = PREFIX + "/today"
+    if not target.startswith(PREFIX + "/") or "\\" in target or "//" in target:
+        return home
+    if any(ord(c) <= 0x20 or ord(c) == 0x7F for c in target):
+        return home
+    parts = urllib.parse.urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return home
+    return urllib.parse.quote(target, safe="/?&=%#:@!$'()*+,;~-._")
+
+
+def form_errors(error: ValidationError) -> dict[str, str]:
+    """A refused form's messages by field, for the template to show beside each."""
+    return {detail["field"]: detail["message"] for detail in (error.details or [])}
+
+
 def _language(environ) -> str:
     chosen = bottle.request.query.get("lang") or bottle.request.get_cookie(LANG_COOKIE)
     if chosen in i18n.LANGUAGES:

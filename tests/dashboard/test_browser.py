@@ -494,3 +494,37 @@ def test_revoke_asks_a_walk_in_is_made_and_edited_a_member_is_invited_a_password
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(r".*/dashboard/today$"))
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_one_address_in_two_accounts_chooses_the_account_after_the_password(
+        settings, account_a, account_b, server, chromium, size):
+    """The same address and password in two accounts: the sign-in asks which account, in both
+    languages, and opens the chosen one's pages."""
+    from rentalcomply.dashboard.models import DashboardUser
+    from tests.dashboard.conftest import make_user
+    base = server.base_url
+    make_user(account_a, "owner@agency.example")
+    make_user(account_b, "owner@agency.example")
+    properties.create_property(account_b, name="Hydra Stone House", address="Kamini, Hydra")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    for lang in ("el", "en"):
+        page.goto(base + f"/dashboard/sign-in?lang={lang}")
+        page.locator("#email").fill("owner@agency.example")
+        page.locator("#password").fill(PASSWORD)
+        page.locator("form.stack button[type=submit]").click()
+        page.wait_for_selector("form.choices")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        page.screenshot(path=str(ARTIFACTS / f"choose-account-{lang}-{size}.png"), full_page=True)
+        assert overflow <= 0, (size, overflow, page.evaluate(WIDER_THAN_SCREEN))
+        assert page.locator("form.choices button").count() == 2
+    page.get_by_role("button", name=re.compile("Agency B")).click()
+    page.wait_for_url(re.compile(r".*/dashboard/today$"))
+    page.goto(base + "/dashboard/properties")
+    assert _shows(page, "Hydra Stone House")
+    signed_in = DashboardUser.get((DashboardUser.account == account_b)
+                                  & (DashboardUser.email == "owner@agency.example"))
+    assert signed_in.last_sign_in_at is not None
+    context.close()

@@ -70,7 +70,7 @@ def test_invitation_errors_are_shown_on_the_form(anna):
     refused = anna.post("/dashboard/settings/account/people",
                         {"csrf": anna.csrf(page), "email": anna.email, "role": "member"},
                         status=400)
-    assert 'id="invite-email-error"' in refused.text and "is used by another user" in refused.text
+    assert 'id="invite-email-error"' in refused.text and "is one of this account&#039;s people already" in refused.text
     refused = anna.post("/dashboard/settings/account/people",
                         {"csrf": anna.csrf(page), "email": "no-at-sign", "role": "member"},
                         status=400)

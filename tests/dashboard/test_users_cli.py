@@ -31,8 +31,8 @@ def test_users_create_prints_a_one_time_link_and_stores_only_its_hash(cli):
 def test_users_create_refuses_a_second_user_with_the_same_address_and_a_bad_one(cli):
     cli("init")
     cli("users", "create", "--account", "default", "--email", "ann@example.com")
-    assert "exists already" in cli("users", "create", "--account", "default", "--email",
-                                   "ANN@example.com", expect=1).output
+    assert "exists already in account" in cli("users", "create", "--account", "default",
+                                              "--email", "ANN@example.com", expect=1).output
     assert "not an e-mail address" in cli("users", "create", "--account", "default",
                                           "--email", "ann", expect=1).output
     assert "no account" in cli("users", "create", "--account", "nope", "--email",
@@ -74,3 +74,14 @@ def test_the_first_start_prints_a_dashboard_link_beside_the_key(tmp_path):
                                   email="owner@example.com")
         assert user.email == "owner@example.com"
         assert users.sign_in("owner@example.com", "a long enough password", "127.0.0.1")
+
+
+def test_users_create_makes_a_user_of_another_account_with_an_address_used_in_one(cli):
+    cli("init")
+    other = cli.json("accounts", "create", "Second agency")
+    first = cli.json("users", "create", "--account", "default", "--email", "ann@example.com")
+    second = cli.json("users", "create", "--account", other["id"], "--email", "Ann@example.com")
+    assert second["account_id"] == other["id"] and second["email"] == "ann@example.com"
+    assert second["id"] != first["id"]
+    listed = cli.json("users", "list", "--account", other["id"])["data"]
+    assert [u["id"] for u in listed] == [second["id"]]

@@ -2,7 +2,10 @@
 <section class="card narrow">
   <h1>{{_('Choose your password')}}</h1>
   % if user.email:
-  <p class="muted">{{_('For {email}.', email=user.email)}}</p>
+  <p class="muted">{{_('For {email}, in {account}.', email=user.email, account=account)}}</p>
+  % if elsewhere:
+  <p class="hint">{{_('This address signs in to another account here already, which keeps its own password. Choose the same password and the sign-in asks which account to open; a different one opens {account} directly.', account=account)}}</p>
+  % end
   % else:
   <p class="muted">{{_('Choose the e-mail address you will sign in with, and a password.')}}</p>
   % end
