@@ -34,11 +34,13 @@ HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: one test process per core this process may run on, at most six (each process
-    has a Redis database of its own: redis_database_url). More processes than cores would only
-    make every test that waits on a deadline share a core it was not measured with."""
+    """`-n auto`: two test processes per core this process may run on, at most six (each process
+    has a Redis database of its own: redis_database_url). Most of a test's time is spent waiting
+    on a loopback server, a child process, a database or a browser, so two per core keep the
+    cores busy; no test depends on having a core to itself (a check on time has a margin of
+    several times its deadline, or counts on a frozen clock)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(6, cores or 1))
+    return max(1, min(6, 2 * (cores or 1)))
 
 
 def pytest_report_header(config):
