@@ -535,7 +535,12 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
 @pass_state
 def systemd_unit(state: State, user: str, role: str) -> None:
     """Print a systemd unit that starts RentalComply on boot for this data directory."""
-    from rentalcomply.ops.systemd import unit
+    from rentalcomply.ops.systemd import executable, misplaced_executable, unit
+    directory = misplaced_executable(executable())
+    if directory:
+        click.echo(f"Warning: this RentalComply lies under {directory}, which a service cannot "
+                   "see: install it under /opt or /usr/local and print the unit from there.",
+                   err=True)
     click.echo(unit(state.settings().data_dir, user, role=role), nl=False)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import io
 import logging
 import os
 import signal
@@ -70,6 +71,31 @@ def announce_first_key(out: TextIO, settings=None) -> bool:
               f"{settings.dashboard.password_link_hours} hours at (this link works once)\n\n"
               f"    {users.link_url(settings.server.public_url, token)}\n", file=out, flush=True)
     return True
+
+
+def writes_to_journal(out: TextIO) -> bool:
+    """Whether `out` is systemd's journal (the stream named by JOURNAL_STREAM), which every
+    reader of the system log can read: no key or link goes there."""
+    stream = os.environ.get("JOURNAL_STREAM", "")
+    try:
+        device, inode = (int(part) for part in stream.split(":"))
+        status = os.fstat(out.fileno())
+    except (ValueError, OSError, AttributeError, io.UnsupportedOperation):
+        return False
+    return (status.st_dev, status.st_ino) == (device, inode)
+
+
+def first_key_or_how_to_get_it(out: TextIO, settings) -> None:
+    """On a database without accounts: the first key and link, or, where the output is the
+    journal, the command that shows them on a terminal instead."""
+    if not writes_to_journal(out):
+        announce_first_key(out, settings)
+        return
+    if accounts.list_accounts():
+        return
+    print("No account yet. The first account, its API key and the dashboard link are shown on "
+          "a terminal, never in this log: run `rentalcomply --data-dir "
+          f"{settings.data_dir} init` as the service's user (sudo -u ...).", file=out, flush=True)
 
 
 class _Shutdown:
@@ -296,7 +322,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
             log.debug("task worker started with %d threads, and %d for police filings and "
                       "reports", settings.queue.workers, settings.queue.urgent_workers)
         # After every start-up line, so that the one-time key and link stand alone on screen.
-        announce_first_key(out, settings)
+        first_key_or_how_to_get_it(out, settings)
         for url in listening_urls(server):
             print(f"RentalComply listening on {url}", file=out, flush=True)
         if on_ready is not None:
