@@ -455,9 +455,9 @@ def _passphrase(path: str | None) -> bytes | None:
 
 
 @main.command()
-@click.option("--output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Write the archive here. Default: a dated file in backup.directory, keeping "
-                   "the newest backup.keep of them.")
+@click.option("--output", type=click.Path(), default=None, metavar="PATH",
+              help="Write the archive here (a file, or a folder for a dated file). Default: a "
+                   "dated file in backup.directory, keeping the newest backup.keep of them.")
 @click.option("--passphrase-file", type=click.Path(dir_okay=False, exists=True), default=None,
               metavar="FILE", help="Encrypt the archive with the passphrase on this file's first "
                                    "line (AES-256-GCM, key from scrypt).")
