@@ -20,6 +20,7 @@ import click
 from rentalcomply import __version__
 from rentalcomply.config import SETTINGS_BY_NAME, ConfigError, example_toml, load_settings
 from rentalcomply.core.modules import optional_modules
+from rentalcomply.ops.listening import use_recorded_address
 
 CONFIG_EXIT_CODE = 2
 
@@ -35,11 +36,14 @@ class State:
         self.data_dir = data_dir
         self.config_file = config_file
 
-    def settings(self, overrides: dict[str, Any] | None = None):
+    def settings(self, overrides: dict[str, Any] | None = None, recorded_address: bool = True):
+        """The settings; with `recorded_address`, links lead where the server last listened
+        when server.public_url is not set (`serve` makes its own from where it listens)."""
         try:
-            return load_settings(self.data_dir, self.config_file, overrides=overrides)
+            settings = load_settings(self.data_dir, self.config_file, overrides=overrides)
         except ConfigError as exc:
             raise ConfigProblem(str(exc)) from None
+        return use_recorded_address(settings) if recorded_address else settings
 
     def open(self, overrides: dict[str, Any] | None = None):
         """Settings loaded, secret, database and queue ready: what every data command needs."""
@@ -209,7 +213,7 @@ def serve(state: State, host: str | None, port: str | None, threads: str | None,
     """Serve the API, the guest pages and the embedded task worker until Ctrl+C or SIGTERM."""
     from rentalcomply import server
     settings = state.settings({"server.host": host, "server.port": port,
-                               "server.threads": threads})
+                               "server.threads": threads}, recorded_address=False)
     try:
         code = server.serve(settings, worker=not no_worker)
     except ConfigError as exc:

@@ -161,7 +161,7 @@ SETTINGS: list[Setting] = [
     S("server", "host", _parse_host, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
     S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
     S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads add no throughput; a kept GET answer reads nothing from the database and is served about as fast with 1, 2 or 4 (bench/api_throughput.py). 2 keeps one request waiting on the database lock from stalling all others."),
-    S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
+    S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: where `serve` last listened (it records that in server.json in the data directory, so the links other commands print follow `serve --port`), else http://host:port."),
     S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
     S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
     S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
@@ -338,6 +338,9 @@ def load_settings(
     settings = Settings(**{section: SimpleNamespace(**keys) for section, keys in values.items()})
     settings.data_dir = resolved_dir
     settings.config_file = path if path.is_file() else None
+    # Made from host and port, a running server's recorded address may replace it
+    # (ops/listening.py); a configured one is kept.
+    settings.server.public_url_derived = not settings.server.public_url
     if not settings.server.public_url:
         host = settings.server.host
         shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host

@@ -33,7 +33,7 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.core import queue
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
-from rentalcomply.ops import datalock
+from rentalcomply.ops import datalock, listening
 from rentalcomply.ops.datalock import DataDirectoryBusy
 from rentalcomply.runtime import bootstrap, configure_logging
 from rentalcomply.web.gate import status_line
@@ -323,7 +323,10 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
                       "reports", settings.queue.workers, settings.queue.urgent_workers)
         # After every start-up line, so that the one-time key and link stand alone on screen.
         first_key_or_how_to_get_it(out, settings)
-        for url in listening_urls(server):
+        urls = listening_urls(server)
+        listening.record_start(settings.data_dir, urls[0])
+        print(f"RentalComply data directory: {settings.data_dir}", file=out, flush=True)
+        for url in urls:
             print(f"RentalComply listening on {url}", file=out, flush=True)
         if on_ready is not None:
             on_ready(server)
@@ -334,6 +337,8 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         pass
     finally:
         _stop(server, consumer)
+        if server is not None:
+            listening.record_stop(settings.data_dir)
         holder.release()
         shutdown.restore()
     print("RentalComply stopped.", file=out, flush=True)

@@ -17,6 +17,7 @@ import peewee
 
 from rentalcomply.core import db as database
 from rentalcomply.core import secrets
+from rentalcomply.ops import listening
 from rentalcomply.ops.backup import BackupError, sqlite_database_path, sqlite_queue_path
 
 
@@ -169,8 +170,7 @@ def _public_url(settings) -> Check:
     except ValueError:
         local = False
     if not url or local:
-        return Check("public url", True, f"{url or 'not set'}: only this machine can follow the "
-                                         "links (set server.public_url to the address guests use)")
+        return _local_url(settings, url)
     if url.startswith("http://"):
         return Check("public url", False, f"{url} is plain HTTP: guests' passport data would cross "
                                           "the network in clear; put a TLS proxy in front (see "
@@ -187,6 +187,40 @@ def _public_url(settings) -> Check:
                      "proxy send X-Forwarded-Proto: https and list its address in "
                      "server.trusted_proxies")
     return Check("public url", True, f"{url} answers" + (" over HTTPS" if health.get("https") else ""))
+
+
+def _local_url(settings, url: str) -> Check:
+    """A loopback address: something must answer there for the links to lead anywhere. Nothing
+    answering fails only while a server is recorded as running (it would be hung or gone); a
+    server that is not running is said as such."""
+    import urllib.error
+    import urllib.request
+    advice = "only this machine can follow the links (set server.public_url to the address " \
+             "guests use)"
+    try:
+        with urllib.request.urlopen(url.rstrip("/") + "/healthz", timeout=5):
+            pass
+    except (urllib.error.URLError, OSError, ValueError):
+        record = listening.recorded(settings.data_dir)
+        if record is not None and record.get("running") and _process_alive(record.get("pid")):
+            return Check("public url", False,
+                         f"{url}: nothing answers, while the server (pid {record['pid']}) is "
+                         "recorded as listening there; restart rentalcomply serve")
+        return Check("public url", True, f"{url}: no server answers there now (links lead "
+                                          f"there once rentalcomply serve runs); {advice}")
+    return Check("public url", True, f"{url} answers; {advice}")
+
+
+def _process_alive(pid) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _data_directory(settings) -> Check:
