@@ -18,6 +18,9 @@ request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request
 
 # Loggers whose INFO lines are routine: shown at debug level only.
 CHATTY = ("peewee.migrations", "huey", "huey.consumer", "huey.consumer.Scheduler")
+# Loggers of libraries whose INFO lines tell us nothing at any level: fontTools' subsetter
+# writes some 75 lines for each PDF it embeds a font into.
+LIBRARY_NOISE = ("fontTools",)
 
 
 class _RequestId(logging.Filter):
@@ -58,5 +61,7 @@ def configure(level: str = "info", fmt: str = "text") -> None:
     quiet = logging.DEBUG if level == "debug" else logging.WARNING
     for name in CHATTY:
         logging.getLogger(name).setLevel(quiet)
+    for name in LIBRARY_NOISE:
+        logging.getLogger(name).setLevel(logging.WARNING)
     # Waitress warns "Task queue depth is N" on every small backlog.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
