@@ -30,7 +30,7 @@ from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
 from rentalcomply.accounts import service as accounts
-from rentalcomply.core import queue
+from rentalcomply.core import queue, scheduling
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
 from rentalcomply.ops import datalock, listening
@@ -369,6 +369,7 @@ def _stop(server, consumer) -> None:
     if consumer is not None:
         log.info("stopping the task worker; running tasks finish, queued ones stay queued")
         consumer.stop(graceful=True)
+        scheduling.record_stop()
     db.close()
 
 
@@ -407,6 +408,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     finally:
         if consumer is not None:
             consumer.stop(graceful=True)
+            scheduling.record_stop()
         db.close()
         holder.release()
         shutdown.restore()

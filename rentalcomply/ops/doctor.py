@@ -262,6 +262,8 @@ def _secret(settings) -> Check:
     if settings.server.secret_key:
         return Check("server secret", True, "from server.secret_key")
     path = secrets.secret_file(settings.data_dir)
+    if not path.is_file() and _not_initialised(settings):
+        return Check("server secret", False, f"{path} does not exist yet: run rentalcomply init")
     if not path.is_file():
         return Check("server secret", False, f"{path} is missing: every API key is now invalid "
                                              "unless it is restored from a backup")
@@ -270,6 +272,16 @@ def _secret(settings) -> Check:
     if os.name == "posix" and path.stat().st_mode & 0o077:
         return Check("server secret", False, f"{path} is readable by others (chmod 600 it)")
     return Check("server secret", True, str(path))
+
+
+def _not_initialised(settings) -> bool:
+    """No data directory yet, or (on SQLite) no database in it: nothing was ever made here."""
+    if not Path(settings.data_dir).is_dir():
+        return True
+    try:
+        return not sqlite_database_path(settings).is_file()
+    except BackupError:  # an external database: its keys may exist
+        return False
 
 
 def _database(settings) -> list[Check]:
@@ -395,17 +407,24 @@ def _workers(settings, queue_check: Check) -> Check:
     """Each worker's last heartbeat. Failing only when tasks wait and no worker is alive: a
     stopped appliance with nothing to do is not a fault."""
     import datetime as dt
-    rows = _read_rows(settings, "SELECT worker, seen_at FROM worker_heartbeat ORDER BY seen_at DESC")
+    rows = _read_rows(settings, "SELECT worker, seen_at, stopped_at FROM worker_heartbeat "
+                                "ORDER BY seen_at DESC")
+    if rows is None:  # a database from before stopped_at (its migration pending)
+        rows = _read_rows(settings, "SELECT worker, seen_at, NULL FROM worker_heartbeat "
+                                    "ORDER BY seen_at DESC")
     if rows is None:
         return Check("workers", True, "not checked (the database does not answer)")
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
     seen = []
-    alive = stale = 0
-    for worker, seen_at in rows[:10]:
+    alive = stale = stopped = 0
+    for worker, seen_at, stopped_at in rows[:10]:
         if isinstance(seen_at, str):
             seen_at = dt.datetime.fromisoformat(seen_at[:19])
         age = int((now - seen_at).total_seconds())
-        if age <= HEARTBEAT_STALE_SECONDS:
+        if stopped_at is not None:
+            stopped += 1
+            seen.append(f"{worker} stopped ({str(stopped_at)[:19]} UTC)")
+        elif age <= HEARTBEAT_STALE_SECONDS:
             alive += 1
             seen.append(f"{worker} alive (seen {age} s ago)")
         else:  # kept a week for the record (core/scheduling.py)
@@ -418,7 +437,7 @@ def _workers(settings, queue_check: Check) -> Check:
                                        "start rentalcomply serve (or rentalcomply worker)")
     if not seen:
         return Check("workers", True, detail)
-    return Check("workers", True, f"{alive} alive, {stale} stale: {detail}")
+    return Check("workers", True, f"{alive} alive, {stopped} stopped, {stale} stale: {detail}")
 
 
 # How many of the largest tables `doctor` names.

@@ -181,6 +181,15 @@ def test_doctor_fails_on_a_damaged_database(cli, initialised):
 def test_doctor_says_what_to_do_on_an_empty_data_directory(cli):
     result = cli("doctor", expect=1)
     assert "run rentalcomply init" in result.stdout
+    # Nothing was ever made here: no key to lose, so none is said to be lost.
+    assert "does not exist yet: run rentalcomply init" in result.stdout
+    assert "invalid" not in result.stdout
+
+
+def test_doctor_says_a_lost_secret_invalidates_the_keys_once_there_is_a_database(cli,
+                                                                              initialised):
+    (cli.data_dir / "secret.key").unlink()
+    assert "every API key is now invalid" in cli("doctor", expect=1).stdout
 
 
 def test_doctor_fails_when_the_data_directory_is_open_to_others(cli, initialised):
