@@ -167,6 +167,7 @@ SETTINGS: list[Setting] = [
     S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
     S("server", "log_level", _choice("debug", "info", "warning", "error"), "info", "Log level of the server and the worker."),
     S("log", "format", _choice("text", "json"), "text", "Log lines as text, or as one JSON object per line (time, level, logger, message, request_id) for a log collector. Either way each line of a request names its request id, and no line holds a secret or a guest's data."),
+    S("log", "access", _parse_bool, True, "One access-log line per request (logger rentalcomply.access, whatever server.log_level says): method, route pattern (or the path without its query, where it holds no token), status, duration, request id and the API key's id; never a key, a token, a guest's link or data. In JSON the fields are keys of their own. false turns it off."),
     # database
     S("database", "url", _parse_str, "", "Database URL. Empty: SQLite file rentalcomply.db in the data directory. postgresql://user:pass@host/db for PostgreSQL (install the postgres extra).", secret=True),
     S("database", "timeout_seconds", _range(1, 120, _parse_int), 5, "How long a request waits for a busy database before answering 503 (SQLite's busy timeout; PostgreSQL's lock_timeout, with statement_timeout four times it)."),

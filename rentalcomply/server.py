@@ -296,7 +296,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
     from rentalcomply.web.app import create_app
 
     out = out or sys.stdout
-    configure_logging(settings.server.log_level, settings.log.format)
+    configure_logging(settings.server.log_level, settings.log.format, settings.log.access)
     shutdown = _Shutdown()
     if threading.current_thread() is threading.main_thread():
         shutdown.install()

@@ -159,8 +159,11 @@ def test_the_first_start_shows_the_key_and_the_dashboard_link_alone_after_a_quie
     assert server.key in block and "/dashboard/password/" in block
     server.stderr_done.wait(10)
     # At the default level nothing routine is logged while starting: no migrations, no worker
-    # banner. The only line is the worker's stop.
-    start_up = [line for line in server.stderr_lines if "stopping the task worker" not in line]
+    # banner. The only lines are the request's access line and the worker's stop.
+    [access] = [line for line in server.stderr_lines if "rentalcomply.access" in line]
+    assert " GET /api/v1/properties 200 " in access
+    start_up = [line for line in server.stderr_lines
+                if "stopping the task worker" not in line and line != access]
     assert start_up == []
 
 
