@@ -259,8 +259,9 @@ def demo(state: State) -> None:
     if result.dashboard_token:
         from rentalcomply.dashboard import users
         users.configure(settings)
-        click.echo(f"\nDashboard: choose a password within {settings.dashboard.password_link_hours} "
-                   "hours at (the link works once)")
+        hours = settings.dashboard.password_link_hours
+        click.echo(f"\nDashboard: choose a password within {hours} hour{'' if hours == 1 else 's'} "
+                   "at (the link works once)")
         click.echo(f"\n    {users.link_url(settings.server.public_url, result.dashboard_token)}\n")
         click.echo(f"then sign in at {settings.server.public_url.rstrip('/')}/dashboard as "
                    f"{result.dashboard_email}.")
@@ -382,7 +383,8 @@ def keys_rotate(state: State, key_id: str, grace_hours: int, as_json: bool) -> N
         return
     _print_new_key(record, key)
     if grace_hours:
-        click.echo(f"The old key {key_id} keeps working for {grace_hours} hours.")
+        click.echo(f"The old key {key_id} keeps working for {grace_hours} "
+                   f"hour{'' if grace_hours == 1 else 's'}.")
     else:
         click.echo(f"The old key {key_id} is revoked.")
 
@@ -512,6 +514,8 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
     from rentalcomply.runtime import bootstrap
     settings = state.settings()
     os.umask(0o077)  # what the restore creates is private, whatever the caller's umask
+    data_dir = Path(settings.data_dir)
+    existed = data_dir.exists()
     try:
         with datalock.exclusive(settings.data_dir):
             manifest, aside = restore_backup(settings, archive,
@@ -519,6 +523,8 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
             bootstrap(settings)
             db.close()
     except (BackupError, datalock.DataDirectoryBusy) as exc:
+        if not existed:  # refused: leave no directory holding only the lock behind
+            _remove_if_only_the_lock(data_dir)
         raise click.ClickException(str(exc)) from None
     click.echo(f"Restored the backup of {manifest.get('created_at', '?')} "
                f"(RentalComply {manifest.get('version', '?')}) into {settings.data_dir}")
@@ -527,6 +533,16 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
                    "server.secret_key, which must be the one in force when it was made.")
     if aside is not None:
         click.echo(f"The previous files are in {aside}")
+
+
+def _remove_if_only_the_lock(data_dir: Path) -> None:
+    from rentalcomply.ops.datalock import LOCK_FILE
+    try:
+        if {p.name for p in data_dir.iterdir()} <= {LOCK_FILE}:
+            (data_dir / LOCK_FILE).unlink(missing_ok=True)
+            data_dir.rmdir()
+    except OSError:
+        pass  # something else appeared meanwhile: it stays
 
 
 @main.command("systemd-unit")

@@ -67,8 +67,9 @@ def announce_first_key(out: TextIO, settings=None) -> bool:
         from rentalcomply.dashboard import users
         users.configure(settings)
         _, token = users.create_user(account.id, None)
+        hours = settings.dashboard.password_link_hours
         print(f"\nThe dashboard: choose your e-mail address and password within "
-              f"{settings.dashboard.password_link_hours} hours at (this link works once)\n\n"
+              f"{hours} hour{'' if hours == 1 else 's'} at (this link works once)\n\n"
               f"    {users.link_url(settings.server.public_url, token)}\n", file=out, flush=True)
     return True
 
