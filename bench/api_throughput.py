@@ -12,7 +12,9 @@ baseline in the same run:
   app taking a JSON POST the same way;
 - in-process (the WSGI call alone, less noisy on a shared machine): the median time of each.
 
-The ratios are what to compare between runs, not the absolute figures.
+The ratios are what to compare between runs, not the absolute figures. The API server logs as
+`rentalcomply serve` does, an access line per request included (`log.access`): send stderr to a
+file (`2> access.log`), as the journal takes it in production, rather than to a terminal.
 
 Needs `wrk` (Debian: apt-get install wrk).
 """
@@ -133,13 +135,15 @@ def serve_api(data_dir: Path, port: int, threads: int) -> None:
     import waitress
 
     from rentalcomply.config import load_settings
-    from rentalcomply.runtime import bootstrap
+    from rentalcomply.runtime import bootstrap, configure_logging
     from rentalcomply.web.app import create_app
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     from rentalcomply.server import settle_start_up
 
     settings = load_settings(data_dir=data_dir)
+    # Logging as `rentalcomply serve` sets it up: the access log writes its line per request.
+    configure_logging(settings.server.log_level, settings.log.format, settings.log.access)
     bootstrap(settings)
     app = create_app(settings)
     settle_start_up()  # as `rentalcomply serve` does before its first request
@@ -195,10 +199,11 @@ def in_process(data_dir: Path, key: str, property_id: str, booking_id: str) -> d
     import bottle
 
     from rentalcomply.config import load_settings
-    from rentalcomply.runtime import bootstrap
+    from rentalcomply.runtime import bootstrap, configure_logging
     from rentalcomply.web.app import create_app
 
     settings = load_settings(data_dir=data_dir)
+    configure_logging(settings.server.log_level, settings.log.format, settings.log.access)
     bootstrap(settings)
     app = create_app(settings)
     bare = bottle.Bottle()

@@ -20,6 +20,7 @@ import click
 from rentalcomply import __version__
 from rentalcomply.config import SETTINGS_BY_NAME, ConfigError, example_toml, load_settings
 from rentalcomply.core.modules import optional_modules
+from rentalcomply.ops.listening import use_recorded_address
 
 CONFIG_EXIT_CODE = 2
 
@@ -35,11 +36,14 @@ class State:
         self.data_dir = data_dir
         self.config_file = config_file
 
-    def settings(self, overrides: dict[str, Any] | None = None):
+    def settings(self, overrides: dict[str, Any] | None = None, recorded_address: bool = True):
+        """The settings; with `recorded_address`, links lead where the server last listened
+        when server.public_url is not set (`serve` makes its own from where it listens)."""
         try:
-            return load_settings(self.data_dir, self.config_file, overrides=overrides)
+            settings = load_settings(self.data_dir, self.config_file, overrides=overrides)
         except ConfigError as exc:
             raise ConfigProblem(str(exc)) from None
+        return use_recorded_address(settings) if recorded_address else settings
 
     def open(self, overrides: dict[str, Any] | None = None):
         """Settings loaded, secret, database and queue ready: what every data command needs."""
@@ -209,7 +213,7 @@ def serve(state: State, host: str | None, port: str | None, threads: str | None,
     """Serve the API, the guest pages and the embedded task worker until Ctrl+C or SIGTERM."""
     from rentalcomply import server
     settings = state.settings({"server.host": host, "server.port": port,
-                               "server.threads": threads})
+                               "server.threads": threads}, recorded_address=False)
     try:
         code = server.serve(settings, worker=not no_worker)
     except ConfigError as exc:
@@ -255,8 +259,9 @@ def demo(state: State) -> None:
     if result.dashboard_token:
         from rentalcomply.dashboard import users
         users.configure(settings)
-        click.echo(f"\nDashboard: choose a password within {settings.dashboard.password_link_hours} "
-                   "hours at (the link works once)")
+        hours = settings.dashboard.password_link_hours
+        click.echo(f"\nDashboard: choose a password within {hours} hour{'' if hours == 1 else 's'} "
+                   "at (the link works once)")
         click.echo(f"\n    {users.link_url(settings.server.public_url, result.dashboard_token)}\n")
         click.echo(f"then sign in at {settings.server.public_url.rstrip('/')}/dashboard as "
                    f"{result.dashboard_email}.")
@@ -378,7 +383,8 @@ def keys_rotate(state: State, key_id: str, grace_hours: int, as_json: bool) -> N
         return
     _print_new_key(record, key)
     if grace_hours:
-        click.echo(f"The old key {key_id} keeps working for {grace_hours} hours.")
+        click.echo(f"The old key {key_id} keeps working for {grace_hours} "
+                   f"hour{'' if grace_hours == 1 else 's'}.")
     else:
         click.echo(f"The old key {key_id} is revoked.")
 
@@ -455,9 +461,9 @@ def _passphrase(path: str | None) -> bytes | None:
 
 
 @main.command()
-@click.option("--output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Write the archive here. Default: a dated file in backup.directory, keeping "
-                   "the newest backup.keep of them.")
+@click.option("--output", type=click.Path(), default=None, metavar="PATH",
+              help="Write the archive here (a file, or a folder for a dated file). Default: a "
+                   "dated file in backup.directory, keeping the newest backup.keep of them.")
 @click.option("--passphrase-file", type=click.Path(dir_okay=False, exists=True), default=None,
               metavar="FILE", help="Encrypt the archive with the passphrase on this file's first "
                                    "line (AES-256-GCM, key from scrypt).")
@@ -508,6 +514,8 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
     from rentalcomply.runtime import bootstrap
     settings = state.settings()
     os.umask(0o077)  # what the restore creates is private, whatever the caller's umask
+    data_dir = Path(settings.data_dir)
+    existed = data_dir.exists()
     try:
         with datalock.exclusive(settings.data_dir):
             manifest, aside = restore_backup(settings, archive,
@@ -515,6 +523,8 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
             bootstrap(settings)
             db.close()
     except (BackupError, datalock.DataDirectoryBusy) as exc:
+        if not existed:  # refused: leave no directory holding only the lock behind
+            _remove_if_only_the_lock(data_dir)
         raise click.ClickException(str(exc)) from None
     click.echo(f"Restored the backup of {manifest.get('created_at', '?')} "
                f"(RentalComply {manifest.get('version', '?')}) into {settings.data_dir}")
@@ -523,6 +533,16 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
                    "server.secret_key, which must be the one in force when it was made.")
     if aside is not None:
         click.echo(f"The previous files are in {aside}")
+
+
+def _remove_if_only_the_lock(data_dir: Path) -> None:
+    from rentalcomply.ops.datalock import LOCK_FILE
+    try:
+        if {p.name for p in data_dir.iterdir()} <= {LOCK_FILE}:
+            (data_dir / LOCK_FILE).unlink(missing_ok=True)
+            data_dir.rmdir()
+    except OSError:
+        pass  # something else appeared meanwhile: it stays
 
 
 @main.command("systemd-unit")
@@ -535,7 +555,12 @@ def restore(state: State, archive: str, passphrase_file: str | None) -> None:
 @pass_state
 def systemd_unit(state: State, user: str, role: str) -> None:
     """Print a systemd unit that starts RentalComply on boot for this data directory."""
-    from rentalcomply.ops.systemd import unit
+    from rentalcomply.ops.systemd import executable, misplaced_executable, unit
+    directory = misplaced_executable(executable())
+    if directory:
+        click.echo(f"Warning: this RentalComply lies under {directory}, which a service cannot "
+                   "see: install it under /opt or /usr/local and print the unit from there.",
+                   err=True)
     click.echo(unit(state.settings().data_dir, user, role=role), nl=False)
 
 

@@ -161,12 +161,13 @@ SETTINGS: list[Setting] = [
     S("server", "host", _parse_host, "127.0.0.1", "Address Waitress listens on. Use 0.0.0.0 behind a reverse proxy on another machine."),
     S("server", "port", _range(1, 65535, _parse_int), 8080, "TCP port Waitress listens on."),
     S("server", "threads", _range(1, 64, _parse_int), 2, "Waitress worker threads. Requests are CPU-bound and share one interpreter lock, so more threads add no throughput; a kept GET answer reads nothing from the database and is served about as fast with 1, 2 or 4 (bench/api_throughput.py). 2 keeps one request waiting on the database lock from stalling all others."),
-    S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: http://host:port."),
+    S("server", "public_url", _parse_public_url, "", "Address clients use to reach this server (https://host), used in check-in and download links. Empty: where `serve` last listened (it records that in server.json in the data directory, so the links other commands print follow `serve --port`), else http://host:port."),
     S("server", "trusted_proxies", _parse_networks, ["127.0.0.1", "::1"], "Peers (addresses or CIDR ranges) whose X-Forwarded-Proto/-For headers are believed."),
     S("server", "allow_loopback_http", _parse_bool, True, "Accept plain HTTP from loopback clients (local tools, curl). Set false when the proxy is the only client."),
     S("server", "secret_key", _parse_str, "", "Server secret that keys API key hashes, check-in tokens and signed links. Empty: generated once into secret.key in the data directory.", secret=True),
     S("server", "log_level", _choice("debug", "info", "warning", "error"), "info", "Log level of the server and the worker."),
     S("log", "format", _choice("text", "json"), "text", "Log lines as text, or as one JSON object per line (time, level, logger, message, request_id) for a log collector. Either way each line of a request names its request id, and no line holds a secret or a guest's data."),
+    S("log", "access", _parse_bool, True, "One access-log line per request (logger rentalcomply.access, whatever server.log_level says): method, route pattern (or the path without its query, where it holds no token), status, duration, request id and the API key's id; never a key, a token, a guest's link or data. In JSON the fields are keys of their own. false turns it off."),
     # database
     S("database", "url", _parse_str, "", "Database URL. Empty: SQLite file rentalcomply.db in the data directory. postgresql://user:pass@host/db for PostgreSQL (install the postgres extra).", secret=True),
     S("database", "timeout_seconds", _range(1, 120, _parse_int), 5, "How long a request waits for a busy database before answering 503 (SQLite's busy timeout; PostgreSQL's lock_timeout, with statement_timeout four times it)."),
@@ -338,6 +339,9 @@ def load_settings(
     settings = Settings(**{section: SimpleNamespace(**keys) for section, keys in values.items()})
     settings.data_dir = resolved_dir
     settings.config_file = path if path.is_file() else None
+    # Made from host and port, a running server's recorded address may replace it
+    # (ops/listening.py); a configured one is kept.
+    settings.server.public_url_derived = not settings.server.public_url
     if not settings.server.public_url:
         host = settings.server.host
         shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host

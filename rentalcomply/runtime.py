@@ -45,7 +45,8 @@ def _import_tasks(settings) -> None:
             configure(settings)
 
 
-def configure_logging(level: str = "info", fmt: str = "text") -> None:
-    """Log lines on stderr, as text or JSON lines, each naming the request it belongs to."""
+def configure_logging(level: str = "info", fmt: str = "text", access: bool = True) -> None:
+    """Log lines on stderr, as text or JSON lines, each naming the request it belongs to; with
+    `access`, one line per request (web/access_log.py)."""
     from rentalcomply.core import logs
-    logs.configure(level, fmt)
+    logs.configure(level, fmt, access)

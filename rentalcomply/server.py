@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import io
 import logging
 import os
 import signal
@@ -29,10 +30,10 @@ from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
 from rentalcomply.accounts import service as accounts
-from rentalcomply.core import queue
+from rentalcomply.core import queue, scheduling
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
-from rentalcomply.ops import datalock
+from rentalcomply.ops import datalock, listening
 from rentalcomply.ops.datalock import DataDirectoryBusy
 from rentalcomply.runtime import bootstrap, configure_logging
 from rentalcomply.web.gate import status_line
@@ -66,10 +67,36 @@ def announce_first_key(out: TextIO, settings=None) -> bool:
         from rentalcomply.dashboard import users
         users.configure(settings)
         _, token = users.create_user(account.id, None)
+        hours = settings.dashboard.password_link_hours
         print(f"\nThe dashboard: choose your e-mail address and password within "
-              f"{settings.dashboard.password_link_hours} hours at (this link works once)\n\n"
+              f"{hours} hour{'' if hours == 1 else 's'} at (this link works once)\n\n"
               f"    {users.link_url(settings.server.public_url, token)}\n", file=out, flush=True)
     return True
+
+
+def writes_to_journal(out: TextIO) -> bool:
+    """Whether `out` is systemd's journal (the stream named by JOURNAL_STREAM), which every
+    reader of the system log can read: no key or link goes there."""
+    stream = os.environ.get("JOURNAL_STREAM", "")
+    try:
+        device, inode = (int(part) for part in stream.split(":"))
+        status = os.fstat(out.fileno())
+    except (ValueError, OSError, AttributeError, io.UnsupportedOperation):
+        return False
+    return (status.st_dev, status.st_ino) == (device, inode)
+
+
+def first_key_or_how_to_get_it(out: TextIO, settings) -> None:
+    """On a database without accounts: the first key and link, or, where the output is the
+    journal, the command that shows them on a terminal instead."""
+    if not writes_to_journal(out):
+        announce_first_key(out, settings)
+        return
+    if accounts.list_accounts():
+        return
+    print("No account yet. The first account, its API key and the dashboard link are shown on "
+          "a terminal, never in this log: run `rentalcomply --data-dir "
+          f"{settings.data_dir} init` as the service's user (sudo -u ...).", file=out, flush=True)
 
 
 class _Shutdown:
@@ -270,7 +297,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
     from rentalcomply.web.app import create_app
 
     out = out or sys.stdout
-    configure_logging(settings.server.log_level, settings.log.format)
+    configure_logging(settings.server.log_level, settings.log.format, settings.log.access)
     shutdown = _Shutdown()
     if threading.current_thread() is threading.main_thread():
         shutdown.install()
@@ -296,8 +323,11 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
             log.debug("task worker started with %d threads, and %d for police filings and "
                       "reports", settings.queue.workers, settings.queue.urgent_workers)
         # After every start-up line, so that the one-time key and link stand alone on screen.
-        announce_first_key(out, settings)
-        for url in listening_urls(server):
+        first_key_or_how_to_get_it(out, settings)
+        urls = listening_urls(server)
+        listening.record_start(settings.data_dir, urls[0])
+        print(f"RentalComply data directory: {settings.data_dir}", file=out, flush=True)
+        for url in urls:
             print(f"RentalComply listening on {url}", file=out, flush=True)
         if on_ready is not None:
             on_ready(server)
@@ -308,6 +338,8 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         pass
     finally:
         _stop(server, consumer)
+        if server is not None:
+            listening.record_stop(settings.data_dir)
         holder.release()
         shutdown.restore()
     print("RentalComply stopped.", file=out, flush=True)
@@ -338,6 +370,7 @@ def _stop(server, consumer) -> None:
     if consumer is not None:
         log.info("stopping the task worker; running tasks finish, queued ones stay queued")
         consumer.stop(graceful=True)
+        scheduling.record_stop()
     db.close()
 
 
@@ -376,6 +409,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     finally:
         if consumer is not None:
             consumer.stop(graceful=True)
+            scheduling.record_stop()
         db.close()
         holder.release()
         shutdown.restore()

@@ -13,6 +13,8 @@ import hmac
 import time
 import zlib
 
+from peewee import fn
+
 from rentalcomply.core import clock, secrets
 from rentalcomply.core.commits import committed_read
 from rentalcomply.core.db import atomic, db, startup_lock
@@ -60,10 +62,17 @@ def hash_key(key: str) -> str:
 # --- accounts --------------------------------------------------------------------------------
 
 def create_account(name: str) -> Account:
+    """An account named `name`, which no other account has (letter case aside): commands name
+    accounts by name (`--account default`), and two of one name would make that name useless."""
     name = name.strip()
     if not name:
         raise ValueError("an account needs a name")
-    return Account.create(id=new_id("acc"), name=name, created_at=clock.utcnow())
+    with atomic():
+        same = Account.get_or_none(fn.LOWER(Account.name) == name.lower())
+        if same is not None:
+            raise ValueError(f"an account named {same.name!r} exists already ({same.id}); "
+                             "choose another name")
+        return Account.create(id=new_id("acc"), name=name, created_at=clock.utcnow())
 
 
 def list_accounts() -> list[Account]:

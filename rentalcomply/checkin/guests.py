@@ -111,7 +111,16 @@ class Problem:
 
     def message(self, lang: str) -> str:
         from rentalcomply.checkin import i18n
-        return i18n.text(lang, self.key, **dict(self.values))
+        values = dict(self.values)
+        if "choices" in values:  # the options, named as the page shows them in this language
+            values["options"] = ", ".join(i18n.text(lang, f"choice.{values['field']}.{choice}")
+                                          for choice in values["choices"])
+        return i18n.text(lang, self.key, **values)
+
+
+def choice_of(name: str, choices: tuple[str, ...]) -> tuple[str, tuple]:
+    """The message key and values of "Choose one of: ...", naming the field's options."""
+    return "msg.choice_of", (("field", name), ("choices", tuple(choices)))
 
 
 @lru_cache(maxsize=1)
@@ -280,7 +289,8 @@ def _check_italian_roles(party: list[dict]) -> list[Problem]:
 def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
     """(value, None) or (None, (message key, values))."""
     if not isinstance(raw, str):
-        return None, ("msg.choice" if field.choices else "msg.required", ())
+        return None, (choice_of(field.name, field.choices) if field.choices
+                      else ("msg.required", ()))
     if field.kind == "signature":
         return _clean_signature(raw)
     # Before folding, which would turn U+001C..U+001F (whitespace to str.split) into spaces:
@@ -309,7 +319,8 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
         value = value.upper()
         return (value, None) if value in countries() else (None, ("msg.country", ()))
     if field.kind == "choice":
-        return (value, None) if value in field.choices else (None, ("msg.choice", ()))
+        return (value, None) if value in field.choices else \
+            (None, choice_of(field.name, field.choices))
     if field.kind == "email":
         return (value, None) if EMAIL_RE.match(value) else (None, ("msg.email", ()))
     if field.kind == "phone":
@@ -409,7 +420,9 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
                                                else None) is None:
             refuse(name)
     if values.get("document_type") and codes.it_document_type(values["document_type"]) is None:
-        refuse("document_type")
+        problems.append(Problem(prefix + "document_type",
+                                *choice_of("document_type", document_types("IT"))))
+        values.pop("document_type")
     full = codes.it_full()
     place = values.get("birth_municipality")
     if place and values.get("birth_country") == "IT" and full:

@@ -18,11 +18,15 @@ request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request
 
 # Loggers whose INFO lines are routine: shown at debug level only.
 CHATTY = ("peewee.migrations", "huey", "huey.consumer", "huey.consumer.Scheduler")
+# Loggers of libraries whose INFO lines tell us nothing at any level: fontTools' subsetter
+# writes some 75 lines for each PDF it embeds a font into.
+LIBRARY_NOISE = ("fontTools",)
 
 
 class _RequestId(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        record.request_id = request_id.get() or "-"
+        access = getattr(record, "access", None)  # written after its request, which it names
+        record.request_id = (access["request_id"] if access else None) or request_id.get() or "-"
         return True
 
 
@@ -37,6 +41,9 @@ class JsonLines(logging.Formatter):
         }
         if getattr(record, "request_id", "-") != "-":
             line["request_id"] = record.request_id
+        access = getattr(record, "access", None)
+        if access is not None:  # an access line's fields, each a key of its own
+            line.update(access)
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
         return json.dumps(line, ensure_ascii=False)
@@ -45,7 +52,11 @@ class JsonLines(logging.Formatter):
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"
 
 
-def configure(level: str = "info", fmt: str = "text") -> None:
+# The access log (web/access_log.py): on or off by `log.access`, whatever the level.
+ACCESS_LOGGER = "rentalcomply.access"
+
+
+def configure(level: str = "info", fmt: str = "text", access: bool = True) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(_RequestId())
     handler.setFormatter(JsonLines() if fmt == "json" else logging.Formatter(TEXT_FORMAT))
@@ -58,5 +69,8 @@ def configure(level: str = "info", fmt: str = "text") -> None:
     quiet = logging.DEBUG if level == "debug" else logging.WARNING
     for name in CHATTY:
         logging.getLogger(name).setLevel(quiet)
+    logging.getLogger(ACCESS_LOGGER).setLevel(logging.INFO if access else logging.CRITICAL + 1)
+    for name in LIBRARY_NOISE:
+        logging.getLogger(name).setLevel(logging.WARNING)
     # Waitress warns "Task queue depth is N" on every small backlog.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)

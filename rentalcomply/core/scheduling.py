@@ -59,6 +59,7 @@ class WorkerHeartbeat(BaseModel):
     worker = pw.CharField(primary_key=True, max_length=200)
     started_at = pw.DateTimeField()
     seen_at = pw.DateTimeField()
+    stopped_at = pw.DateTimeField(null=True)  # a clean stop; a crash leaves it empty
 
 
 def _minute(moment: dt.datetime) -> dt.datetime:
@@ -121,7 +122,20 @@ def beat(now: dt.datetime | None = None) -> None:
     with db.atomic():
         (WorkerHeartbeat.insert(worker=WORKER_ID, started_at=now, seen_at=now)
          .on_conflict(conflict_target=[WorkerHeartbeat.worker],
-                      update={WorkerHeartbeat.seen_at: now}).execute())
+                      update={WorkerHeartbeat.seen_at: now,
+                              WorkerHeartbeat.stopped_at: None}).execute())
+
+
+def record_stop(now: dt.datetime | None = None) -> None:
+    """This process's worker has stopped cleanly: `doctor` counts it stopped at once rather than
+    alive until its heartbeat is three minutes old. Best effort: a database that does not answer
+    at shutdown leaves the heartbeat to grow stale."""
+    now = (now or clock.utcnow()).replace(microsecond=0, tzinfo=None)
+    try:
+        (WorkerHeartbeat.update(stopped_at=now)
+         .where(WorkerHeartbeat.worker == WORKER_ID).execute())
+    except pw.DatabaseError as exc:
+        warn_of(log, exc, "the worker's clean stop is not recorded")
 
 
 def forget_old(now: dt.datetime | None = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from rentalcomply.cli import State, _domain_call, _emit_json, _table, pass_state, resolve_account
+from rentalcomply.dashboard.models import ROLES
 
 
 def _open(state: State):
@@ -16,11 +17,15 @@ def _open(state: State):
 
 def _print_link(settings, user, token: str) -> None:
     from rentalcomply.dashboard import users
-    hours = settings.dashboard.password_link_hours
-    click.echo(f"Dashboard user {user.id} ({user.email or 'e-mail address chosen on the page'}) "
-               f"of account {user.account_id}. To set the password, open within {hours} hours:")
+    click.echo(f"Dashboard user {user.id} ({user.email or 'e-mail address chosen on the page'}, "
+               f"{user.role}) of account {user.account_id}. To set the password, open within "
+               f"{hours_text(settings.dashboard.password_link_hours)}:")
     click.echo(f"\n    {users.link_url(settings.server.public_url, token)}\n")
     click.echo("The link works once.")
+
+
+def hours_text(hours: int) -> str:
+    return "1 hour" if hours == 1 else f"{hours} hours"
 
 
 def register(main: click.Group) -> None:
@@ -34,15 +39,19 @@ def register(main: click.Group) -> None:
                   help="Account id (or its name, when unique).")
     @click.option("--email", required=True, metavar="E", help="The user's e-mail address: the "
                   "name they sign in with.")
+    @click.option("--role", type=click.Choice(ROLES), default="owner", show_default=True,
+                  help="owner: everything, people and keys included; member: the day-to-day "
+                       "work.")
     @click.option("--json", "as_json", is_flag=True,
                   help="Print one JSON object: the user and its `password_link`.")
     @pass_state
-    def users_create(state: State, account_ref: str, email: str, as_json: bool) -> None:
+    def users_create(state: State, account_ref: str, email: str, role: str,
+                     as_json: bool) -> None:
         """Create a dashboard user; prints a one-time link where the user sets a password."""
         from rentalcomply.dashboard import users as service
         settings = _open(state)
         account = resolve_account(account_ref)
-        user, token = _domain_call(service.create_user, account.id, email)
+        user, token = _domain_call(service.create_user, account.id, email, role=role)
         if as_json:
             _emit_json({**service.user_view(user),
                         "password_link": service.link_url(settings.server.public_url, token)})
@@ -75,10 +84,11 @@ def register(main: click.Group) -> None:
         if as_json:
             _emit_json({"data": views})
         else:
-            _table([(v["id"], v["account_id"], v["email"] or "(not chosen yet)", v["status"],
-                     "yes" if v["password_set"] else "no", v["last_sign_in_at"] or "never")
+            _table([(v["id"], v["account_id"], v["email"] or "(not chosen yet)", v["role"],
+                     v["status"], "yes" if v["password_set"] else "no",
+                     v["last_sign_in_at"] or "never")
                     for v in views],
-                   ["ID", "ACCOUNT", "EMAIL", "STATUS", "PASSWORD", "LAST SIGN-IN"])
+                   ["ID", "ACCOUNT", "EMAIL", "ROLE", "STATUS", "PASSWORD", "LAST SIGN-IN"])
 
     @users.command("disable")
     @click.argument("user_id")

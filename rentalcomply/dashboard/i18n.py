@@ -62,8 +62,8 @@ GREEK: dict[str, str] = {
         "Η φόρμα έληξε. Φορτώστε ξανά τη σελίδα και δοκιμάστε πάλι.",
     "There is nothing here.": "Δεν υπάρχει τίποτα εδώ.",
     "Something went wrong on our side.": "Κάτι πήγε στραβά από τη δική μας πλευρά.",
-    "This link has expired or was used already; ask for a new one.":
-        "Ο σύνδεσμος έληξε ή χρησιμοποιήθηκε ήδη· ζητήστε νέο.",
+    "This link has expired or was used already. Ask for a new one: “Forgot your password?” on the sign-in page, an owner of the account, or the server's administrator (rentalcomply users link USER_ID).":
+        "Ο σύνδεσμος έληξε ή χρησιμοποιήθηκε ήδη. Ζητήστε νέο: «Ξεχάσατε τον κωδικό σας;» στη σελίδα σύνδεσης, από έναν ιδιοκτήτη του λογαριασμού ή από τον διαχειριστή του διακομιστή (rentalcomply users link USER_ID).",
     # navigation
     "Today": "Σήμερα",
     "Calendar": "Ημερολόγιο",

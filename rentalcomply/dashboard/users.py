@@ -323,6 +323,12 @@ def _link_hash(token: str) -> str:
     return secrets.sign("dashboard-password-link", token)
 
 
+# A used or old link: the ways to a new one, the command line's among them.
+LINK_GONE = ("This link has expired or was used already. Ask for a new one: “Forgot your "
+             "password?” on the sign-in page, an owner of the account, or the server's "
+             "administrator (rentalcomply users link USER_ID).")
+
+
 def open_link(token: str) -> tuple[PasswordLink, DashboardUser]:
     """The link and its user; NotFound for an unknown token, LinkExpired for a used or old one."""
     if not token or len(token) != TOKEN_LENGTH or not token.isalnum():
@@ -332,7 +338,7 @@ def open_link(token: str) -> tuple[PasswordLink, DashboardUser]:
         raise NotFound("No such link.")
     user = link.user
     if link.used_at is not None or link.expires_at <= clock.utcnow() or user.status != "active":
-        raise LinkExpired("This link has expired or was used already; ask for a new one.")
+        raise LinkExpired(LINK_GONE)
     return link, user
 
 

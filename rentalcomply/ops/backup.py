@@ -164,16 +164,28 @@ def create_backup(settings, output: str | os.PathLike | None = None,
         raise BackupError(f"no database at {db_path}: nothing to back up (run rentalcomply init)")
     if external and warnings is not None:
         warnings.append(database_advice(settings))
-    if output:
-        target = Path(output)
-    else:
-        suffix = ".tar.gz.enc" if passphrase else ".tar.gz"
-        target = backup_directory(settings) / f"rentalcomply-backup-{now:%Y%m%dT%H%M%SZ}{suffix}"
-    if not target.parent.is_dir():
-        # Backups hold guests' data and the server secret: private, whatever the umask.
-        target.parent.mkdir(parents=True, mode=0o700)
-        os.chmod(target.parent, 0o700)
+    suffix = ".tar.gz.enc" if passphrase else ".tar.gz"
+    dated_name = f"rentalcomply-backup-{now:%Y%m%dT%H%M%SZ}{suffix}"
+    target = Path(output) if output else backup_directory(settings) / dated_name
+    if output and target.is_dir():  # a folder given: the dated file goes inside it
+        target = target / dated_name
+    try:
+        if not target.parent.is_dir():
+            # Backups hold guests' data and the server secret: private, whatever the umask.
+            target.parent.mkdir(parents=True, mode=0o700)
+            os.chmod(target.parent, 0o700)
+    except OSError as exc:
+        raise _unwritable(target, exc) from None
+    return _write_backup(settings, target, db_path, external, now, warnings, passphrase, step,
+                         prune=not output)
 
+
+def _unwritable(target: Path, exc: OSError) -> BackupError:
+    return BackupError(f"cannot write the backup to {target}: {exc.strerror or exc}")
+
+
+def _write_backup(settings, target: Path, db_path, external, now, warnings, passphrase, step,
+                  prune: bool) -> tuple[Path, list[Path]]:
     with tempfile.TemporaryDirectory(prefix="rentalcomply-backup-") as staging:
         staging = Path(staging)
         if db_path is not None:
@@ -213,29 +225,43 @@ def create_backup(settings, output: str | os.PathLike | None = None,
             "database": external.lower() if external else "included",
         }
         partial = target.with_name(target.name + ".partial")
-        # The archive holds the server secret: readable by its owner only.
-        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as archive:
-            body = json.dumps(manifest, indent=2).encode()
-            info = tarfile.TarInfo(MANIFEST)
-            info.size, info.mtime, info.mode = len(body), int(now.timestamp()), 0o600
-            archive.addfile(info, io.BytesIO(body))
-            for name, path in sorted(files.items()):
-                archive.add(path, arcname=name, recursive=False, filter=_private)
-            for name, path in sorted(kept):
-                archive.add(path, arcname=name, recursive=False, filter=_private)
-        step(STEPS[3])
-        if passphrase:
-            sealed = sealed_archive.seal(partial.read_bytes(), passphrase)
-            with open(partial, "wb") as handle:
-                handle.write(sealed)
-        step(STEPS[4])
-        with open(partial, "rb") as handle:
-            os.fsync(handle.fileno())
-        os.replace(partial, target)
+        try:
+            _write_archive(partial, manifest, files, kept, now, passphrase, step)
+            os.replace(partial, target)
+        except BaseException as exc:
+            try:
+                partial.unlink(missing_ok=True)  # nothing half-written is left behind
+            except OSError:
+                pass
+            if isinstance(exc, OSError):
+                raise _unwritable(target, exc) from None
+            raise
 
-    deleted = [] if output else prune_backups(target.parent, settings.backup.keep)
+    deleted = prune_backups(target.parent, settings.backup.keep) if prune else []
     return target, deleted
+
+
+def _write_archive(partial: Path, manifest: dict, files: dict, kept, now, passphrase,
+                   step) -> None:
+    # The archive holds the server secret: readable by its owner only.
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as archive:
+        body = json.dumps(manifest, indent=2).encode()
+        info = tarfile.TarInfo(MANIFEST)
+        info.size, info.mtime, info.mode = len(body), int(now.timestamp()), 0o600
+        archive.addfile(info, io.BytesIO(body))
+        for name, path in sorted(files.items()):
+            archive.add(path, arcname=name, recursive=False, filter=_private)
+        for name, path in sorted(kept):
+            archive.add(path, arcname=name, recursive=False, filter=_private)
+    step(STEPS[3])
+    if passphrase:
+        sealed = sealed_archive.seal(partial.read_bytes(), passphrase)
+        with open(partial, "wb") as handle:
+            handle.write(sealed)
+    step(STEPS[4])
+    with open(partial, "rb") as handle:
+        os.fsync(handle.fileno())
 
 
 def _named_report_folders(snapshot: Path) -> list[tuple[str, str, dict]]:

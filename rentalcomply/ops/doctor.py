@@ -17,6 +17,7 @@ import peewee
 
 from rentalcomply.core import db as database
 from rentalcomply.core import secrets
+from rentalcomply.ops import listening
 from rentalcomply.ops.backup import BackupError, sqlite_database_path, sqlite_queue_path
 
 
@@ -169,8 +170,7 @@ def _public_url(settings) -> Check:
     except ValueError:
         local = False
     if not url or local:
-        return Check("public url", True, f"{url or 'not set'}: only this machine can follow the "
-                                         "links (set server.public_url to the address guests use)")
+        return _local_url(settings, url)
     if url.startswith("http://"):
         return Check("public url", False, f"{url} is plain HTTP: guests' passport data would cross "
                                           "the network in clear; put a TLS proxy in front (see "
@@ -187,6 +187,40 @@ def _public_url(settings) -> Check:
                      "proxy send X-Forwarded-Proto: https and list its address in "
                      "server.trusted_proxies")
     return Check("public url", True, f"{url} answers" + (" over HTTPS" if health.get("https") else ""))
+
+
+def _local_url(settings, url: str) -> Check:
+    """A loopback address: something must answer there for the links to lead anywhere. Nothing
+    answering fails only while a server is recorded as running (it would be hung or gone); a
+    server that is not running is said as such."""
+    import urllib.error
+    import urllib.request
+    advice = "only this machine can follow the links (set server.public_url to the address " \
+             "guests use)"
+    try:
+        with urllib.request.urlopen(url.rstrip("/") + "/healthz", timeout=5):
+            pass
+    except (urllib.error.URLError, OSError, ValueError):
+        record = listening.recorded(settings.data_dir)
+        if record is not None and record.get("running") and _process_alive(record.get("pid")):
+            return Check("public url", False,
+                         f"{url}: nothing answers, while the server (pid {record['pid']}) is "
+                         "recorded as listening there; restart rentalcomply serve")
+        return Check("public url", True, f"{url}: no server answers there now (links lead "
+                                          f"there once rentalcomply serve runs); {advice}")
+    return Check("public url", True, f"{url} answers; {advice}")
+
+
+def _process_alive(pid) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _data_directory(settings) -> Check:
@@ -228,6 +262,8 @@ def _secret(settings) -> Check:
     if settings.server.secret_key:
         return Check("server secret", True, "from server.secret_key")
     path = secrets.secret_file(settings.data_dir)
+    if not path.is_file() and _not_initialised(settings):
+        return Check("server secret", False, f"{path} does not exist yet: run rentalcomply init")
     if not path.is_file():
         return Check("server secret", False, f"{path} is missing: every API key is now invalid "
                                              "unless it is restored from a backup")
@@ -236,6 +272,16 @@ def _secret(settings) -> Check:
     if os.name == "posix" and path.stat().st_mode & 0o077:
         return Check("server secret", False, f"{path} is readable by others (chmod 600 it)")
     return Check("server secret", True, str(path))
+
+
+def _not_initialised(settings) -> bool:
+    """No data directory yet, or (on SQLite) no database in it: nothing was ever made here."""
+    if not Path(settings.data_dir).is_dir():
+        return True
+    try:
+        return not sqlite_database_path(settings).is_file()
+    except BackupError:  # an external database: its keys may exist
+        return False
 
 
 def _database(settings) -> list[Check]:
@@ -361,17 +407,24 @@ def _workers(settings, queue_check: Check) -> Check:
     """Each worker's last heartbeat. Failing only when tasks wait and no worker is alive: a
     stopped appliance with nothing to do is not a fault."""
     import datetime as dt
-    rows = _read_rows(settings, "SELECT worker, seen_at FROM worker_heartbeat ORDER BY seen_at DESC")
+    rows = _read_rows(settings, "SELECT worker, seen_at, stopped_at FROM worker_heartbeat "
+                                "ORDER BY seen_at DESC")
+    if rows is None:  # a database from before stopped_at (its migration pending)
+        rows = _read_rows(settings, "SELECT worker, seen_at, NULL FROM worker_heartbeat "
+                                    "ORDER BY seen_at DESC")
     if rows is None:
         return Check("workers", True, "not checked (the database does not answer)")
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
     seen = []
-    alive = stale = 0
-    for worker, seen_at in rows[:10]:
+    alive = stale = stopped = 0
+    for worker, seen_at, stopped_at in rows[:10]:
         if isinstance(seen_at, str):
             seen_at = dt.datetime.fromisoformat(seen_at[:19])
         age = int((now - seen_at).total_seconds())
-        if age <= HEARTBEAT_STALE_SECONDS:
+        if stopped_at is not None:
+            stopped += 1
+            seen.append(f"{worker} stopped ({str(stopped_at)[:19]} UTC)")
+        elif age <= HEARTBEAT_STALE_SECONDS:
             alive += 1
             seen.append(f"{worker} alive (seen {age} s ago)")
         else:  # kept a week for the record (core/scheduling.py)
@@ -384,7 +437,7 @@ def _workers(settings, queue_check: Check) -> Check:
                                        "start rentalcomply serve (or rentalcomply worker)")
     if not seen:
         return Check("workers", True, detail)
-    return Check("workers", True, f"{alive} alive, {stale} stale: {detail}")
+    return Check("workers", True, f"{alive} alive, {stopped} stopped, {stale} stale: {detail}")
 
 
 # How many of the largest tables `doctor` names.

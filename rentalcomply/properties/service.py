@@ -24,7 +24,7 @@ from rentalcomply.core.db import atomic, column_list, db, model_from_row
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import ChannelConnection, Property
-from rentalcomply.properties.timezones import default_timezone, zones_of
+from rentalcomply.properties.timezones import default_timezone, is_known_country, zones_of
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +65,11 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
     if timezone is None and isinstance(country, str):
         timezone = default_timezone(country)
         if timezone is None and re.fullmatch(COUNTRY_PATTERN, country):
-            zones = zones_of(country)
+            if not is_known_country(country):
+                raise ValidationError("country", unknown_country(country))
             raise ValidationError("timezone", (
                 f"is required for country {country}, which has several time zones "
-                f"({', '.join(zones)})" if zones else
-                f"is required for country {country}, which has no known time zone"))
+                f"({', '.join(zones_of(country))})"))
     values = _checked_property_values({
         "name": name, "address": address, "aade_property_id": aade_property_id,
         "country": country, "timezone": timezone, "max_guests": max_guests,
@@ -158,6 +158,10 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
     return prop
 
 
+def unknown_country(country: str) -> str:
+    return f"{country} is not a known country (an ISO 3166-1 alpha-2 code, like GR, IT or ES)"
+
+
 def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
     """Clean the given property fields; one ValidationError naming every bad field."""
     refuse_control_characters({name: values[name] for name in ("name", "address", "aade_property_id")
@@ -187,6 +191,8 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
         value = values["country"]
         if not isinstance(value, str) or not re.fullmatch(COUNTRY_PATTERN, value):
             refuse("country", "must be an ISO 3166-1 alpha-2 code in capitals, like GR")
+        elif not is_known_country(value):
+            refuse("country", unknown_country(value))
         cleaned["country"] = value
     if "timezone" in values:
         if not is_timezone(values["timezone"]):

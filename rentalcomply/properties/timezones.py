@@ -118,3 +118,8 @@ def default_timezone(country: str) -> str | None:
 def zones_of(country: str) -> tuple[str, ...]:
     """The zones of a country with several, most populous first; () otherwise."""
     return SEVERAL_ZONES.get(country, ())
+
+
+def is_known_country(country: str) -> bool:
+    """Whether the IANA database knows the country: zone.tab lists every ISO 3166-1 country."""
+    return country in SINGLE_ZONE or country in SEVERAL_ZONES

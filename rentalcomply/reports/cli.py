@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -78,31 +80,65 @@ def _period_text(report) -> str:
     return f"{report.year:04d}" if report.month is None else f"{report.year:04d}-{report.month:02d}"
 
 
+# `download REPORT` names the report by its code, as `reports list` and the API show it;
+# `export --period` names it by its period, as `generate` does. Both write through write_output:
+# the same file, the same --output rules, the same errors.
+
 @reports.command("export")
 @click.option("--account", "account_ref", required=True, metavar="ACC",
               help="Account id or name.")
 @click.option("--period", required=True, metavar="YYYY-MM|YYYY", help="A month or a year.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "xml", "csv"]), default="pdf",
               show_default=True, help="Which file.")
-@click.option("--output", required=True, type=click.Path(dir_okay=False, writable=True),
-              help="Where to write the file ('-' for standard output).")
+@click.option("--output", required=True, metavar="PATH",
+              help="A file, a folder for the report's own file name, or '-' for standard output.")
 @pass_state
 def export(state, account_ref: str, period: str, fmt: str, output: str) -> None:
-    """Write one of a report's files, opened (the stored files are sealed)."""
+    """Write one of a report's files, opened, naming the report by its period (the same as
+    `reports download REPORT`, which names it by its code)."""
     from rentalcomply.reports import service
     from rentalcomply.reports.building import report_code
     settings = state.open()
     account = resolve_account(account_ref)
     year, month = _domain_call(service.parse_period, period)
-    content, _ = _domain_call(service.read_file, settings, account.id, report_code(year, month),
-                              fmt)
+    content, name = _domain_call(service.read_file, settings, account.id,
+                                 report_code(year, month), fmt)
+    target = write_output(content, output, name)
+    if target is not None:
+        click.echo(f"wrote {target} ({len(content)} bytes)")
+
+
+def write_output(content: bytes, output: str | None, name: str) -> Path | None:
+    """Write `content` where --output says: standard output for '-' (returns None), inside a
+    folder (an existing one, or one written with a trailing slash) under `name`, else to the
+    file. Written beside the target and renamed into place, so that a failure leaves no half
+    file; a place that cannot be written stops the command with a message, not a traceback."""
     if output == "-":
         sys.stdout.buffer.write(content)
         sys.stdout.buffer.flush()
-        return
-    with open(output, "wb") as handle:
-        handle.write(content)
-    click.echo(f"wrote {output} ({len(content)} bytes)")
+        return None
+    target = Path(output) if output else Path.cwd() / name
+    if output and output.endswith(("/", os.sep)) and target.parent.is_dir():
+        try:
+            target.mkdir(exist_ok=True)  # a folder asked for by its slash, made if new
+        except OSError as exc:
+            raise click.ClickException(f"cannot make the folder {target}: "
+                                       f"{exc.strerror or exc}") from None
+    if output and target.is_dir():
+        target = target / name
+    if not target.parent.is_dir():
+        raise click.ClickException(f"cannot write {target}: there is no folder {target.parent}")
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        partial.write_bytes(content)
+        os.replace(partial, target)
+    except OSError as exc:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target
 
 
 @reports.command("list")
@@ -133,27 +169,26 @@ def list_(state, account_ref: str, as_json: bool) -> None:
 @click.option("--account", "account_ref", required=True, metavar="ACC", help="Account id or name.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "xml", "csv"]), default="pdf",
               show_default=True, help="Which of the report's files.")
-@click.option("--output", type=click.Path(dir_okay=True), default=None, metavar="PATH",
-              help="A file, or a folder for the report's own file name. Default: here.")
+@click.option("--output", default=None, metavar="PATH",
+              help="A file, a folder for the report's own file name (an existing one, or any "
+                   "ending in /), or '-' for standard output. Default: here.")
 @click.option("--json", "as_json", is_flag=True, help="Print {path, bytes, format} as JSON.")
 @pass_state
 def download(state, code: str, account_ref: str, fmt: str, output: str | None,
              as_json: bool) -> None:
-    """Write one of a report's files, opened (REPORT like rep_2026_05)."""
-    from pathlib import Path
-
+    """Write one of a report's files, opened (REPORT like rep_2026_05; `reports export
+    --period` does the same by period)."""
     from rentalcomply.reports import service
     settings = state.open()
     account = resolve_account(account_ref)
     content, name = _domain_call(service.read_file, settings, account.id, code, fmt)
-    target = Path(output) if output else Path.cwd() / name
-    if target.is_dir():
-        target = target / name
-    target.write_bytes(content)
+    target = write_output(content, output, name)
+    if target is None:
+        return
     if as_json:
-        _emit_json({"path": str(target), "bytes": target.stat().st_size, "format": fmt})
+        _emit_json({"path": str(target), "bytes": len(content), "format": fmt})
     else:
-        click.echo(f"Wrote {target} ({target.stat().st_size} bytes).")
+        click.echo(f"Wrote {target} ({len(content)} bytes).")
 
 
 @reports.command("mark-filed")

@@ -588,14 +588,22 @@ def open_signed_file(settings, account_id: str, code: str, fmt: str,
     (403) for an altered link, LinkExpired (410) for a late one, NotFound when the report is
     gone."""
     signed_links.check(LINK_PURPOSE, _link_fields(account_id, code, fmt), query)
+    # The link was made for a report with files: one that is not there any more is gone.
+    report = Report.get_or_none((Report.account == account_id) & (Report.code == code))
+    if report is None or not report.files:
+        raise NotFound("The report no longer exists.")
     return read_file(settings, account_id, code, fmt)
 
 
 def read_file(settings, account_id: str, code: str, fmt: str) -> tuple[bytes, str]:
     """One of the report's files as a download gives it (unsealed), and its name."""
     report = Report.get_or_none((Report.account == account_id) & (Report.code == code))
-    if report is None or not report.files:
-        raise NotFound("The report no longer exists.")
+    if report is None:
+        raise NotFound(f"There is no report {code} (reports list shows them; reports generate "
+                       "makes one).")
+    if not report.files:
+        raise ReportNotReady(f"Report {code} has no files yet (status {report.status}); "
+                             "try again when it is completed.")
     if report.files.get("store") == "database":
         stored = (ReportFile.select(ReportFile.content)
                   .where((ReportFile.report == report.id) & (ReportFile.format == fmt)).first())

@@ -46,7 +46,9 @@ def sync_run(state, account_ref: str | None, accept_removals: bool) -> None:
     failed = [r for r in results if r.failed]
     skipped = [r for r in results if r.status in ("skipped", "deferred")]
     click.echo(f"Synced {len(ok)} of {len(results)} connections: "
-               f"{sum(r.created for r in ok)} new, {sum(r.updated for r in ok)} changed, "
+               f"{_count(sum(r.new_bookings for r in ok), 'new booking')}, "
+               f"{_count(sum(r.blocks for r in ok), 'new block')}, "
+               f"{sum(r.updated for r in ok)} changed, "
                f"{sum(r.cancelled for r in ok)} cancelled, "
                f"{sum(1 for r in ok if r.not_modified)} unchanged feeds.")
     for result in skipped:
@@ -56,3 +58,7 @@ def sync_run(state, account_ref: str | None, accept_removals: bool) -> None:
                    f"{result.property_id}): {result.error}", err=True)
     if failed:
         sys.exit(1)
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" + ("" if number == 1 else "s")

@@ -134,9 +134,14 @@ class SyncResult:
     status: str = "ok"  # ok | error | skipped | deferred (its host busy: try again shortly)
     error: str | None = None
     not_modified: bool = False
-    created: int = 0
+    created: int = 0  # new stays: bookings and blocks
+    blocks: int = 0  # of them, blocks (a channel closing nights; not a booking)
     updated: int = 0
     cancelled: int = 0
+
+    @property
+    def new_bookings(self) -> int:
+        return self.created - self.blocks
 
     @property
     def failed(self) -> bool:
@@ -297,6 +302,7 @@ def _apply(connection_id: str, owner: str, feed: Feed, etag, last_modified, opti
         with _write():
             prop = properties.get_property(account_id, prop.id, for_update=True)
             result.created += _import_stays(prop, connection, batch, options.rates)
+            result.blocks += sum(1 for stay in batch if stay.is_block)
     for batch in _batches_of(seen_stays):
         with _write():
             result.updated += _update_stays(prop, connection, batch, options.rates)
@@ -411,7 +417,7 @@ def _record_unchanged(connection_id: str, owner: str, result: SyncResult) -> Syn
 
 def _record_failure(connection_id: str, owner: str, reason: str, result: SyncResult) -> SyncResult:
     result.status, result.error = "error", reason
-    result.created = result.updated = result.cancelled = 0
+    result.created = result.blocks = result.updated = result.cancelled = 0
     with _write():
         connection = ChannelConnection.get_or_none(ChannelConnection.id == connection_id)
         if connection is None:
@@ -898,7 +904,8 @@ def status_view(connection: ChannelConnection) -> dict:
 def sync_event_view(connection: ChannelConnection, result: SyncResult | None) -> dict:
     view = status_view(connection)
     if result is not None:
-        view["changes"] = {"created": result.created, "updated": result.updated,
+        view["changes"] = {"created": result.created, "blocks": result.blocks,
+                           "updated": result.updated,
                            "cancelled": result.cancelled, "not_modified": result.not_modified}
     return view
 

@@ -12,6 +12,7 @@ from rentalcomply.core.queue import huey
 from rentalcomply.core.modules import optional_modules
 from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
 from rentalcomply.web import openapi
+from rentalcomply.web.access_log import AccessLog
 from rentalcomply.web.gate import Gate
 from rentalcomply.web.json import error_body
 from rentalcomply.web.routing import Api, Reply, internal_error
@@ -34,7 +35,7 @@ def _capabilities():
     return list(optional_modules(CAPABILITY_MODULES))
 
 
-def create_app(settings) -> Gate:
+def create_app(settings) -> Gate | AccessLog:
     app = bottle.Bottle(catchall=True)
     api = Api(app, settings)
     _register_service_routes(api)
@@ -45,7 +46,7 @@ def create_app(settings) -> Gate:
     gate.api = api
     gate.kept_answer = api.kept_answer
     gate.bottle_app = app
-    return gate
+    return AccessLog(gate) if settings.log.access else gate
 
 
 def _register_service_routes(api: Api) -> None:

@@ -69,3 +69,11 @@ def test_the_key_view_never_shows_the_key(settings, account_a):
     view = accounts.key_view(record)
     assert key not in str(view)
     assert view["status"] == "active" and view["scopes"] == ["read"]
+
+
+def test_an_account_name_is_taken_once_whatever_its_letter_case(settings):
+    from rentalcomply.accounts import service as accounts_service
+    first = accounts_service.create_account("Sunny Stays")
+    with pytest.raises(ValueError, match="an account named 'Sunny Stays' exists already"):
+        accounts_service.create_account("SUNNY STAYS")
+    assert [a.id for a in accounts_service.list_accounts() if a.name == "Sunny Stays"] == [first.id]

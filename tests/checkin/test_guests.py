@@ -121,3 +121,23 @@ def test_in_spain_every_adult_gives_an_address_and_a_contact_and_a_minor_does_no
                      "guests[1].address_country": "msg.required",
                      "guests[1].email": "msg.contact"}
     assert "address_street" in asked_fields("ES", 1) and "phone" in asked_fields("ES", 1)
+
+
+def test_a_choice_refused_names_the_options_in_the_guests_language():
+    _, found = validate_party("PT", [adult(sex="X", residence_country="DE",
+                                           residence_place="Köln")],
+                              guest_count=1, arrival=ARRIVAL, complete=True)
+    [problem] = found
+    assert (problem.path, problem.key) == ("guests[0].sex", "msg.choice_of")
+    assert problem.message("en") == "Choose one of: Male, Female."
+    assert problem.message("it") == "Scegli una tra: Maschio, Femmina."
+
+
+def test_an_italian_document_type_refused_names_only_the_types_italy_takes():
+    from rentalcomply.checkin.guests import document_types
+    _, found = validate_party("IT", [adult(document_type="residence_permit")], guest_count=1,
+                              arrival=ARRIVAL, complete=False)
+    [problem] = [p for p in found if p.path == "guests[0].document_type"]
+    message = problem.message("en")
+    assert message.startswith("Choose one of: ") and "Passport" in message
+    assert message.count(",") == len(document_types("IT")) - 1

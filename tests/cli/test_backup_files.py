@@ -127,3 +127,20 @@ def test_on_postgresql_a_backup_keeps_the_secret_and_config_and_names_pg_dump(cl
                   env={"RENTALCOMPLY_DATABASE_URL": "postgresql://postgres@127.0.0.1:1/none"},
                   expect=1)
     assert "holds a SQLite database, and database.url names PostgreSQL" in refused.stderr
+
+
+def test_a_backup_to_a_place_that_cannot_be_written_is_a_message_not_a_traceback(cli, tmp_path):
+    cli("init")
+    result = cli("backup", "--output", "/proc/x.tgz", expect=1)
+    assert "cannot write the backup to /proc/x.tgz:" in result.output
+    assert "Traceback" not in result.output
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_a_backup_into_a_folder_writes_a_dated_archive_there(cli, tmp_path):
+    cli("init")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    cli("backup", "--output", str(folder))
+    [archive] = folder.iterdir()
+    assert archive.name.startswith("rentalcomply-backup-") and archive.name.endswith(".tar.gz")

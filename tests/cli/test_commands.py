@@ -140,9 +140,22 @@ def test_keys_create_accepts_an_account_name_when_it_is_unique(cli):
     assert created["account_id"] == account["id"]
 
 
-def test_keys_create_refuses_an_ambiguous_account_name(cli):
-    cli("accounts", "create", "Twin")
-    cli("accounts", "create", "Twin")
+def test_accounts_create_refuses_a_name_another_account_has(cli):
+    first = cli.json("accounts", "create", "Twin")
+    result = cli("accounts", "create", " twin ", expect=1)
+    assert f"an account named 'Twin' exists already ({first['id']}); choose another name" \
+        in result.stderr
+    created = cli.json("keys", "create", "--account", "Twin", "--scope", "read")
+    assert created["account_id"] == first["id"]
+
+
+def test_keys_create_refuses_an_account_name_two_accounts_share_from_before(cli):
+    import sqlite3
+    first = cli.json("accounts", "create", "Twin")
+    # Two accounts of one name, as an earlier version let a database get them.
+    with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
+        connection.execute("INSERT INTO account (id, name, created_at) SELECT 'acc_twin2', name, "
+                           "created_at FROM account WHERE id = ?", (first["id"],))
     result = cli("keys", "create", "--account", "Twin", "--scope", "read", expect=1)
     assert "2 accounts are named 'Twin'" in result.stderr
 

@@ -181,6 +181,15 @@ def test_doctor_fails_on_a_damaged_database(cli, initialised):
 def test_doctor_says_what_to_do_on_an_empty_data_directory(cli):
     result = cli("doctor", expect=1)
     assert "run rentalcomply init" in result.stdout
+    # Nothing was ever made here: no key to lose, so none is said to be lost.
+    assert "does not exist yet: run rentalcomply init" in result.stdout
+    assert "invalid" not in result.stdout
+
+
+def test_doctor_says_a_lost_secret_invalidates_the_keys_once_there_is_a_database(cli,
+                                                                              initialised):
+    (cli.data_dir / "secret.key").unlink()
+    assert "every API key is now invalid" in cli("doctor", expect=1).stdout
 
 
 def test_doctor_fails_when_the_data_directory_is_open_to_others(cli, initialised):
@@ -354,3 +363,24 @@ def test_the_scale_out_units_run_a_web_process_and_a_worker(tmp_path):
     assert "tee /etc/systemd/system/rentalcomply-worker.service" in worker
     assert "After=network-online.target postgresql.service redis-server.service" in worker
     assert printed() == printed("--role", "serve")
+
+
+def test_a_refused_restore_into_a_missing_directory_leaves_no_directory_behind(cli, tmp_path):
+    not_a_backup = tmp_path / "notes.tar.gz"
+    not_a_backup.write_bytes(b"not an archive")
+    target = other_cli(cli, tmp_path, "never-made")
+    result = target("restore", str(not_a_backup), expect=1)
+    assert "Traceback" not in result.output
+    assert not target.data_dir.exists()
+
+
+def test_a_refused_restore_into_an_existing_directory_leaves_it_as_it_was(cli, initialised,
+                                                                          tmp_path):
+    not_a_backup = tmp_path / "notes.tar.gz"
+    not_a_backup.write_bytes(b"not an archive")
+    def files():  # the lock file is the data directory's own, made by every server too
+        return sorted(p.name for p in cli.data_dir.iterdir() if p.name != "server.lock")
+    before = files()
+    cli("restore", str(not_a_backup), expect=1)
+    assert files() == before
+    assert key_works(cli, initialised)

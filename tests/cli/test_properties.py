@@ -59,3 +59,14 @@ def test_properties_list_prints_a_table_without_json(cli):
                     "--address", "Oia, Santorini")
     text = cli("properties", "list").stdout
     assert prop["id"] in text and "Villa Irini" in text
+
+
+def test_properties_create_with_an_unknown_country_says_the_country_is_unknown(cli):
+    account = cli.json("accounts", "create", "Agency")
+    result = cli("properties", "create", "--account", account["id"], "--name", "X",
+                 "--address", "Y", "--country", "ZZ", expect=1)
+    assert "country: ZZ is not a known country" in result.stderr
+    assert "time zone" not in result.stderr
+    result = cli("properties", "create", "--account", account["id"], "--name", "X",
+                 "--address", "Y", "--country", "ZZ", "--timezone", "Europe/Athens", expect=1)
+    assert "country: ZZ is not a known country" in result.stderr

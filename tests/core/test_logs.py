@@ -7,6 +7,7 @@ import pytest
 
 from rentalcomply.core import logs
 from rentalcomply.properties import service as properties
+from tests.cli.conftest import cli  # noqa: F401 - the fixture
 
 
 @pytest.fixture
@@ -42,3 +43,18 @@ def test_a_text_line_names_the_request_id_too(owner, monkeypatch, capsys, restor
     answer = failing_request(owner, monkeypatch)
     err = capsys.readouterr().err
     assert f"ERROR rentalcomply.web.routing [{answer.headers['X-Request-Id']}]:" in err
+
+
+def test_a_report_logs_nothing_of_its_font_subsetting_at_the_default_level(
+        cli, capsys, restore_logging):
+    logs.configure("info", "text")
+    cli("init")
+    account = cli.json("accounts", "create", "Agency F")["id"]
+    cli("properties", "create", "--account", account, "--name", "Studio", "--address", "Athens",
+        "--aade-property-id", "00000000009")
+    cli("reports", "generate", "--account", account, "--period", "2026-03")
+    err = capsys.readouterr().err
+    assert "fontTools" not in err
+    # Its warnings would still show.
+    assert logging.getLogger("fontTools.subset").isEnabledFor(logging.WARNING)
+    assert not logging.getLogger("fontTools.subset").isEnabledFor(logging.INFO)

@@ -85,3 +85,28 @@ def test_users_create_makes_a_user_of_another_account_with_an_address_used_in_on
     assert second["id"] != first["id"]
     listed = cli.json("users", "list", "--account", other["id"])["data"]
     assert [u["id"] for u in listed] == [second["id"]]
+
+
+def test_users_create_takes_a_role_and_users_list_shows_it(cli):
+    cli("init")
+    member = cli.json("users", "create", "--account", "default", "--email", "mo@example.com",
+                      "--role", "member")
+    assert member["role"] == "member"
+    assert cli.json("users", "create", "--account", "default", "--email",
+                    "ow@example.com")["role"] == "owner"
+    listed = cli("users", "list", "--account", "default").output.splitlines()
+    assert listed[0].split()[:5] == ["ID", "ACCOUNT", "EMAIL", "ROLE", "STATUS"]
+    [row] = [line for line in listed if "mo@example.com" in line]
+    assert row.split()[3] == "member"
+    refused = cli("users", "create", "--account", "default", "--email", "x@example.com",
+                  "--role", "admin", expect=2)
+    assert "'admin' is not one of 'owner', 'member'" in refused.output
+
+
+def test_a_link_lifetime_of_one_hour_is_said_in_the_singular(cli):
+    cli("init")
+    printed = cli("users", "create", "--account", "default", "--email", "ann@example.com",
+                  env={"RENTALCOMPLY_DASHBOARD_PASSWORD_LINK_HOURS": "1"}).output
+    assert "open within 1 hour:" in printed
+    created = cli("demo", env={"RENTALCOMPLY_DASHBOARD_PASSWORD_LINK_HOURS": "1"}).output
+    assert "within 1 hour at" in created and "1 hours" not in created

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 
-from tests.e2e.conftest import KEY_PATTERN, ServerProcess, clean_environment, free_port
+from tests.e2e.conftest import ROOT, KEY_PATTERN, ServerProcess, clean_environment, free_port
 
 pytestmark = pytest.mark.server
 
@@ -155,6 +159,28 @@ def test_the_first_start_shows_the_key_and_the_dashboard_link_alone_after_a_quie
     assert server.key in block and "/dashboard/password/" in block
     server.stderr_done.wait(10)
     # At the default level nothing routine is logged while starting: no migrations, no worker
-    # banner. The only line is the worker's stop.
-    start_up = [line for line in server.stderr_lines if "stopping the task worker" not in line]
+    # banner. The only lines are the request's access line and the worker's stop.
+    [access] = [line for line in server.stderr_lines if "rentalcomply.access" in line]
+    assert " GET /api/v1/properties 200 " in access
+    start_up = [line for line in server.stderr_lines
+                if "stopping the task worker" not in line and line != access]
     assert start_up == []
+
+
+def test_doctor_counts_a_cleanly_stopped_server_as_stopped_at_once(start_server, tmp_path):
+    server = start_server(tmp_path / "data")
+    server.request("GET", "/healthz", key="")
+
+    def workers() -> str:
+        done = subprocess.run([sys.executable, "-m", "rentalcomply", "--data-dir",
+                               str(tmp_path / "data"), "doctor", "--json"], cwd=ROOT,
+                              env=clean_environment(), capture_output=True, text=True, timeout=120)
+        [check] = [c for c in json.loads(done.stdout)["data"] if c["name"] == "workers"]
+        return check["detail"]
+    # The heartbeat is the scheduler's first minute: wait for it before stopping.
+    deadline = time.monotonic() + 120
+    while "1 alive" not in workers():
+        assert time.monotonic() < deadline, workers()
+        time.sleep(1)
+    assert server.stop(signal.SIGTERM) == 0
+    assert workers().startswith("0 alive, 1 stopped, 0 stale: ")

@@ -19,7 +19,7 @@ def test_doctor_marks_which_workers_are_alive_and_which_are_stale(settings):
                            seen_at=now - dt.timedelta(minutes=20))
     workers = checks_of(settings)["workers"]
     assert workers.ok
-    assert workers.detail.startswith("1 alive, 1 stale: ")
+    assert workers.detail.startswith("1 alive, 0 stopped, 1 stale: ")
     assert "host:101:0900 alive (seen" in workers.detail
     assert "host:102:0800 stale (last seen 1200 s ago)" in workers.detail \
         or "host:102:0800 stale (last seen 1201 s ago)" in workers.detail
@@ -30,3 +30,15 @@ def test_doctor_names_the_database_size_and_its_largest_tables(settings):
     assert size.ok and "largest: " in size.detail
     assert size.detail.split(";")[0].endswith(("kB", "MB"))
     assert len(size.detail.split("largest: ")[1].split(", ")) == 5
+
+
+def test_a_worker_that_stopped_cleanly_counts_as_stopped_at_once(settings):
+    from rentalcomply.core import scheduling
+    scheduling.beat()
+    assert checks_of(settings)["workers"].detail.startswith("1 alive, 0 stopped, 0 stale: ")
+    scheduling.record_stop()
+    workers = checks_of(settings)["workers"]
+    assert workers.detail.startswith("0 alive, 1 stopped, 0 stale: ")
+    assert f"{scheduling.WORKER_ID} stopped (" in workers.detail
+    scheduling.beat()  # the same process's worker started again
+    assert checks_of(settings)["workers"].detail.startswith("1 alive, 0 stopped, 0 stale: ")

@@ -171,7 +171,7 @@ def test_sync_run_exits_1_naming_every_failed_connection(feeds, villa, connect, 
         assert connection.id in result.output
     assert good.id not in result.output.split("FAILED", 1)[1]
     assert "HTTP 404" in result.output and "not an iCalendar" in result.output
-    assert "Synced 1 of 3 connections: 3 new" in result.output  # 2 bookings and a block
+    assert "Synced 1 of 3 connections: 2 new bookings, 1 new block, 0 changed" in result.output
 
 
 def test_sync_run_accept_removals_applies_what_was_held_back(feeds, villa, connect, settings):

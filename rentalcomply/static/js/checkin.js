@@ -19,7 +19,8 @@
   var dirty = false;
   // Problems a value alone settles: once the field holds one, its message goes at once. Any
   // other problem (a check digit, a date in the future) goes when the server agrees (save()).
-  var SETTLED_BY_A_VALUE = ["msg.required", "msg.signature", "msg.choice", "msg.country",
+  var SETTLED_BY_A_VALUE = ["msg.required", "msg.signature", "msg.choice", "msg.choice_of",
+                            "msg.country",
                             "msg.consent"];
 
   function each(list, action) { Array.prototype.forEach.call(list, action); }

@@ -1,0 +1,89 @@
+"""The access log: one line per request that names it, and never a key, token or guest link."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from webtest import TestApp
+
+from rentalcomply.core import logs
+from rentalcomply.web.app import create_app
+from tests.conftest import HTTPS_ENVIRON, bootstrapped_settings
+
+
+@pytest.fixture
+def restore_logging():
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+    root.setLevel(level)
+    logging.getLogger(logs.ACCESS_LOGGER).setLevel(logging.NOTSET)
+
+
+def access_lines(capsys) -> list[str]:
+    return [line for line in capsys.readouterr().err.splitlines() if "rentalcomply.access" in line]
+
+
+def test_a_request_logs_one_line_with_its_route_status_duration_request_id_and_key_id(
+        owner, capsys, restore_logging):
+    logs.configure("warning", "text")  # on whatever the level
+    answer = owner.get("/api/v1/properties/prop_nothere", status=404)
+    listed = owner.get("/api/v1/properties?limit=17")
+    first, second = access_lines(capsys)
+    request_id = answer.headers["X-Request-Id"]
+    assert f"INFO rentalcomply.access [{request_id}]: GET /api/v1/properties/<property_id> 404 " \
+        in first
+    assert first.endswith(f" ms key={owner.key_id}") and owner.key not in first
+    assert f"[{listed.headers['X-Request-Id']}]: GET /api/v1/properties 200 " in second
+    assert "limit" not in second and "?" not in second
+
+
+def test_a_json_line_has_the_fields_as_keys(owner, capsys, restore_logging):
+    logs.configure("info", "json")
+    answer = owner.post_json("/api/v1/properties", {"name": "Studio", "address": "Athens"},
+                             status=201)
+    [line] = [json.loads(line) for line in access_lines(capsys)]
+    assert line["logger"] == "rentalcomply.access" and line["level"] == "info"
+    assert (line["method"], line["route"], line["status"]) == ("POST", "/api/v1/properties", 201)
+    assert line["request_id"] == answer.headers["X-Request-Id"]
+    assert line["key_id"] == owner.key_id and isinstance(line["duration_ms"], float)
+    assert "Studio" not in json.dumps(line)
+
+
+def test_a_refused_key_is_logged_without_the_key(wsgi_app, capsys, restore_logging):
+    logs.configure("info", "text")
+    app = TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    presented = "rc_" + "x" * 40
+    answer = app.get("/api/v1/bookings", headers={"Authorization": f"Bearer {presented}"},
+                     status=401)
+    [line] = access_lines(capsys)
+    assert "GET /api/v1/bookings 401 " in line and line.endswith("key=-")
+    assert answer.headers["X-Request-Id"] in line and presented not in line
+
+
+def test_guest_links_and_signed_downloads_are_logged_by_their_pattern_only(
+        wsgi_app, capsys, restore_logging):
+    logs.configure("info", "text")
+    app = TestApp(wsgi_app, extra_environ=dict(HTTPS_ENVIRON))
+    token = "guestLinkToken1234567890"
+    app.get(f"/checkin/{token}", status="*")
+    app.get(f"/files/reports/acc_x/rep_2026_03.pdf?expires=1&signature={token}", status="*")
+    app.get(f"/dashboard/password/{token}", status="*")
+    app.get(f"/no-such-page/{token}", status=404)
+    lines = access_lines(capsys)
+    assert len(lines) == 4
+    assert not [line for line in lines if token in line]
+    assert " GET /checkin/<token> " in lines[0]
+    assert " GET /no-such-page/… 404 " in lines[3]
+
+
+def test_log_access_false_writes_no_access_line(tmp_path, capsys, restore_logging):
+    with bootstrapped_settings(tmp_path, RENTALCOMPLY_LOG_ACCESS="false") as settings:
+        logs.configure("info", "text", access=settings.log.access)
+        app = TestApp(create_app(settings), extra_environ=dict(HTTPS_ENVIRON))
+        app.get("/healthz")
+        assert access_lines(capsys) == []
