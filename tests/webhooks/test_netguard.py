@@ -129,7 +129,9 @@ def test_a_receiver_that_never_answers_is_cut_at_the_timeout(receiver):
     started = time.monotonic()
     with pytest.raises(netguard.FetchTimeout) as timed_out:
         netguard.fetch(receiver.url, method="POST", body=b"{}", timeout=1, allow_private=True)
-    assert 1.0 <= time.monotonic() - started < 1.8
+    # The receiver would hold on for 30 s: three deadlines is the cut, with room for a loaded
+    # machine.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
     assert not timed_out.value.permanent
 
 
@@ -171,7 +173,8 @@ def test_the_timeout_bounds_the_whole_exchange_not_each_read(trickler):
     started = time.monotonic()
     with pytest.raises(netguard.FetchTimeout):
         netguard.fetch(f"http://127.0.0.1:{trickler}/", timeout=1, allow_private=True)
-    assert time.monotonic() - started < 1.8
+    # The whole answer takes 42 s at its pace; each read only 0.3 s.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
 
 
 def test_a_closed_port_is_a_temporary_failure():
@@ -325,7 +328,9 @@ def test_a_peer_trickling_its_body_after_connection_close_is_cut_at_the_deadline
     with pytest.raises(netguard.FetchTimeout) as timed_out:
         netguard.fetch(f"http://127.0.0.1:{peer.port}/feed.ics", timeout=2, allow_private=True)
     took = time.monotonic() - started
-    assert 2.0 <= took < 2.5, took
+    # The peer trickles until it is closed: ending at all, well before three deadlines, is the
+    # cut (the margin is for a loaded machine); never before the deadline.
+    assert 2.0 <= took < 3 * 2.0, took
     assert timed_out.value.phase == "body"
     assert str(timed_out.value) == "the peer sent too slowly: not finished within 2 s"
 
@@ -337,7 +342,8 @@ def test_a_post_answered_at_once_then_trickled_is_cut_too(trickle):
     with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
         netguard.fetch(f"http://127.0.0.1:{peer.port}/hook", method="POST", body=b"{}",
                        timeout=1, allow_private=True, max_bytes=500, truncate=True)
-    assert time.monotonic() - started < 1.5
+    # The trickle never ends on its own, and its 500 bytes would take 100 s.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
 
 
 def test_a_peer_trickling_its_headers_is_said_not_to_have_answered(trickle):
@@ -359,7 +365,7 @@ def test_a_trickling_tls_peer_is_cut_at_the_deadline(tls_receiver, monkeypatch):
             self.send_header("Connection", "close")
             self.end_headers()
             try:
-                for _ in range(30):
+                for _ in range(300):  # a minute, unless the client hangs up first
                     self.wfile.write(b"x")
                     self.wfile.flush()
                     time.sleep(0.2)
@@ -370,4 +376,4 @@ def test_a_trickling_tls_peer_is_cut_at_the_deadline(tls_receiver, monkeypatch):
     with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
         netguard.fetch(f"https://hooks.test:{server.port}/hook", method="POST", body=b"{}",
                        timeout=1, allow_private=True, ssl_context=client_context)
-    assert time.monotonic() - started < 1.5
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
