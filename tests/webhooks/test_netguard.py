@@ -250,7 +250,8 @@ class Trickle:
     trickles its body a byte every `pace` seconds for as long as the client listens.
 
     `exchanges`: (accepted, hung up) times (time.monotonic()) of each client, the hang-up seen at
-    once (the socket is watched between bytes), so a test can tell how long each was held."""
+    once (the socket is watched between bytes), so a test can tell how long each was held;
+    `accepted`: how many clients have connected."""
 
     def __init__(self, head: bytes = b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n",
                  pace: float = 1.0, host: str = "127.0.0.1"):
@@ -261,6 +262,7 @@ class Trickle:
         self.port = self.listener.getsockname()[1]
         self.stop = threading.Event()
         self.exchanges: list[tuple[float, float]] = []
+        self.accepted = 0
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -279,6 +281,7 @@ class Trickle:
                 connection, _ = self.listener.accept()
             except OSError:
                 continue
+            self.accepted += 1
             threading.Thread(target=self._answer, args=(connection, time.monotonic()),
                              daemon=True).start()
 
