@@ -198,7 +198,9 @@ def test_a_mail_server_that_trickles_its_greeting_is_cut_at_the_timeout(tmp_path
     try:
         with pytest.raises(mail.DeliveryFailed) as failed:
             mail.deliver(settings, message)
-        assert time.monotonic() - started < 1.6
+        # The greeting alone would take minutes at its pace: three deadlines is the cut, with
+        # room for a loaded machine.
+        assert 1.0 <= time.monotonic() - started < 3 * 1.0
         assert not failed.value.permanent
         assert failed.value.reason == ("the mail server 127.0.0.1:{} did not finish within 1 s "
                                        "(smtp.timeout_seconds)".format(listener.getsockname()[1]))

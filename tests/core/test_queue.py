@@ -12,17 +12,32 @@ from rentalcomply.core import queue
 from tests.conftest import bootstrapped_settings, task_queue_url
 
 released = threading.Event()
-done: list[str] = []
+holding: list[str] = []  # the general workers held now (their threads' names)
+done: list[tuple[str, list[str], bool]] = []
 
 
 @queue.huey.task()
 def hold_a_general_worker() -> None:
-    released.wait(10)
+    holding.append(threading.current_thread().name)
+    try:
+        released.wait(60)
+    finally:
+        holding.remove(threading.current_thread().name)
 
 
 @queue.urgent.task()
 def urgent_mark(name: str) -> None:
-    done.append(name)
+    # What the general queue was doing meanwhile: which workers were held, and whether they
+    # had been let go.
+    done.append((name, sorted(holding), released.is_set()))
+
+
+def wait_until(check, what: str, timeout: float = 30.0):
+    """A failure's bound, not a measure: the condition is usually met within milliseconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout:.0f} s"
+        time.sleep(0.02)
 
 
 @pytest.fixture
@@ -49,22 +64,21 @@ def test_filings_and_reports_are_declared_on_the_urgent_queue(settings):
 
 def test_urgent_work_runs_while_every_general_worker_is_busy(settings):
     released.clear()
+    holding.clear()
     done.clear()
     consumers = queue.start_embedded_consumer(workers=2, urgent_workers=1)
     try:
         for _ in range(4):  # more slow work than general workers
             hold_a_general_worker()
-        time.sleep(0.5)  # both general workers are held now
-        started = time.monotonic()
+        wait_until(lambda: len(holding) >= 2, "both general workers held")
         urgent_mark("filed")
-        while not done and time.monotonic() - started < 5:
-            time.sleep(0.02)
-        waited = time.monotonic() - started
+        wait_until(lambda: done, "the urgent task run")
     finally:
         released.set()
         consumers.stop(graceful=True)
-    assert done == ["filed"]
-    assert waited < 1.0, waited
+    # It ran while both general workers were still held by slow work.
+    [(name, held, let_go)] = done
+    assert (name, len(set(held)), let_go) == ("filed", 2, False)
 
 
 def test_pending_tasks_of_both_queues_run_the_urgent_first(settings):
@@ -73,4 +87,4 @@ def test_pending_tasks_of_both_queues_run_the_urgent_first(settings):
     urgent_mark("a")
     released.set()
     assert queue.run_pending_tasks() == 2
-    assert done == ["a"]
+    assert [name for name, _, _ in done] == ["a"]

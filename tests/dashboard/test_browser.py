@@ -89,6 +89,12 @@ def _sign_in(page, base: str, email: str) -> None:
     page.wait_for_url(re.compile(r".*/dashboard/today$"))
 
 
+def visible(locator, timeout: float = 30.0) -> None:
+    """The element comes to be shown (a click that navigates returns before the next page has
+    loaded); the timeout only bounds a failure."""
+    playwright_api.expect(locator).to_be_visible(timeout=timeout * 1000)
+
+
 def _shows(page, text: str, timeout: float = 15.0) -> bool:
     """Whether the page comes to hold `text`. A click that submits a form returns before the next
     page has loaded, and `content()` read in between is empty, so the page is read until it says
@@ -213,7 +219,7 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     assert _shows(page, "Your password is set")
 
     _sign_in(page, base, "owner@agency.example")
-    assert page.get_by_role("heading", name="Today").is_visible()
+    visible(page.get_by_role("heading", name="Today"))
 
     # A key, created in the page and used against the API.
     page.get_by_role("link", name="API keys").click()
@@ -221,7 +227,7 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     page.get_by_role("button", name="Create key").click()
     key = page.locator("#secret-value").input_value()
     assert re.fullmatch(r"rc_[A-Za-z0-9]{40}", key)
-    assert page.get_by_role("button", name="Copy").is_visible()  # the script showed it
+    visible(page.get_by_role("button", name="Copy"))  # the script showed it
     status, body, _ = server.request("GET", "/api/v1/properties", key=key)
     assert status == 200 and len(body["data"]) == 3
 
@@ -230,7 +236,7 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     assert key not in page.content()
     # Revoking asks first, naming what stops: "No, keep it" leaves the key working.
     page.get_by_role("button", name="Revoke key Accounting export").click()
-    assert page.get_by_role("heading", name="Revoke this API key?").is_visible()
+    visible(page.get_by_role("heading", name="Revoke this API key?"))
     assert "Accounting export" in page.locator("main").inner_text()
     page.get_by_role("link", name="No, keep it").click()
     status, _, _ = server.request("GET", "/api/v1/properties", key=key)
@@ -249,9 +255,11 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     assert page.locator("#secret-value").input_value().startswith("whsec_")
     page.get_by_role("link", name="Done, to the endpoint").click()
     page.get_by_role("button", name="Send a test").click()
-    page.reload()
+    page.wait_for_load_state()
     row = page.locator("tr.delivery", has_text="webhook.test")
-    assert "Succeeded" in row.inner_text() and "200" in row.inner_text()
+    _reload_until(page, lambda: row.count() and "Succeeded" in row.inner_text(),
+                  "the test delivery shown as succeeded")
+    assert "200" in row.inner_text()
     assert "webhook.test" in [r.headers["X-RentalComply-Event"] for r in receiver.requests]
 
     # Find a booking and open it.
@@ -259,7 +267,7 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     page.get_by_label("Guest or reservation code").fill("rossi")
     page.get_by_role("button", name="Find").click()
     page.get_by_role("link", name="Maria Rossi").click()
-    assert page.get_by_role("heading", name="Maria Rossi").is_visible()
+    visible(page.get_by_role("heading", name="Maria Rossi"))
     assert _shows(page, seeded["bookings"][0].id)
     # ... and send the guest the check-in link: a real e-mail arrives.
     page.get_by_role("button", name="E-mail the link to the guest").click()
@@ -275,16 +283,19 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     page.get_by_label("Month (YYYY-MM) or year (YYYY)").fill(period)
     page.get_by_role("button", name="Generate", exact=True).click()
     page.wait_for_url(re.compile(r".*/dashboard/reports/rep_\d{4}_\d{2}(\?done=generating)?$"))
-    if not page.get_by_role("link", name="Download PDF").count():
-        page.reload()  # made by the worker a moment later
+    # Made by the worker a moment later.
+    _reload_until(page, lambda: page.get_by_role("link", name="Download PDF").count(),
+                  "the report's files")
+    # Loaded once the report was made: the page says so, and the address has dropped the
+    # "being made" message.
+    assert "being made" not in page.content() and "done=" not in page.url, page.url
     with page.expect_download() as download:
         page.get_by_role("link", name="Download PDF").click()
     assert download.value.suggested_filename.endswith(".pdf")
     assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
-    assert "being made" not in page.content() or "done=generating" in page.url
     page.get_by_label("myAADE reference").fill("ΑΑΔΕ-2026-000777")
     # Last month's stay at the house without a registry number is named, and filing asks.
-    assert page.get_by_role("heading", name="Bookings that need attention").is_visible()
+    visible(page.get_by_role("heading", name="Bookings that need attention"))
     page.get_by_label("File anyway, without the bookings that need attention").check()
     page.get_by_role("button", name="Mark as filed").click()
     assert _shows(page, "The report is marked as filed.")
@@ -304,6 +315,16 @@ def test_an_owner_sets_a_password_signs_in_manages_keys_webhooks_reports_and_boo
     page.get_by_role("button", name="Sign out").click()
     page.goto(base + "/dashboard/today")
     assert "/dashboard/sign-in" in page.url
+
+
+def _reload_until(page, shown, what: str, timeout: float = 30.0) -> None:
+    """Reload the page until `shown()` is true: the worker's part comes a moment later. The
+    timeout only bounds a failure."""
+    deadline = time.monotonic() + timeout
+    while not shown():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout:.0f} s"
+        time.sleep(0.2)
+        page.reload()
 
 
 def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, account_a, server,
@@ -349,7 +370,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         for lang in ("en", "el"):
             for name, path in pages.items():
                 page.goto(base + path + ("&" if "?" in path else "?") + f"lang={lang}")
-                assert page.locator("h1").first.is_visible(), name
+                visible(page.locator("h1").first)
                 # Nothing wider than the screen: the page never scrolls sideways.
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
@@ -411,7 +432,7 @@ def test_revoke_asks_a_walk_in_is_made_and_edited_a_member_is_invited_a_password
     # Revoke asks first: "No, keep it" leaves the key working; "Yes" stops it.
     page.goto(base + "/dashboard/settings/keys")
     page.get_by_role("button", name="Revoke key Channel manager").click()
-    assert page.get_by_role("heading", name="Revoke this API key?").is_visible()
+    visible(page.get_by_role("heading", name="Revoke this API key?"))
     shot("confirm-revoke")
     page.get_by_role("link", name="No, keep it").click()
     assert server.request("GET", "/api/v1/properties", key=key)[0] == 200

@@ -246,7 +246,9 @@ def test_a_booking_waiting_behind_a_lock_longer_than_the_timeout_answers_503(
     assert status == 503, body
     assert body["error"]["code"] == "SERVICE_UNAVAILABLE"
     assert int(response.getheader("Retry-After")) > 0
-    assert TIMEOUT - 0.1 <= waited < TIMEOUT + 2  # database.timeout_seconds, not a longer wait
+    # database.timeout_seconds, not the lock's whole hold (until this test lets go, the request
+    # itself allowed 30 s): three timeouts leave room for a loaded machine.
+    assert TIMEOUT - 0.1 <= waited < 3 * TIMEOUT
     status, body, _ = server.request("POST", "/api/v1/bookings", {
         "property_id": property_id, "guest_name": "Eleni Papadopoulou", "guest_count": 2,
         "arrival_date": arrival, "departure_date": departure})

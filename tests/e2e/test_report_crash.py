@@ -44,6 +44,28 @@ def report_ready_events(data_dir) -> int:
                                   ).fetchone()[0]
 
 
+def generation_settled(data_dir) -> bool:
+    """No report generation is waiting or under way, nor can one start: no report row holds a
+    job or a lease (the sweep queues only those), and the urgent queue (reports) has no task
+    queued or scheduled. What is counted then is final."""
+    with sqlite3.connect(data_dir / "rentalcomply.db", timeout=30) as connection:
+        [(open_jobs,)] = connection.execute(
+            "SELECT COUNT(*) FROM report WHERE job IS NOT NULL OR lease_owner IS NOT NULL "
+            "OR lease_expires_at IS NOT NULL").fetchall()
+    with sqlite3.connect(data_dir / "queue.db", timeout=30) as connection:
+        tasks = sum(connection.execute(f"SELECT COUNT(*) FROM {table} WHERE queue = ?",
+                                       ("rentalcomply-urgent",)).fetchone()[0]
+                    for table in ("task", "schedule"))
+    return open_jobs == 0 and tasks == 0
+
+
+def wait_until(condition, what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout:.0f} s"
+        time.sleep(0.2)
+
+
 def wait_for_status(server, key, wanted: set[str], timeout: float, interval: float = 0.02):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -84,8 +106,10 @@ def test_a_report_killed_mid_generation_completes_after_a_restart_exactly_once(s
     assert time.monotonic() - began < 60
     assert report["booking_count"] == STAYS and report["generation_count"] == 1
     assert report["provisional"] is False
-    # Another sweep or two later, still one announcement and one set of files.
-    time.sleep(3)
+    # Once no generation is left to run, still one generation, one announcement and one set of
+    # files.
+    wait_until(lambda: generation_settled(data_dir), "no generation waiting or under way")
+    assert wait_for_status(restarted, key, {"completed"}, timeout=30)["generation_count"] == 1
     assert report_ready_events(data_dir) == 1
     with sqlite3.connect(data_dir / "rentalcomply.db", timeout=30) as connection:
         stored = connection.execute("SELECT format FROM report_file ORDER BY format").fetchall()

@@ -105,6 +105,24 @@ def settled(database, count: int, timeout: float = 90) -> None:
     raise AssertionError(f"{attempted} of {count} connections attempted, {leased} being synced")
 
 
+def queued_tasks(env, queue: str) -> int:
+    """Tasks of one of the shared Redis queues ("rentalcomply", "rentalcomply-urgent"), queued or
+    scheduled."""
+    from huey.storage import PriorityRedisStorage
+    storage = PriorityRedisStorage(name=queue, url=env["RENTALCOMPLY_QUEUE_URL"])
+    try:
+        return storage.queue_size() + storage.schedule_size()
+    finally:
+        storage.conn.close()
+
+
+def wait_until(condition, what: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(0.2)
+
+
 def report(server, code: str) -> dict:
     status, body, _ = server.request("GET", f"/api/v1/reports/{code}")
     assert status == 200, body
@@ -112,7 +130,7 @@ def report(server, code: str) -> dict:
 
 
 def test_a_worker_killed_mid_report_loses_nothing_and_each_tick_fetches_every_feed_once(
-        servers, workers, database):
+        servers, workers, database, env):
     first, second = servers
     status, body, _ = first.request("POST", "/api/v1/properties", {
         "name": "Studio Plaka", "address": "Adrianou 12, Athens",
@@ -154,7 +172,14 @@ def test_a_worker_killed_mid_report_loses_nothing_and_each_tick_fetches_every_fe
     assert made["status"] == "completed", (made, "".join(running["one" if killed == "two" else "two"].stderr_lines[-30:]))
     print(f"the report completed on the other worker {taken_over_in:.1f} s after the kill")
     assert made["booking_count"] == STAYS and made["generation_count"] == 1
-    time.sleep(3)  # a sweep or two later: still one announcement
+    # Once no generation can still run (no report row holds a job or a lease, which is all the
+    # sweeps queue again, and no reports task is queued or scheduled): still one generation and
+    # one announcement.
+    wait_until(lambda: sql(database, "SELECT COUNT(*) FROM report WHERE job IS NOT NULL "
+                                     "OR lease_owner IS NOT NULL OR lease_expires_at IS NOT NULL")
+               == [(0,)] and queued_tasks(env, "rentalcomply-urgent") == 0,
+               "no generation waiting or under way")
+    assert report(second, "rep_2026_10")["generation_count"] == 1
     assert sql(database, "SELECT COUNT(*) FROM event WHERE type = 'report.ready'") == [(1,)]
     status, link, _ = first.request("GET", "/api/v1/reports/rep_2026_10/download?format=pdf")
     assert status == 200, link
@@ -181,7 +206,11 @@ def test_a_worker_killed_mid_report_loses_nothing_and_each_tick_fetches_every_fe
             while len(feeds.requests) < FEEDS * tick and time.monotonic() < deadline:
                 time.sleep(0.2)
             settled(database, FEEDS)
-            time.sleep(2)  # a second worker fetching them again would do it now
+            # Nothing left that could fetch again in this tick: no sync under way (settled) and
+            # no task of the general queue (syncs) queued or scheduled.
+            wait_until(lambda: queued_tasks(env, "rentalcomply") == 0 and not sql(
+                database, "SELECT 1 FROM channel_connection WHERE lease_until IS NOT NULL"),
+                "a quiet general queue")
             counts = collections.Counter(seen.path for seen in feeds.requests)
             assert sorted(set(counts.values())) == [tick], (tick, counts)
             assert len(counts) == FEEDS

@@ -44,5 +44,11 @@ def test_an_interrupted_poll_polls_again(owner, make_booking, italian_property, 
     clock.travel(dt.timedelta(minutes=10))
     service.run_due()
     service.run_due()
-    assert fake.submitted == [[0, 1]]
-    assert PoliceFiling.get_by_id(row.id).status in ("polling", "submitted")
+    # The batch already has its id: the interrupted poll is polled again, never sent again.
+    assert fake.submitted == [[0, 1]] and fake.polls == 1
+    assert PoliceFiling.get_by_id(row.id).status == "polling"  # the authority has not decided
+    clock.travel(dt.timedelta(minutes=2))
+    service.run_due()
+    assert fake.submitted == [[0, 1]] and fake.polls == 2
+    assert PoliceFiling.get_by_id(row.id).status == "submitted"
+    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"

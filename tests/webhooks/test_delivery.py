@@ -251,7 +251,7 @@ def test_a_receiver_that_hangs_is_cut_at_the_timeout_and_retried(
     started = clock.utcnow_precise()
     tasks.run()
     took = (clock.utcnow_precise() - started).total_seconds()
-    assert 1.0 <= took < 2.5
+    assert 1.0 <= took < 3 * 1.0  # the receiver would hang for 30 s
     [log] = deliveries_of(owner, hook["id"])
     assert log["status"] == "pending" and log["last_status_code"] is None
     assert log["last_error"] == "the peer did not answer within 1 s"

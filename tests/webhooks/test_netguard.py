@@ -129,7 +129,9 @@ def test_a_receiver_that_never_answers_is_cut_at_the_timeout(receiver):
     started = time.monotonic()
     with pytest.raises(netguard.FetchTimeout) as timed_out:
         netguard.fetch(receiver.url, method="POST", body=b"{}", timeout=1, allow_private=True)
-    assert 1.0 <= time.monotonic() - started < 1.8
+    # The receiver would hold on for 30 s: three deadlines is the cut, with room for a loaded
+    # machine.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
     assert not timed_out.value.permanent
 
 
@@ -171,7 +173,8 @@ def test_the_timeout_bounds_the_whole_exchange_not_each_read(trickler):
     started = time.monotonic()
     with pytest.raises(netguard.FetchTimeout):
         netguard.fetch(f"http://127.0.0.1:{trickler}/", timeout=1, allow_private=True)
-    assert time.monotonic() - started < 1.8
+    # The whole answer takes 42 s at its pace; each read only 0.3 s.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
 
 
 def test_a_closed_port_is_a_temporary_failure():
@@ -247,7 +250,8 @@ class Trickle:
     trickles its body a byte every `pace` seconds for as long as the client listens.
 
     `exchanges`: (accepted, hung up) times (time.monotonic()) of each client, the hang-up seen at
-    once (the socket is watched between bytes), so a test can tell how long each was held."""
+    once (the socket is watched between bytes), so a test can tell how long each was held;
+    `accepted`: how many clients have connected."""
 
     def __init__(self, head: bytes = b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n",
                  pace: float = 1.0, host: str = "127.0.0.1"):
@@ -258,6 +262,7 @@ class Trickle:
         self.port = self.listener.getsockname()[1]
         self.stop = threading.Event()
         self.exchanges: list[tuple[float, float]] = []
+        self.accepted = 0
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -276,6 +281,7 @@ class Trickle:
                 connection, _ = self.listener.accept()
             except OSError:
                 continue
+            self.accepted += 1
             threading.Thread(target=self._answer, args=(connection, time.monotonic()),
                              daemon=True).start()
 
@@ -325,7 +331,9 @@ def test_a_peer_trickling_its_body_after_connection_close_is_cut_at_the_deadline
     with pytest.raises(netguard.FetchTimeout) as timed_out:
         netguard.fetch(f"http://127.0.0.1:{peer.port}/feed.ics", timeout=2, allow_private=True)
     took = time.monotonic() - started
-    assert 2.0 <= took < 2.5, took
+    # The peer trickles until it is closed: ending at all, well before three deadlines, is the
+    # cut (the margin is for a loaded machine); never before the deadline.
+    assert 2.0 <= took < 3 * 2.0, took
     assert timed_out.value.phase == "body"
     assert str(timed_out.value) == "the peer sent too slowly: not finished within 2 s"
 
@@ -337,7 +345,8 @@ def test_a_post_answered_at_once_then_trickled_is_cut_too(trickle):
     with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
         netguard.fetch(f"http://127.0.0.1:{peer.port}/hook", method="POST", body=b"{}",
                        timeout=1, allow_private=True, max_bytes=500, truncate=True)
-    assert time.monotonic() - started < 1.5
+    # The trickle never ends on its own, and its 500 bytes would take 100 s.
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0
 
 
 def test_a_peer_trickling_its_headers_is_said_not_to_have_answered(trickle):
@@ -359,7 +368,7 @@ def test_a_trickling_tls_peer_is_cut_at_the_deadline(tls_receiver, monkeypatch):
             self.send_header("Connection", "close")
             self.end_headers()
             try:
-                for _ in range(30):
+                for _ in range(300):  # a minute, unless the client hangs up first
                     self.wfile.write(b"x")
                     self.wfile.flush()
                     time.sleep(0.2)
@@ -370,4 +379,4 @@ def test_a_trickling_tls_peer_is_cut_at_the_deadline(tls_receiver, monkeypatch):
     with pytest.raises(netguard.FetchTimeout, match="sent too slowly"):
         netguard.fetch(f"https://hooks.test:{server.port}/hook", method="POST", body=b"{}",
                        timeout=1, allow_private=True, ssl_context=client_context)
-    assert time.monotonic() - started < 1.5
+    assert 1.0 <= time.monotonic() - started < 3 * 1.0

@@ -8,6 +8,7 @@ retry schedule to seconds, as the in-process tests do; everything else is the sh
 
 from __future__ import annotations
 
+import sqlite3
 import time
 
 import pytest
@@ -75,6 +76,14 @@ def wait_until(condition, timeout: float = 15.0, what: str = "the condition"):
     raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
+def queued_tasks(data_dir) -> int:
+    """Tasks of the general queue (webhooks) waiting in the server's queue.db, due or scheduled."""
+    with sqlite3.connect(data_dir / "queue.db", timeout=30) as connection:
+        return sum(connection.execute(f"SELECT COUNT(*) FROM {table} WHERE queue = ?",
+                                      ("rentalcomply",)).fetchone()[0]
+                   for table in ("task", "schedule"))
+
+
 def test_an_event_emitted_while_the_receiver_is_down_survives_a_kill_and_arrives_when_it_is_back(
         start_server, server_env, tmp_path):  # noqa: F811
     data_dir = tmp_path / "data"
@@ -101,7 +110,11 @@ def test_an_event_emitted_while_the_receiver_is_down_survives_a_kill_and_arrives
         done = wait_until(lambda: [entry for entry in delivery_log(restarted, key, hook["id"])
                                    if entry["status"] == "succeeded"], what="a succeeded delivery")
         assert done[0]["attempts"] >= 2 and done[0]["event_id"] == event["id"]
-        time.sleep(1)
+        # Once nothing is left to send (no delivery open, no task queued or scheduled), the
+        # receiver still had it once.
+        wait_until(lambda: queued_tasks(data_dir) == 0 and all(
+            entry["status"] != "pending" for entry in delivery_log(restarted, key, hook["id"])),
+            what="a quiet queue")
         assert len(receiver.requests) == 1
     finally:
         receiver.stop()
@@ -115,7 +128,7 @@ def test_an_event_queued_but_never_dispatched_before_a_kill_is_delivered_after_t
     key = server.key
     hook = register(server, key, receiver.url)
     booking = book(server, key)
-    time.sleep(0.5)
+    wait_until(lambda: queued_tasks(data_dir), what="the dispatch written down")
     assert receiver.requests == []
     server.kill()
 
