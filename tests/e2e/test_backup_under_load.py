@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from tests.conftest import days_ahead
 from tests.e2e.test_backup_files import api
 from tests.e2e.test_restore import cli
 
@@ -38,8 +39,7 @@ class Writers:
             # Each client its own nights far ahead, so that no two bookings overlap: 3,000 each,
             # more than a client books in the seconds this runs (400 were passed on a fast machine).
             day = 1 + client * 3000 + night % 3000
-            arrival = time.strftime("%Y-%m-%d", time.gmtime(1_900_000_000 + day * 86400))
-            departure = time.strftime("%Y-%m-%d", time.gmtime(1_900_000_000 + (day + 1) * 86400))
+            arrival, departure = days_ahead(day), days_ahead(day + 1)
             status, body, _ = self.server.request("POST", "/api/v1/bookings", {
                 "property_id": self.property_id, "guest_name": f"Guest {client}-{night}",
                 "guest_count": 1, "arrival_date": arrival, "departure_date": departure})

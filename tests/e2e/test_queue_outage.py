@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.conftest import POSTGRES_URL, scratch_postgres_database
+from tests.conftest import POSTGRES_URL, days_ahead, scratch_postgres_database
 from tests.e2e.conftest import ROOT, clean_environment, free_port
 
 pytestmark = pytest.mark.server
@@ -119,7 +119,7 @@ def test_with_redis_stopped_health_and_doctor_name_the_queue_and_bookings_still_
 
     status, body, _ = server.request("POST", "/api/v1/bookings", {
         "property_id": property_id, "guest_name": "Eleni Papadopoulou",
-        "arrival_date": "2027-06-01", "departure_date": "2027-06-04", "guest_count": 2})
+        "arrival_date": days_ahead(200), "departure_date": days_ahead(203), "guest_count": 2})
     assert status == 201, body
     assert receiver.events == []
 

@@ -8,7 +8,7 @@ import pytest
 from rentalcomply.core import queue
 from rentalcomply.webhooks import verify
 from rentalcomply.webhooks.models import WebhookDelivery
-from tests.conftest import task_queue_url
+from tests.conftest import days_ahead, task_queue_url
 from tests.webhooks.conftest import Hang, register
 
 
@@ -112,7 +112,7 @@ def test_bookings_created_updated_and_cancelled_through_the_api_are_delivered(
         "name": "Villa Anemoi", "address": "Oia", "aade_property_id": "00012345678"}).json["data"]
     created = owner.post_json("/api/v1/bookings", {
         "property_id": prop["id"], "guest_name": "Maria Papadopoulou",
-        "arrival_date": "2031-07-10", "departure_date": "2031-07-14", "guest_count": 2}).json["data"]
+        "arrival_date": days_ahead(200), "departure_date": days_ahead(204), "guest_count": 2}).json["data"]
     updated = owner.patch_json(f"/api/v1/bookings/{created['id']}", {"guest_count": 3}).json["data"]
     cancelled = owner.post(f"/api/v1/bookings/{created['id']}/cancel").json["data"]
     requests = receiver.wait_for(3, timeout=10)
