@@ -19,6 +19,7 @@ import time
 
 import pytest
 
+from rentalcomply.core import clock
 from tests.conftest import POSTGRES_URL, days_ahead, scratch_postgres_database
 from tests.e2e.conftest import ROOT, clean_environment, free_port
 
@@ -134,7 +135,7 @@ def test_with_redis_stopped_health_and_doctor_name_the_queue_and_bookings_still_
 
 
 def last_month() -> str:
-    first = dt.date.today().replace(day=1)
+    first = clock.today().replace(day=1)
     return (first - dt.timedelta(days=1)).strftime("%Y-%m")
 
 
@@ -195,7 +196,7 @@ class FeedServer:
     """A channel's calendar feed on loopback: one stay."""
 
     def __init__(self):
-        arrival = dt.date.today() + dt.timedelta(days=20)
+        arrival = clock.today() + dt.timedelta(days=20)
         body = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\n"
                 "UID:stay-1@example.com\r\nSUMMARY:Reserved\r\n"
                 f"DTSTART;VALUE=DATE:{arrival:%Y%m%d}\r\n"

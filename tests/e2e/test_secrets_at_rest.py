@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
+from rentalcomply.core import clock
 from tests.checkin.conftest import Inbox
 from tests.e2e.conftest import free_port
 
@@ -103,7 +104,7 @@ def test_a_guest_link_sent_with_an_idempotency_key_is_shown_once_and_kept_nowher
     status, prop, _ = server.request("POST", "/api/v1/properties", {
         "name": "Villa Anemoi", "address": "Oia", "aade_property_id": "00012345678"})
     assert status == 201, prop
-    arrival = dt.date.today() + dt.timedelta(days=10)
+    arrival = clock.today() + dt.timedelta(days=10)
     status, booking, _ = server.request("POST", "/api/v1/bookings", {
         "property_id": prop["data"]["id"], "guest_name": "Maria Papadopoulou",
         "guest_email": "maria@example.com", "arrival_date": arrival.isoformat(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from rentalcomply.core.scheduling import WorkerHeartbeat
 from rentalcomply.ops.doctor import run_checks
@@ -21,8 +22,8 @@ def test_doctor_marks_which_workers_are_alive_and_which_are_stale(settings):
     assert workers.ok
     assert workers.detail.startswith("1 alive, 0 stopped, 1 stale: ")
     assert "host:101:0900 alive (seen" in workers.detail
-    assert "host:102:0800 stale (last seen 1200 s ago)" in workers.detail \
-        or "host:102:0800 stale (last seen 1201 s ago)" in workers.detail
+    seen = re.search(r"host:102:0800 stale \(last seen (\d+) s ago\)", workers.detail)
+    assert seen and 1200 <= int(seen.group(1)) < 1260, workers.detail  # however slow the machine
 
 
 def test_doctor_names_the_database_size_and_its_largest_tables(settings):
