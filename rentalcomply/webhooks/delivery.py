@@ -137,7 +137,10 @@ def attempt_each(delivery_ids: list[str]):
     waiting for an earlier version of its resource in this very batch, one held or not due) is
     claimed on its own when its turn comes, exactly as `attempt` claims. A held delivery whose
     attempt might outlast its hold (a slow receiver earlier in the batch) has the hold renewed
-    first, so that nothing else claims it meanwhile."""
+    first, so that nothing else claims it meanwhile.
+
+    The caller closes it if it stops before the end (`contextlib.closing`): between two attempts
+    it holds the receiver's slot and the rest of the batch, which only closing gives back."""
     if not delivery_ids:
         return
     url = _url_of(delivery_ids[0])
@@ -314,7 +317,7 @@ def _release(delivery_ids, hold: dt.datetime) -> None:
                     f'AND "locked_until" = {db.param} AND "status" = {db.param}',
                     (*delivery_ids, hold, "pending"))
             return
-        except peewee.DatabaseError:
+        except (peewee.DatabaseError, peewee.InterfaceError):  # "connection already closed": the latter
             if attempt_number + 1 < RELEASE_TRIES:
                 time.sleep(1)
     with _unreleased_lock:

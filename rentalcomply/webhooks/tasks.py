@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from huey import crontab
@@ -71,10 +72,15 @@ def deliver(delivery_id: str) -> None:
 @huey.task()
 def deliver_batch(delivery_ids: list[str]) -> None:
     """Attempt each in turn: the same as one `deliver` task each, in this order (one resource's
-    later version in the batch finds the earlier one attempted, as its turn requires)."""
-    attempted = delivery.attempt_each(delivery_ids)
-    for position, (delivery_id, delay) in enumerate(attempted):
-        _after_attempt(delivery_id, delay, coming=delivery_ids[position + 1:])
+    later version in the batch finds the earlier one attempted, as its turn requires).
+
+    Closed here however the loop ends: cut between two attempts (the database gone when the
+    next in line is looked up), the batch gives back its receiver's slot and its holds at once,
+    in this thread. Left to the garbage collector they stayed taken until a full collection,
+    minutes away in a busy server, and no delivery to that receiver could go meanwhile."""
+    with contextlib.closing(delivery.attempt_each(delivery_ids)) as attempted:
+        for position, (delivery_id, delay) in enumerate(attempted):
+            _after_attempt(delivery_id, delay, coming=delivery_ids[position + 1:])
 
 
 def _deliver_one(delivery_id: str) -> None:

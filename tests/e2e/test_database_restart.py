@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from tests.conftest import days_ahead
 from tests.e2e.test_queue_outage import Receiver
 from tests.pgcluster import private_cluster
 
@@ -54,10 +55,8 @@ def new_property(server) -> str:
 
 
 def stay(day: int) -> tuple[str, str]:
-    """Arrival and departure of a one-night stay `day` days after a fixed date."""
-    def date(offset):
-        return time.strftime("%Y-%m-%d", time.gmtime(1_900_000_000 + offset * 86400))
-    return date(day), date(day + 1)
+    """Arrival and departure of a one-night stay `day` days after today (the product's clock)."""
+    return days_ahead(day), days_ahead(day + 1)
 
 
 class Writers:
