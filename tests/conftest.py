@@ -211,6 +211,21 @@ def bootstrapped_settings(tmp_path, **env):
 
 
 @pytest.fixture
+def restore_logging():
+    """The root logger's handlers and level, and the access logger's level, as they were."""
+    import logging
+
+    from rentalcomply.core import logs
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+    root.setLevel(level)
+    logging.getLogger(logs.ACCESS_LOGGER).setLevel(logging.NOTSET)
+
+
+@pytest.fixture
 def frozen_clock():
     """The clock stands still and moves only by clock.travel(): readings compared to the second
     never straddle a second boundary on a busy machine."""

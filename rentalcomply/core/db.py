@@ -228,31 +228,29 @@ def delete_in_batches(model, condition, *, batch: int = PURGE_BATCH_ROWS,
 
     Never one long DELETE: a month of activity is a hundred thousand rows, and one statement
     deleting them would hold every writer for seconds."""
-    key = model._meta.primary_key
-    removed = 0
-    while True:
-        with db.atomic():
-            ids = [row[0] for row in model.select(key).where(condition).limit(batch).tuples()]
-            if ids:
-                removed += model.delete().where(key.in_(ids)).execute()
-        if len(ids) < batch:
-            return removed
-        time.sleep(pause)
+    return _in_batches(model, condition, lambda chosen: model.delete().where(chosen).execute(),
+                       batch, pause)
 
 
 def update_in_batches(model, condition, changes: dict, *, batch: int = PURGE_BATCH_ROWS,
                       pause: float = PURGE_PAUSE_SECONDS) -> int:
     """`model.update(changes)` of the rows matching `condition`, as `delete_in_batches` does it
     (`changes` must make a row stop matching, or this never ends). How many."""
+    return _in_batches(model, condition,
+                       lambda chosen: model.update(changes).where(chosen).execute(), batch, pause)
+
+
+def _in_batches(model, condition, apply, batch: int, pause: float) -> int:
+    """`apply(primary key IN a batch of matching ids)` until no row matches; rows it touched."""
     key = model._meta.primary_key
-    changed = 0
+    touched = 0
     while True:
         with db.atomic():
             ids = [row[0] for row in model.select(key).where(condition).limit(batch).tuples()]
             if ids:
-                changed += model.update(changes).where(key.in_(ids)).execute()
+                touched += apply(key.in_(ids))
         if len(ids) < batch:
-            return changed
+            return touched
         time.sleep(pause)
 
 

@@ -3,21 +3,10 @@
 import json
 import logging
 
-import pytest
 
 from rentalcomply.core import logs
 from rentalcomply.properties import service as properties
 from tests.cli.conftest import cli  # noqa: F401 - the fixture
-
-
-@pytest.fixture
-def restore_logging():
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    for handler in [h for h in root.handlers if h not in handlers]:
-        root.removeHandler(handler)
-    root.setLevel(level)
 
 
 def failing_request(owner, monkeypatch):

@@ -9,31 +9,18 @@ import signal
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from rentalcomply.core import clock
-from tests.checkin.conftest import Inbox
-from tests.e2e.conftest import free_port
+from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
 
 
 @pytest.fixture
-def mail_inbox():
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    inbox.port = controller.port
-    inbox.controller = controller
-    yield inbox
-    inbox.close()
-
-
-@pytest.fixture
-def server(start_server, mail_inbox, tmp_path):
+def server(start_server, smtp_server, tmp_path):  # noqa: F811
     return start_server(tmp_path / "data", env={
         "RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
         "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
         "RENTALCOMPLY_SMTP_HOST": "127.0.0.1",
-        "RENTALCOMPLY_SMTP_PORT": str(mail_inbox.port),
+        "RENTALCOMPLY_SMTP_PORT": str(smtp_server.port),
         "RENTALCOMPLY_SERVER_PUBLIC_URL": "https://stay.example.org",
         "RENTALCOMPLY_SERVER_LOG_LEVEL": "debug"})
 
@@ -99,7 +86,7 @@ def answer_status(answer: dict, path: str) -> int:
 
 
 def test_a_guest_link_sent_with_an_idempotency_key_is_shown_once_and_kept_nowhere(
-        server, mail_inbox, tmp_path):
+        server, smtp_server, tmp_path):  # noqa: F811
     data_dir = tmp_path / "data"
     status, prop, _ = server.request("POST", "/api/v1/properties", {
         "name": "Villa Anemoi", "address": "Oia", "aade_property_id": "00012345678"})
@@ -117,14 +104,14 @@ def test_a_guest_link_sent_with_an_idempotency_key_is_shown_once_and_kept_nowher
     assert status == 202, first
     link = first["data"]["checkin_url"]
     token = link.rsplit("/", 1)[1]
-    mail_inbox.wait(1)
+    smtp_server.wait(1)
 
     status, replay, response = server.request("POST", "/api/v1/checkins/resend",
                                               {"booking_id": booking_id}, headers=key)
     assert status == 202
     assert replay["data"] == {**first["data"], "checkin_url": None}
     assert response.getheader("Idempotent-Withheld") == "checkin_url"
-    assert len(mail_inbox.messages) == 1  # a replay sends nothing
+    assert len(smtp_server.messages) == 1  # a replay sends nothing
 
     needles = [token.encode(), link.encode()]
     assert everywhere_the_server_wrote(server, data_dir, needles) == []

@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import json
-import logging
 
-import pytest
 from webtest import TestApp
 
 from rentalcomply.core import logs
 from rentalcomply.web.app import create_app
 from tests.conftest import HTTPS_ENVIRON, bootstrapped_settings
-
-
-@pytest.fixture
-def restore_logging():
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    for handler in [h for h in root.handlers if h not in handlers]:
-        root.removeHandler(handler)
-    root.setLevel(level)
-    logging.getLogger(logs.ACCESS_LOGGER).setLevel(logging.NOTSET)
 
 
 def access_lines(capsys) -> list[str]:
