@@ -19,34 +19,11 @@ from rentalcomply.dashboard import users
 from rentalcomply.dashboard.models import DashboardUser
 from rentalcomply.properties import service as properties
 from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
-from tests.conftest import bootstrapped_settings
-from tests.dashboard.conftest import DASHBOARD_ENV, PASSWORD, new_browser, sign_in
+from tests.dashboard.conftest import PASSWORD, new_browser, sign_in
+# The same set-up as the people pages: mail to a loopback server, links on a public URL.
+from tests.dashboard.test_people_pages import _choose_password, _link_path, settings  # noqa: F401
 
 OTHER_PASSWORD = "another long passphrase"
-
-
-@pytest.fixture
-def settings(tmp_path, smtp_server):  # noqa: F811
-    with bootstrapped_settings(tmp_path, RENTALCOMPLY_SMTP_HOST="127.0.0.1",
-                               RENTALCOMPLY_SMTP_PORT=smtp_server.port,
-                               RENTALCOMPLY_SERVER_PUBLIC_URL="https://rentals.example.org",
-                               **DASHBOARD_ENV) as settings:
-        users.configure(settings)
-        users.forget_failures()
-        yield settings
-        users.forget_failures()
-
-
-def _link_path(message) -> str:
-    text = message.get_body(("plain",)).get_content()
-    return re.search(r"https://rentals\.example\.org(/dashboard/password/\w+)", text).group(1)
-
-
-def _choose_password(browser, path, password=PASSWORD):
-    page = browser.get(path)
-    browser.post(path, {"csrf": browser.csrf(page), "password": password,
-                        "confirmation": password}, status=303)
-    return page
 
 
 def _invite(owner, email):

@@ -39,6 +39,7 @@ def _choose_password(browser, path, password=PASSWORD):
     page = browser.get(path)
     browser.post(path, {"csrf": browser.csrf(page), "password": password,
                         "confirmation": password}, status=303)
+    return page
 
 
 def test_an_owner_invites_a_member_who_signs_in_and_cannot_open_the_keys(
