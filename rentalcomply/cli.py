@@ -416,13 +416,14 @@ def properties_create(state: State, account_ref: str, name: str, address: str,
                       as_json: bool) -> None:
     """Create a property (the API's PATCH /properties/{id} sets the other fields)."""
     from rentalcomply.properties import service
+    from rentalcomply.views import properties as composed
     state.open()
     account = resolve_account(account_ref)
     prop = _domain_call(service.create_property, account.id, name=name, address=address,
                         aade_property_id=aade_property_id, country=country.upper(),
                         timezone=timezone)
     if as_json:
-        _emit_json({**service.property_view(prop), "account_id": account.id})
+        _emit_json({**composed.property_view(prop), "account_id": account.id})
     else:
         click.echo(f'Created property "{prop.name}": {prop.id} (account {account.id})')
 
@@ -436,11 +437,12 @@ def properties_list(state: State, account_ref: str | None, as_json: bool) -> Non
     """List properties."""
     from rentalcomply.accounts import service as accounts
     from rentalcomply.properties import service
+    from rentalcomply.views import properties as composed
     state.open()
     chosen = [resolve_account(account_ref)] if account_ref else accounts.list_accounts()
     views = [{**view, "account_id": account.id}
              for account in chosen
-             for view in service.property_views(service.list_properties(account.id))]
+             for view in composed.property_views(service.list_properties(account.id))]
     if as_json:
         _emit_json({"data": views})
     else:
@@ -586,7 +588,7 @@ def doctor(state: State, as_json: bool) -> None:
 # Capabilities add their command groups (`reports`, `sync`, `users`, `police`) from their own
 # `cli.py`, which defines register(main), so this file stays the root and does not grow.
 CLI_MODULES = ("rentalcomply.checkin.cli", "rentalcomply.reports.cli", "rentalcomply.sync.cli",
-               "rentalcomply.police.cli", "rentalcomply.dashboard.cli", "rentalcomply.bookings.cli",
+               "rentalcomply.filings.cli", "rentalcomply.dashboard.cli", "rentalcomply.bookings.cli",
                "rentalcomply.webhooks.cli", "rentalcomply.properties.cli")
 for _module in optional_modules(CLI_MODULES):
     _module.register(main)

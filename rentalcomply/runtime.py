@@ -30,9 +30,11 @@ def bootstrap(settings, migrate: bool = True):
 # Task modules register themselves with the Huey instance on import; a consumer must know every
 # task before it dequeues one. A capability not (yet) in this build is skipped.
 TASK_MODULES = (
+    # The authorities first: importing them registers them with the filing engine.
+    "rentalcomply.authorities",
     "rentalcomply.accounts.tasks", "rentalcomply.webhooks.tasks",
     "rentalcomply.checkin.tasks", "rentalcomply.reports.tasks", "rentalcomply.sync.tasks",
-    "rentalcomply.police.tasks", "rentalcomply.ops.tasks", "rentalcomply.dashboard.tasks",
+    "rentalcomply.filings.tasks", "rentalcomply.ops.tasks", "rentalcomply.dashboard.tasks",
 )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 
 from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_cents
-from rentalcomply.core import clock, events
+from rentalcomply.core import clock, events, signals
 from rentalcomply.core.checks import nullable_text, refuse_control_characters
 from rentalcomply.core.db import atomic, column_list, db, insert_rows, model_from_row
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound, ValidationError
@@ -192,9 +192,8 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         # building for `create` was a fifth of a booking's time (bench/api_throughput.py).
         insert_rows(Booking, [dict(booking.__data__)])
         booking._dirty.clear()
-        if prop.police_connector == "ses_hospedajes":  # Spain: the reservation is filed too
-            from rentalcomply.police import service as police
-            police.schedule_reservation(booking, prop)
+        # What the booking owes an authority from its creation (Spain: the reservation).
+        signals.send(signals.BOOKING_CREATED, booking=booking, prop=prop)
         events.emit(account_id, "booking.created", booking_view(booking))
     return booking
 
@@ -238,10 +237,8 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
                 prop.climate_fee_category, rates, booking.total_price_cents)
         booking.updated_at = clock.utcnow()
         booking.save()
-        if changed.keys() & {"arrival_date", "departure_date"} \
-                and prop.police_connector == "ses_hospedajes":  # Spain: the reservation follows
-            from rentalcomply.police import service as police
-            police.reservation_dates_changed(booking)
+        if changed.keys() & {"arrival_date", "departure_date"}:  # Spain: the reservation follows
+            signals.send(signals.BOOKING_DATES_CHANGED, booking=booking, prop=prop)
         events.emit(account_id, "booking.updated", booking_view(booking))
     return booking
 

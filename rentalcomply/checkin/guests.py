@@ -13,7 +13,7 @@ What each country adds to the fields asked everywhere (see the police formats):
   API accepts one from a member but drops it (it is neither kept nor filed). Members need their
   head: a party of several has a head of family or a group leader, whose members they are.
   Municipalities are taken by name with the 2-letter province code and coded from the police code
-  tables (rentalcomply/police/codes).
+  tables (rentalcomply/codes).
 - ES: sex; second surname for Spanish nationals; the support number of a Spanish DNI/NIE; the
   full address and a phone or e-mail of every adult (a minor's are the lead guest's: see
   police/formats/ses.py); a signature from every guest aged 14 or over; documents from 14.
@@ -404,12 +404,12 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
 
 
 def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> list[Problem]:
-    """Values the Alloggiati record codes from the police code tables (rentalcomply/police/codes)
+    """Values the Alloggiati record codes from the police code tables (rentalcomply/codes)
     must have a code: countries and document types always (the package ships every state and
     maps every document type it asks); an Italian birthplace (on the birth date) and an Italian
     place of issue once the authority's tables are loaded. Before that an unknown place is kept,
     and its filing held until the tables are loaded: the starter set is no verdict on a name."""
-    from rentalcomply.police import codes
+    from rentalcomply import codes
     problems = []
 
     def refuse(name: str) -> None:
@@ -439,8 +439,8 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
 def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:
     """A town in Spain must be in INE's list once it is loaded (police/codes/es); before, the
     starter list is no verdict on a name, and an unknown town holds the filing instead."""
-    from rentalcomply.police import codes
-    from rentalcomply.police.codes import es
+    from rentalcomply import codes
+    from rentalcomply.codes import es
     city = values.get("address_city")
     if city and values.get("address_country") == "ES" \
             and not codes.table_info("ES", "municipios").starter \
@@ -454,7 +454,7 @@ def document_types(country: str) -> tuple[str, ...]:
     """The document types a property's country takes: in Italy those the authority has a code
     for (no residence permit)."""
     if country == "IT":
-        from rentalcomply.police import codes
+        from rentalcomply import codes
         return tuple(t for t in DOCUMENT_TYPES if t in codes.IT_DOCUMENT_TYPES)
     return DOCUMENT_TYPES
 
@@ -463,7 +463,7 @@ def codable_countries(country: str, choices: list[tuple[str, str]]) -> list[tupl
     """The countries a property's country can file: in Italy those with a state code."""
     if country != "IT":
         return choices
-    from rentalcomply.police import codes
+    from rentalcomply import codes
     return [(code, name) for code, name in choices if codes.it_state(code) is not None]
 
 

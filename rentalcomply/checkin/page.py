@@ -48,7 +48,7 @@ SECTIONS = ("person", "document", "address", "contact", "signature")
 # and shows or hides together), so that a guest's step needs less scrolling.
 HALF_WIDTH = ("sex", "birth_date", "birth_municipality", "birth_province", "document_type",
               "document_number", "address_city", "address_postcode")
-# Italian places are picked from the police code tables (rentalcomply/police/codes).
+# Italian places are picked from the police code tables (rentalcomply/codes).
 PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place": "it-municipalities",
               "birth_province": "it-provinces"}
 # The country a guest reading the page in a language most likely comes from, offered first in
@@ -358,7 +358,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
 def _pick_lists(country: str) -> dict[str, list[str]]:
     if country != "IT":
         return {}
-    from rentalcomply.police import codes
+    from rentalcomply import codes
     return {"it-municipalities": codes.it_municipality_names(),
             "it-provinces": codes.it_province_codes()}
 

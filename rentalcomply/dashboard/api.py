@@ -321,7 +321,7 @@ def _booking_pages(pages: Pages) -> None:
 
 
 def _police_pages(pages: Pages) -> None:
-    from rentalcomply.police import service as police
+    from rentalcomply.filings import host as police
 
     @pages.post("/bookings/<booking_id>/police/refile")
     def police_refile(page, booking_id):
@@ -428,7 +428,7 @@ def _booking(page, booking, status=200, errors=None, amount_kept="", message=Non
     if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
             and clock.utcnow() < checkin.expires_at(booking):
         link = checkin.link(page.public_url, booking.id)
-    from rentalcomply.police import service as police
+    from rentalcomply.filings import host as police
     return page.render("booking", status=status, title=booking.guest_name, booking=booking,
                        note=service.booking_note(page.account_id, booking.id),
                        view=bookings.booking_view(booking), errors=errors or {},

@@ -19,6 +19,7 @@ from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.webhooks.models import WebhookEndpoint
+from rentalcomply.filings import views as filing_views
 
 LOOKAHEAD_DAYS = 7
 CHECKIN_DUE_HOURS = 48
@@ -271,30 +272,13 @@ def reports_due(account_id: str) -> list:
 
 
 def at_risk_bookings(account_id: str) -> list:
-    """Bookings whose police filing was announced at risk (its deadline 6 hours away with nothing
-    filed) and is still not filed; shown as AT_RISK."""
-    from rentalcomply.police.models import PoliceFiling
-    found = list(Booking.select().join(PoliceFiling, on=(PoliceFiling.booking == Booking.id))
-                 .where((Booking.account == account_id) & PoliceFiling.at_risk_at.is_null(False)
-                        & PoliceFiling.status.not_in(("submitted", "failed", "rejected"))
-                        & (Booking.status != "cancelled"))
-                 .order_by(Booking.arrival_date, Booking.id).distinct())
-    for booking in found:
-        booking.report_status = "AT_RISK"  # for display only; never saved
-    return found
+    """Bookings whose filing was announced at risk and is still not filed (AT_RISK)."""
+    return filing_views.at_risk_bookings(account_id)
 
 
 def held_bookings(account_id: str) -> list:
-    """Bookings whose police filing is held (a guest's value has no code in the starter code
-    tables: police/service.py); shown as HELD with the reason."""
-    from rentalcomply.police.models import PoliceFiling
-    found = list(Booking.select().join(PoliceFiling, on=(PoliceFiling.booking == Booking.id))
-                 .where((Booking.account == account_id) & (PoliceFiling.status == "held")
-                        & (Booking.status != "cancelled"))
-                 .order_by(Booking.arrival_date, Booking.id).distinct())
-    for booking in found:
-        booking.report_status = "HELD"  # for display only; never saved
-    return found
+    """Bookings whose filing is held, shown as HELD with the reason."""
+    return filing_views.held_bookings(account_id)
 
 
 def property_names(account_id: str) -> dict[str, str]:

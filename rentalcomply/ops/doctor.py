@@ -530,8 +530,8 @@ def _police_credentials(settings) -> list[Check]:
                                 "WHERE police_connector NOT IN ('none', 'file')")
     if not used or not used[0][0]:
         return []
-    from rentalcomply.police import health
-    from rentalcomply.police import service as police
+    from rentalcomply.filings import health
+    from rentalcomply.filings import settings as police
     previous = database.db.obj  # in-process callers (the tests) keep their own database
     engine = None
     try:
@@ -551,7 +551,7 @@ def _police_credentials(settings) -> list[Check]:
     for result in results:
         names = ", ".join(result.properties[:3]) + (
             f" and {len(result.properties) - 3} more" if len(result.properties) > 3 else "")
-        checks.append(Check(f"police credentials {health.LABELS.get(result.connector, result.connector)} "
+        checks.append(Check(f"police credentials {health.label_of(result.connector)} "
                             f"({names})", result.ok, result.detail))
     return checks
 

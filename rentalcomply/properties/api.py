@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
+from rentalcomply.filings import settings as authority_settings
 from rentalcomply.properties import service
+from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
                                              AADE_ID_MAX, CHANNEL_STATUSES,
                                              CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
@@ -180,7 +182,7 @@ def register(api) -> None:
     def list_properties(ctx):
         query = service.property_query(ctx.account_id)
         page, limit = ctx.query["page"], ctx.query["limit"]
-        return page_reply(service.property_views(list(query.paginate(page, limit))), page, limit,
+        return page_reply(composed.property_views(list(query.paginate(page, limit))), page, limit,
                           query.count())
 
     @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
@@ -188,13 +190,13 @@ def register(api) -> None:
               body=_property_fields(creating=True), response="Property", status=201)
     def create_property(ctx):
         prop = service.create_property(ctx.account_id, **ctx.body)
-        return Reply(service.property_view(prop, []), status=201,
+        return Reply(composed.property_view(prop, []), status=201,
                      headers={"Location": f"/api/v1/properties/{prop.id}"})
 
     @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
              response="Property", errors=[NotFound], cached=True)
     def get_property(ctx, property_id):
-        return service.property_view(service.get_property(ctx.account_id, property_id))
+        return composed.property_view(service.get_property(ctx.account_id, property_id))
 
     @api.patch("/properties/<property_id>", scope="write", tags=TAGS, summary="Update a property",
                description="JSON merge patch: only the fields sent change; `null` clears "
@@ -210,16 +212,15 @@ def register(api) -> None:
                response="Property",
                errors=[NotFound])
     def update_property(ctx, property_id):
-        from rentalcomply.police import service as police
         body = dict(ctx.body)
         police_settings = body.pop("police_settings", None)
         police_credentials = body.pop("police_credentials", None)
         prop = service.update_property(ctx.account_id, property_id, **body)
         if police_settings is not None or police_credentials is not None:
-            prop = police.configure_property(ctx.account_id, property_id,
+            prop = authority_settings.configure_property(ctx.account_id, property_id,
                                              settings=police_settings,
                                              credentials=police_credentials)
-        return service.property_view(prop)
+        return composed.property_view(prop)
 
     @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,
               summary="Connect a channel's calendar feed",

@@ -34,6 +34,7 @@ def properties_update(state, property_id, account_ref, as_json, **given) -> None
     """Change the given fields of a property; the others stay as they are."""
     from rentalcomply.core import events
     from rentalcomply.properties import service
+    from rentalcomply.views import properties as composed
     state.open()
     account = resolve_account(account_ref)
     changes = {name: value for name, value in given.items() if value is not None}
@@ -50,6 +51,6 @@ def properties_update(state, property_id, account_ref, as_json, **given) -> None
     prop = _domain_call(service.update_property, account.id, property_id, **changes)
     events.notify_committed()
     if as_json:
-        _emit_json({**service.property_view(prop), "account_id": account.id})
+        _emit_json({**composed.property_view(prop), "account_id": account.id})
     else:
         click.echo(f'Updated property "{prop.name}": {prop.id}')

@@ -10,6 +10,7 @@ from rentalcomply.sync import export, service, tasks
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import Reply
+from rentalcomply.views import properties as composed
 
 TAGS = ["sync"]
 
@@ -108,7 +109,7 @@ def register(api) -> None:
                           "from now on (paste the new one into each channel). No body.",
               response="Property", errors=[NotFound])
     def rotate_ical_token(ctx, property_id):
-        return properties.property_view(export.rotate_token(ctx.account_id, property_id))
+        return composed.property_view(export.rotate_token(ctx.account_id, property_id))
 
     @api.get("/ical/<token>.ics", scope=None, public=True, prefix="", tags=TAGS,
              summary="A property's calendar (iCalendar), for the channels to import",

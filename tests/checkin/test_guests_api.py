@@ -41,14 +41,14 @@ def test_document_numbers_are_masked_to_their_last_3_characters(owner, reader, m
 
 def test_a_police_connector_hands_the_completed_check_in_to_the_police_filing(
         owner, make_property, make_booking):
-    from rentalcomply.police.models import PoliceFiling
+    from rentalcomply.filings.models import Filing
     prop = make_property("IT", connector="file")
     booking = make_booking(prop=prop)
     Booking.update(report_status="NOT_REQUIRED").where(Booking.id == booking.id).execute()
     put(owner, booking.id, italian_party())
     # PENDING on completion, then queued at once by the police worker: the file is built.
     assert Booking.get_by_id(booking.id).report_status == "QUEUED"
-    assert PoliceFiling.get(PoliceFiling.booking == booking.id).status == "ready"
+    assert Filing.get(Filing.booking == booking.id).status == "ready"
 
 
 def test_greece_without_connector_keeps_not_required(owner, make_booking):

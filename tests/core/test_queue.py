@@ -48,7 +48,7 @@ def settings(tmp_path):
 
 
 def test_filings_and_reports_are_declared_on_the_urgent_queue(settings):
-    from rentalcomply.police import tasks as police
+    from rentalcomply.filings import tasks as police
     from rentalcomply.reports import tasks as reports
     from rentalcomply.sync import tasks as sync
     from rentalcomply.webhooks import tasks as webhooks

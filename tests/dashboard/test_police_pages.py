@@ -10,7 +10,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.activity import Activity
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply.filings.models import Filing
 from rentalcomply.properties import service as properties
 
 
@@ -26,8 +26,8 @@ def _booking(settings, account_id, guest="Giulia Bianchi"):
 
 def test_a_filing_announced_at_risk_needs_a_person_on_today(anna, settings, account_a):
     booking = _booking(settings, account_a)
-    PoliceFiling.create(id="pf_test1", account=account_a, booking=booking.id, kind="arrival",
-                        connector="alloggiati", status="waiting",
+    Filing.create(id="pf_test1", account=account_a, booking=booking.id, kind="arrival",
+                        authority="alloggiati", status="waiting",
                         deadline=clock.utcnow() + dt.timedelta(hours=5), at_risk_at=clock.utcnow())
     text = anna.get("/dashboard/today").text
     needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
@@ -40,8 +40,8 @@ def test_a_filing_held_for_the_code_tables_needs_a_person_on_today_with_its_reas
     booking = _booking(settings, account_a)
     reason = ("held: guest 1 birth_municipality has no code in the starter code tables; load "
               "the authority's tables: `rentalcomply police refresh-codes`")
-    PoliceFiling.create(id="pf_test2", account=account_a, booking=booking.id, kind="arrival",
-                        connector="alloggiati", status="held", error=reason,
+    Filing.create(id="pf_test2", account=account_a, booking=booking.id, kind="arrival",
+                        authority="alloggiati", status="held", error=reason,
                         deadline=clock.utcnow() + dt.timedelta(hours=20))
     Booking.update(report_status="QUEUED", report_error=reason).where(
         Booking.id == booking.id).execute()

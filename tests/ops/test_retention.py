@@ -16,8 +16,8 @@ from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Event, IdempotencyRecord, Property
 from rentalcomply.core.pending import PendingTask
 from rentalcomply.ops import retention
-from rentalcomply.police import retention as police_retention
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply.filings import retention as police_retention
+from rentalcomply.filings.models import Filing
 from rentalcomply.webhooks import service as webhooks
 
 
@@ -84,8 +84,8 @@ def make_filing(account: str, country: str, departed: dt.date) -> str:
     booking = Booking.create(id=new_id("book"), account=account, property=prop, guest_name="G",
                              arrival_date=departed - dt.timedelta(days=3),
                              departure_date=departed)
-    return PoliceFiling.create(id=new_id("pf"), account=account, booking=booking,
-                               connector="file", deadline=clock.utcnow(), status="submitted",
+    return Filing.create(id=new_id("pf"), account=account, booking=booking,
+                               authority="file", deadline=clock.utcnow(), status="submitted",
                                receipt_sealed="sealed receipt", receipt_type="application/pdf",
                                reference="REF-1").id
 
@@ -105,10 +105,10 @@ def test_police_receipts_are_kept_as_long_as_each_country_says(settings, frozen_
     erased = police_retention.erase_receipts(police_retention.receipt_retention(settings))
     assert erased == 2
     for filing_id in (italy_old, spain_old):
-        filing = PoliceFiling.get_by_id(filing_id)
+        filing = Filing.get_by_id(filing_id)
         assert filing.receipt_sealed is None and filing.reference == "REF-1"  # the outcome stays
     for filing_id in (italy_kept, spain_kept, elsewhere_kept):
-        assert PoliceFiling.get_by_id(filing_id).receipt_sealed == "sealed receipt"
+        assert Filing.get_by_id(filing_id).receipt_sealed == "sealed receipt"
 
 
 def test_purging_a_hundred_thousand_activity_rows_never_keeps_a_writer_waiting(settings,

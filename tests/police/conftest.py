@@ -10,7 +10,7 @@ import pytest
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
-from rentalcomply.police.connectors.alloggiati import CONNECTOR
+from rentalcomply.authorities.alloggiati.connector import CONNECTOR
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 from tests.police.soap_double import AlloggiatiDouble

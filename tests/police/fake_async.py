@@ -1,7 +1,7 @@
 """A connector whose outcome arrives later (as SES.Hospedajes answers a batch id to poll), for
 testing the framework's polling path without a network."""
 
-from rentalcomply.police.connectors.base import Connector, GuestOutcome, Outcome
+from rentalcomply.filings.connector import Connector, GuestOutcome, Outcome
 
 
 class AsyncConnector(Connector):

@@ -91,8 +91,8 @@ class AlloggiatiDouble:
                 pass
 
             def do_GET(self):
-                wsdl = resources.files("rentalcomply.police.connectors").joinpath(
-                    "wsdl/alloggiati.wsdl").read_bytes()
+                wsdl = resources.files("rentalcomply.authorities.alloggiati").joinpath(
+                    "alloggiati.wsdl").read_bytes()
                 self._answer(200, wsdl)
 
             def do_POST(self):

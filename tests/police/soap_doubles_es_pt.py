@@ -53,6 +53,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class _Double:
+    wsdl_package = ""
     wsdl_name = ""
     location = ""
 
@@ -76,7 +77,7 @@ class _Double:
         self.server.server_close()
 
     def wsdl(self) -> str:
-        text = resources.files("rentalcomply.police.connectors").joinpath("wsdl", self.wsdl_name).read_text("utf-8")
+        text = resources.files(self.wsdl_package).joinpath(self.wsdl_name).read_text("utf-8")
         return text.replace(self.location, self.url)
 
 
@@ -103,6 +104,7 @@ class SesDouble(_Double):
     `refuse_without_person` fails it with a message naming nobody; `pending_polls` is how many
     `consultaLote` calls answer "still processing" first; `fault_auth` answers a SOAP fault about
     the credentials instead of HTTP 401; `return_code` makes `comunicacion` answer that code."""
+    wsdl_package = "rentalcomply.authorities.ses"
     wsdl_name = "ses_comunicacion.wsdl"
     location = "https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion"
     path = "hospedajes-web/ws/v1/comunicacion"
@@ -121,7 +123,7 @@ class SesDouble(_Double):
         self.catalogues: dict[str, dict[str, str]] = {}
 
     def handle(self, headers, raw):
-        from rentalcomply.police.formats import ses
+        from rentalcomply.authorities.ses import format as ses
 
         expected = "Basic " + base64.b64encode(f"{self.user}:{self.password}".encode()).decode()
         if self.fault_auth:
@@ -221,6 +223,7 @@ class SesDouble(_Double):
 class SibaDouble(_Double):
     """SIBA: `EntregaBoletinsAlojamento` over SOAP 1.2. Answers "0", or `ErrosBA` for the lines in
     `refuse_lines` ({line: (code, description)}); a wrong access key is refused on line 0."""
+    wsdl_package = "rentalcomply.authorities.siba"
     wsdl_name = "siba_boletins.wsdl"
     location = "https://siba.ssi.gov.pt/baws/boletinsalojamento.asmx"
     path = "baws/boletinsalojamento.asmx"
@@ -233,7 +236,7 @@ class SibaDouble(_Double):
         self.content_types: list[str] = []
 
     def handle(self, headers, raw):
-        from rentalcomply.police.formats import siba
+        from rentalcomply.authorities.siba import format as siba
 
         self.content_types.append(headers.get("Content-Type", ""))
         if "application/soap+xml" not in headers.get("Content-Type", ""):

@@ -4,8 +4,8 @@ import datetime as dt
 
 import pytest
 
-from rentalcomply.police.connectors.alloggiati import CONNECTOR
-from rentalcomply.police.connectors.base import (AuthError, Filing, Guest, Stay, TransientError,
+from rentalcomply.authorities.alloggiati.connector import CONNECTOR
+from rentalcomply.filings.connector import (AuthError, FilingRef, Guest, Stay, TransientError,
                                                  UncertainError)
 from tests.police.conftest import CREDENTIALS
 from tests.police.soap_double import AlloggiatiDouble
@@ -13,7 +13,7 @@ from tests.police.soap_double import AlloggiatiDouble
 STAY = Stay(booking_id="book_1", reference="book_1", arrival=dt.date(2026, 7, 10),
             departure=dt.date(2026, 7, 12), booked_on=dt.date(2026, 6, 1), guest_count=3,
             payment_method=None, property_country="IT", property_name="Casa Limone")
-FILING = Filing(id="pf_1", kind="arrival", attempt=1, remote_id=None)
+FILING = FilingRef(id="pf_1", kind="arrival", attempt=1, remote_id=None)
 
 
 def single(index, last_name, number):
@@ -122,7 +122,7 @@ def test_no_envelope_is_logged_even_at_debug_level(double, caplog):
 
 
 def test_the_service_address_goes_through_the_network_guard(double):
-    from rentalcomply.police.connectors.base import PermanentError
+    from rentalcomply.filings.connector import PermanentError
     with pytest.raises(PermanentError, match="refused"):
         CONNECTOR.submit(CREDENTIALS, {"endpoint_url": "http://224.0.0.1:9/service.asmx"}, STAY,
                          GUESTS, FILING, 1.0)

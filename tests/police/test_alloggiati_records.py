@@ -5,8 +5,8 @@ import datetime as dt
 
 import pytest
 
-from rentalcomply.police.connectors.base import Guest, Stay
-from rentalcomply.police.formats import alloggiati as records
+from rentalcomply.filings.connector import Guest, Stay
+from rentalcomply.authorities.alloggiati import format as records
 
 STAY = Stay(booking_id="book_1", reference="HM123", arrival=dt.date(2026, 7, 10),
             departure=dt.date(2026, 7, 13), booked_on=dt.date(2026, 5, 1), guest_count=1,

@@ -51,7 +51,7 @@ def test_refresh_codes_loads_the_four_files_of_the_portal_in_one_call(cli):  # n
         "IT stati: 236 codes loaded from stati.csv",
         "IT documenti: 95 codes loaded from documenti.csv",
         "IT tipo_alloggiato: 5 codes loaded from tipo_alloggiato.csv"]
-    from rentalcomply.police import codes
+    from rentalcomply import codes
     info = {t.name: t for t in codes.status("IT")}
     assert not any(t.starter for t in info.values()) and codes.it_full()
     assert info["comuni"].source == ("Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
@@ -74,7 +74,7 @@ def test_refresh_codes_loads_nothing_when_one_file_is_bad(cli, tmp_path):  # noq
     result = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
                  str(bad), expect=1)
     assert "comuni.csv line 3: '40502800X' is not a code of the comuni table" in result.output
-    from rentalcomply.police import codes
+    from rentalcomply import codes
     assert all(t.starter for t in codes.status("IT"))
     twice = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
                 str(TABLES / "stati.csv"), expect=1)
@@ -112,7 +112,7 @@ def test_refresh_codes_loads_a_spanish_catalogue_into_the_data_directory(cli, tm
     published.write_text(PUBLISHED_PARENTESCO, "utf-8")
     result = cli("police", "refresh-codes", "--country", "es", str(published))
     assert result.output == "ES catalogue loaded from parentesco.xml: parentesco 5\n"
-    from rentalcomply.police.codes import es
+    from rentalcomply.codes import es
     assert set(es.catalogue()["parentesco"]) == {"PM", "TU", "AB", "HR", "OT"}
     assert "CY" not in es.catalogue()["parentesco"]  # the shipped list is replaced
     assert es.catalogue()["municipios"]["28079"] == "Madrid"  # the other lists are kept

@@ -13,12 +13,13 @@ import pytest
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Event
-from rentalcomply.police import codes, service
-from rentalcomply.police.codes import remote
-from rentalcomply.police.connectors.alloggiati import CONNECTOR
-from rentalcomply.police.connectors.base import Guest, Stay
-from rentalcomply.police.formats import alloggiati as records
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply import codes
+from rentalcomply.filings import sweep
+from rentalcomply.filings import code_refresh as remote
+from rentalcomply.authorities.alloggiati.connector import CONNECTOR
+from rentalcomply.filings.connector import Guest, Stay
+from rentalcomply.authorities.alloggiati import format as records
+from rentalcomply.filings.models import Filing
 from tests.cli.conftest import cli  # noqa: F401 - the fixture
 from tests.police.conftest import CREDENTIALS, family, put_guests, travel_to
 
@@ -156,7 +157,7 @@ def test_a_configured_property_loads_the_tables_through_tabella_then_weekly(ital
 
 
 def test_the_weekly_refresh_is_a_periodic_task():
-    from rentalcomply.police import tasks
+    from rentalcomply.filings import tasks
     from huey.api import PeriodicTask
     assert issubclass(tasks.refresh_code_tables.task_class, PeriodicTask)
 
@@ -188,19 +189,19 @@ def test_a_guest_the_starter_set_cannot_code_is_held_announced_then_filed_once_l
     assert [(b.id, b.report_status) for b in shown_today] == [(booking.id, "HELD")]
     assert "refresh-codes" in shown_today[0].report_error
 
-    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
+    row = Filing.get(Filing.booking == booking.id)
     travel_to(row.deadline - dt.timedelta(hours=7))
-    assert service.run_due()["at_risk"] == 0
+    assert sweep.run_due()["at_risk"] == 0
     travel_to(row.deadline - dt.timedelta(hours=5))
-    assert service.run_due()["at_risk"] == 1
+    assert sweep.run_due()["at_risk"] == 1
     at_risk = [e for e in Event.select() if e.type == "police.at_risk"]
     assert len(at_risk) == 1 and at_risk[0].data["police"]["status"] == "held"
     assert double.calls == []
 
     output = refresh_in_another_process(settings, *FILES)  # a second process, the same database
     assert "IT comuni: 11284 codes loaded" in output
-    assert PoliceFiling.get_by_id(row.id).status == "queued"
-    service.run_due()                                      # this process's next filing
+    assert Filing.get_by_id(row.id).status == "queued"
+    sweep.run_due()                                      # this process's next filing
     assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
     assert double.sent[0][105:116] == "405028001" "PD"
     assert double.calls.count("Send") == 1

@@ -8,7 +8,7 @@ from rentalcomply.checkin.guests import validate_party
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
-from rentalcomply.police import codes
+from rentalcomply import codes
 from tests.conftest import documented_app
 from tests.police.conftest import family
 

@@ -8,7 +8,7 @@ import pytest
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Event, Property
-from rentalcomply.police import service
+from rentalcomply.filings import deadlines, sweep
 from tests.police.conftest import family, put_guests, travel_to
 
 ROME = zoneinfo.ZoneInfo("Europe/Rome")
@@ -32,17 +32,17 @@ def test_deadlines_per_country(settings, make_booking, italian_property):
     tomorrow = clock.today() + dt.timedelta(days=1)
     long_stay = make_booking(arrival=tomorrow, nights=3)
     one_night = make_booking(arrival=tomorrow + dt.timedelta(days=5), nights=1)
-    assert service.deadline(italian_property, long_stay) == rome_utc(tomorrow, 14) + dt.timedelta(hours=24)
-    assert service.deadline(italian_property, one_night) == \
+    assert deadlines.deadline(italian_property, long_stay) == rome_utc(tomorrow, 14) + dt.timedelta(hours=24)
+    assert deadlines.deadline(italian_property, one_night) == \
         rome_utc(tomorrow + dt.timedelta(days=5), 14) + dt.timedelta(hours=6)
     spain = Property(country="ES", timezone="Europe/Madrid")
-    assert service.deadline(spain, long_stay) == rome_utc(tomorrow, 14) + dt.timedelta(hours=24)
+    assert deadlines.deadline(spain, long_stay) == rome_utc(tomorrow, 14) + dt.timedelta(hours=24)
     portugal = Property(country="PT", timezone="Europe/Lisbon")
     friday = dt.date(2026, 11, 27)
     stay = Booking(arrival_date=friday, departure_date=friday + dt.timedelta(days=5))
     # Three working days after Friday: Monday, Tuesday, Wednesday (Lisbon is UTC in winter).
-    assert service.deadline(portugal, stay) == dt.datetime(2026, 12, 2, 23, 59)
-    assert service.deadline(portugal, stay, "departure") == dt.datetime(2026, 12, 7, 23, 59)
+    assert deadlines.deadline(portugal, stay) == dt.datetime(2026, 12, 2, 23, 59)
+    assert deadlines.deadline(portugal, stay, "departure") == dt.datetime(2026, 12, 7, 23, 59)
 
 
 def test_a_filing_that_keeps_failing_is_failed_and_announced_before_its_deadline(
@@ -56,7 +56,7 @@ def test_a_filing_that_keeps_failing_is_failed_and_announced_before_its_deadline
     assert Booking.get_by_id(booking.id).report_status == "QUEUED"
     while clock.utcnow() < deadline and Booking.get_by_id(booking.id).report_status == "QUEUED":
         clock.travel(dt.timedelta(minutes=2))
-        service.run_due()
+        sweep.run_due()
     failed = events_of("police.failed")
     assert len(failed) == 1
     assert failed[0].created_at < deadline - dt.timedelta(minutes=59)
@@ -66,7 +66,7 @@ def test_a_filing_that_keeps_failing_is_failed_and_announced_before_its_deadline
     attempts = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]["filings"][0]["attempts"]
     assert 5 <= attempts < 50  # retried, with growing gaps, then given up in time
     clock.travel(dt.timedelta(hours=1))
-    service.run_due()
+    sweep.run_due()
     assert len(events_of("police.failed")) == 1  # announced once
 
 
@@ -76,16 +76,16 @@ def test_a_check_in_never_completed_raises_at_risk_six_hours_before_the_deadline
     booking = make_booking(arrival=arrival, nights=3)
     deadline = rome_utc(arrival, 14) + dt.timedelta(hours=24)
     travel_to(deadline - dt.timedelta(hours=6, minutes=5))
-    service.run_due()
+    sweep.run_due()
     assert events_of("police.at_risk") == []
     clock.travel(dt.timedelta(minutes=6))
-    service.run_due()
+    sweep.run_due()
     at_risk = events_of("police.at_risk")
     assert len(at_risk) == 1 and at_risk[0].data["id"] == booking.id
     assert at_risk[0].data["report_status"] == "PENDING"
     assert at_risk[0].data["police"]["deadline"] == clock.iso(deadline)
     clock.travel(dt.timedelta(hours=1))
-    service.run_due()
+    sweep.run_due()
     assert len(events_of("police.at_risk")) == 1
 
 
@@ -94,6 +94,6 @@ def test_a_filed_booking_is_never_at_risk(owner, double, make_booking):
     booking = make_booking(arrival=arrival, nights=3)
     put_guests(owner, booking.id, family())
     travel_to(rome_utc(arrival, 14) + dt.timedelta(hours=20))
-    service.run_due()
+    sweep.run_due()
     assert events_of("police.at_risk") == []
     assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"

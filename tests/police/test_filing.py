@@ -5,8 +5,8 @@ import datetime as dt
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Event
-from rentalcomply.police import service
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply.filings import sweep
+from rentalcomply.filings.models import Filing
 from tests.police.conftest import CREDENTIALS, family, put_guests, group
 
 
@@ -38,8 +38,8 @@ def test_credentials_are_sealed_and_only_their_names_shown(owner, italian_proper
     assert view["police_connector"] == "alloggiati"
     assert view["police_credentials_set"] == ["password", "user", "wskey"]
     assert "segreto" not in str(view)
-    from rentalcomply.police.models import PoliceSettings
-    row = PoliceSettings.get(PoliceSettings.property == italian_property.id)
+    from rentalcomply.filings.models import AuthoritySettings
+    row = AuthoritySettings.get(AuthoritySettings.property == italian_property.id)
     assert "segreto" not in row.credentials_sealed and "WSKEY1" not in row.credentials_sealed
     changed = owner.patch_json(f"/api/v1/properties/{italian_property.id}", {
         "police_settings": {"apartment_id": "000123"},
@@ -62,16 +62,16 @@ def test_a_service_down_is_retried_and_the_guests_filed_once(owner, double, make
     booking = make_booking()
     double.down()
     put_guests(owner, booking.id, family())
-    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
+    row = Filing.get(Filing.booking == booking.id)
     assert row.status == "queued" and row.attempts == 1
     assert Booking.get_by_id(booking.id).report_status == "QUEUED"
     assert "cannot be reached" in Booking.get_by_id(booking.id).report_error
-    service.run_due()  # not due yet: nothing tried
-    assert PoliceFiling.get_by_id(row.id).attempts == 1
+    sweep.run_due()  # not due yet: nothing tried
+    assert Filing.get_by_id(row.id).attempts == 1
     double.up()
     clock.travel(dt.timedelta(minutes=3))
-    service.run_due()
-    service.run_due()
+    sweep.run_due()
+    sweep.run_due()
     assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
     assert len(double.sent) == 2 and double.calls.count("Send") == 1
 
@@ -122,16 +122,16 @@ def test_a_restart_in_the_middle_of_a_send_never_files_twice(owner, double, make
     double.down()
     put_guests(owner, booking.id, family())
     # The worker died after marking the filing "sending" and before recording the answer.
-    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
-    PoliceFiling.update(status="sending", sending_since=clock.utcnow()).where(
-        PoliceFiling.id == row.id).execute()
+    row = Filing.get(Filing.booking == booking.id)
+    Filing.update(status="sending", sending_since=clock.utcnow()).where(
+        Filing.id == row.id).execute()
     double.up()
     clock.travel(dt.timedelta(minutes=1))
-    service.run_due()  # a call may still be under way: left alone
-    assert PoliceFiling.get_by_id(row.id).status == "sending"
+    sweep.run_due()  # a call may still be under way: left alone
+    assert Filing.get_by_id(row.id).status == "sending"
     clock.travel(dt.timedelta(minutes=5))
-    service.run_due()
-    after = PoliceFiling.get_by_id(row.id)
+    sweep.run_due()
+    after = Filing.get_by_id(row.id)
     assert after.status == "failed" and "interrupted" in after.error
     assert Booking.get_by_id(booking.id).report_status == "FAILED"
     assert double.sent == []  # Alloggiati has no idempotency key: nothing sent blind

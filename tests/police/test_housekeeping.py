@@ -6,19 +6,20 @@ import datetime as dt
 from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.police import service
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply.authorities.ses import reservations
+from rentalcomply.filings import sweep
+from rentalcomply.filings.models import Filing
 from tests.police.conftest import family, put_guests
 
 
 def test_a_cancelled_booking_filed_with_ses_gets_a_cancellation_filing(owner, double, make_booking):
     booking = make_booking()
     put_guests(owner, booking.id, family())
-    PoliceFiling.update(connector="ses_hospedajes").where(PoliceFiling.booking == booking.id).execute()
+    Filing.update(authority="ses_hospedajes").where(Filing.booking == booking.id).execute()
     bookings.cancel_booking(owner.account_id, booking.id)
-    service.queue_cancellations()
-    service.queue_cancellations()
-    rows = {r.kind: r for r in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
+    reservations.queue_cancellations()
+    reservations.queue_cancellations()
+    rows = {r.kind: r for r in Filing.select().where(Filing.booking == booking.id)}
     assert set(rows) == {"arrival", "cancellation"}
     assert rows["cancellation"].status == "queued"
     assert rows["cancellation"].deadline <= clock.utcnow() + dt.timedelta(hours=24)
@@ -30,7 +31,7 @@ def test_a_booking_cancelled_before_filing_is_no_longer_filed(owner, double, mak
     put_guests(owner, booking.id, family())
     bookings.cancel_booking(owner.account_id, booking.id)
     clock.travel(dt.timedelta(minutes=5))
-    service.run_due()
+    sweep.run_due()
     assert Booking.get_by_id(booking.id).report_status == "NOT_REQUIRED"
     assert double.sent == []
 
@@ -39,12 +40,12 @@ def test_built_files_are_erased_with_the_guest_data(owner, make_booking, italian
     Property.update(police_connector="file").where(Property.id == italian_property.id).execute()
     booking = make_booking()
     put_guests(owner, booking.id, family())
-    row = PoliceFiling.get(PoliceFiling.booking == booking.id)
+    row = Filing.get(Filing.booking == booking.id)
     assert row.file_sealed
-    assert service.purge_files(30) == 0
+    assert sweep.purge_files(30) == 0
     clock.travel(dt.timedelta(days=40))
-    assert service.purge_files(30) == 1
-    assert PoliceFiling.get_by_id(row.id).file_sealed is None
+    assert sweep.purge_files(30) == 1
+    assert Filing.get_by_id(row.id).file_sealed is None
 
 
 def test_empty_police_maps_on_a_property_without_connector_change_nothing(owner, settings):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rentalcomply.police.codes import es
+from rentalcomply.codes import es
 
 
 def test_the_shipped_catalogue_has_every_list_the_builders_use():
@@ -75,8 +75,8 @@ def test_a_missing_file_is_refused(tmp_path):
 
 
 def test_the_refresh_loads_the_catalogue_into_the_database_for_every_process(settings, tmp_path):
-    from rentalcomply.police import codes
-    from rentalcomply.police.models import PoliceCode
+    from rentalcomply import codes
+    from rentalcomply.codes.models import PoliceCode
 
     answer = tmp_path / "sexo.xml"
     answer.write_text("<resultado><tupla><codigo>H</codigo><descripcion>Hombre</descripcion></tupla>"

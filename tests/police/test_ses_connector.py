@@ -5,11 +5,11 @@ import pytest
 import requests
 import zeep
 
-from rentalcomply.police.connectors import base
-from rentalcomply.police.connectors.base import (AuthError, Filing, Guest, Outcome, PermanentError, Stay,
+from rentalcomply.filings import connector as base
+from rentalcomply.filings.connector import (AuthError, FilingRef, Guest, Outcome, PermanentError, Stay,
                                                  TransientError, UncertainError)
-from rentalcomply.police.connectors.ses import CONNECTOR
-from rentalcomply.police.formats import ses as fmt
+from rentalcomply.authorities.ses.connector import CONNECTOR
+from rentalcomply.authorities.ses import format as fmt
 from tests.police.soap_doubles_es_pt import SesDouble
 
 CREDENTIALS = {"user": "ses-user", "password": "ses-pass"}
@@ -28,7 +28,7 @@ PARTNER = Guest(1, "traveller", {
     "document_number": "87654321X", "document_country": "ES", "document_support_number": "CAB123456",
     "address_street": "Calle Luna 2", "address_city": "Madrid", "address_postcode": "28004",
     "address_country": "ES", "phone": "+34 611 222 333"})
-ARRIVAL = Filing(id="pf_1", kind="arrival", attempt=1, remote_id=None)
+ARRIVAL = FilingRef(id="pf_1", kind="arrival", attempt=1, remote_id=None)
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def submit(double, guests=(HOLDER, PARTNER), filing=ARRIVAL, credentials=CREDENT
 
 def poll(double, outcome, timeout=5):
     return CONNECTOR.poll(CREDENTIALS, settings(double),
-                          Filing(id="pf_1", kind="arrival", attempt=1, remote_id=outcome.remote_id), timeout)
+                          FilingRef(id="pf_1", kind="arrival", attempt=1, remote_id=outcome.remote_id), timeout)
 
 
 def test_an_accepted_report_is_pending_with_its_batch_then_submitted_with_its_communication_code(service):
@@ -86,7 +86,7 @@ def test_in_a_re_filing_of_part_of_the_party_persona_1_is_the_first_guest_sent(s
 
 
 def test_the_remote_id_keeps_the_guests_sent_in_runs():
-    from rentalcomply.police.connectors.ses import _parse_remote_id, _remote_id
+    from rentalcomply.authorities.ses.connector import _parse_remote_id, _remote_id
 
     lote = "4b0e4b8a-7c1f-4f5e-9f0e-1f0c2d3e4a5b"
     assert _remote_id(lote, list(range(40)) + [42]) == lote + ";0-39,42"
@@ -109,7 +109,7 @@ def test_a_guest_the_service_would_refuse_is_refused_before_sending(service):
 
 def test_the_cancellation_is_its_own_communication_with_operation_b(service):
     accepted = poll(service, submit(service))
-    cancel = Filing(id="pf_2", kind="cancellation", attempt=1, remote_id=accepted.reference)
+    cancel = FilingRef(id="pf_2", kind="cancellation", attempt=1, remote_id=accepted.reference)
     queued = submit(service, filing=cancel)
     assert service.headers_seen[-1] == {"codigoArrendador": "0000000042", "aplicacion": "RentalComply",
                                         "tipoOperacion": "B"}
@@ -176,7 +176,7 @@ def test_the_double_serves_the_wsdl_the_connector_ships(service):
 
 
 def test_a_code_list_is_fetched_from_the_catalogo_operation_and_refreshes_the_catalogue(service, tmp_path):
-    from rentalcomply.police.codes import es
+    from rentalcomply.codes import es
 
     service.catalogues["TIPO_PAGO"] = {"EFECT": "Efectivo", "TARJT": "Tarjeta", "OTRO": "Otros"}
     table = CONNECTOR.fetch_catalogue(CREDENTIALS, settings(service), "TIPO_PAGO", 5)
@@ -188,7 +188,7 @@ def test_a_code_list_is_fetched_from_the_catalogo_operation_and_refreshes_the_ca
 
 
 def test_the_reservation_is_sent_as_rh(service):
-    queued = submit(service, guests=[HOLDER], filing=Filing(id="pf_3", kind="reservation", attempt=1, remote_id=None))
+    queued = submit(service, guests=[HOLDER], filing=FilingRef(id="pf_3", kind="reservation", attempt=1, remote_id=None))
     assert service.headers_seen[-1]["tipoComunicacion"] == "RH"
     assert b"<rol>TI</rol>" in service.received[-1]
     assert poll(service, queued).state == "submitted"

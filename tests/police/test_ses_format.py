@@ -5,8 +5,8 @@ import textwrap
 
 import pytest
 
-from rentalcomply.police.connectors.base import Guest, Stay
-from rentalcomply.police.formats import ses
+from rentalcomply.filings.connector import Guest, Stay
+from rentalcomply.authorities.ses import format as ses
 
 SETTINGS = {"codigo_establecimiento": "0000012345"}
 
@@ -337,13 +337,13 @@ def test_the_body_is_the_xml_zipped_then_base64_and_always_the_same_bytes():
 
 
 def test_the_file_for_hosts_who_upload_by_hand_is_built_by_the_module():
-    from rentalcomply.police.connectors.base import Filing, PermanentError
+    from rentalcomply.filings.connector import FilingRef, PermanentError
 
-    arrival = Filing(id="pf_1", kind="arrival", attempt=1, remote_id=None)
+    arrival = FilingRef(id="pf_1", kind="arrival", attempt=1, remote_id=None)
     name, content_type, body = ses.build_file(SETTINGS, stay(), [dni_holder()], arrival)
     assert (name, content_type) == ("parte-viajeros-BK-2026-0001.xml", "application/xml")
     assert body == ses.build_traveller_report(SETTINGS, stay(), [dni_holder()])
-    cancel = Filing(id="pf_2", kind="cancellation", attempt=1, remote_id="abc")
+    cancel = FilingRef(id="pf_2", kind="cancellation", attempt=1, remote_id="abc")
     assert ses.build_file(SETTINGS, stay(), [], cancel)[0] == "anulacion-BK-2026-0001.xml"
     with pytest.raises(PermanentError, match="guest 1: document_support_number"):
         ses.build_file(SETTINGS, stay(), [dni_holder(document_support_number=None)], arrival)

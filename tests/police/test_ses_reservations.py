@@ -8,9 +8,11 @@ from lxml import etree
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Event
-from rentalcomply.police import service, tasks
-from rentalcomply.police.formats import ses as ses_format
-from rentalcomply.police.models import PoliceFiling
+from rentalcomply.authorities.ses import reservations
+from rentalcomply.core.models import Booking
+from rentalcomply.filings import deadlines, tasks
+from rentalcomply.authorities.ses import format as ses_format
+from rentalcomply.filings.models import Filing
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 from tests.police.soap_doubles_es_pt import SesDouble
@@ -51,7 +53,7 @@ def book(owner, prop, guest_name="Ortega Ruiz, Ana", arrival_in=30, nights=3, gu
 
 
 def row(booking_id, kind="reservation"):
-    return PoliceFiling.get((PoliceFiling.booking == booking_id) & (PoliceFiling.kind == kind))
+    return Filing.get((Filing.booking == booking_id) & (Filing.kind == kind))
 
 
 def sent(ses):
@@ -146,8 +148,8 @@ def test_a_property_filing_with_another_connector_makes_no_reservation(owner, se
     prop = properties.create_property(owner.account_id, name="Casa", address="Calle 2", country="ES",
                                       timezone="Europe/Madrid", max_guests=4)
     booking = book(owner, prop)
-    assert not PoliceFiling.select().where(PoliceFiling.booking == booking["id"]).exists()
-    assert service.reservations_waiting() is False and ses.received == []
+    assert not Filing.select().where(Filing.booking == booking["id"]).exists()
+    assert reservations.reservations_waiting() is False and ses.received == []
 
 
 def test_a_refused_reservation_shows_on_the_booking_and_is_filed_again_before_any_check_in(
@@ -170,7 +172,7 @@ def test_a_refused_reservation_does_not_silence_the_arrivals_warning(owner, span
     ses.return_code = 10121
     booking = book(owner, spanish_property, arrival_in=0)
     assert owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["report_status"] == "REJECTED"
-    due = service.deadline(spanish_property, service.Booking.get_by_id(booking["id"]))
+    due = deadlines.deadline(spanish_property, Booking.get_by_id(booking["id"]))
     clock.travel(due - clock.utcnow() - dt.timedelta(hours=5))
     tasks.run_due.call_local()
     at_risk = [e.data["police"]["kind"] for e in Event.select() if e.type == "police.at_risk"]

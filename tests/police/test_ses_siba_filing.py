@@ -1,4 +1,4 @@
-"""Spain and Portugal through the filing state machine (rentalcomply.police.service), against the
+"""Spain and Portugal through the filing state machine (rentalcomply.filings.engine), against the
 loopback doubles."""
 import datetime as dt
 
@@ -8,8 +8,8 @@ from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.police import service
-from rentalcomply.police.formats import ses as ses_format
+from rentalcomply.filings import party, sweep
+from rentalcomply.authorities.ses import format as ses_format
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 from tests.police.soap_doubles_es_pt import SesDouble, SibaDouble
@@ -79,7 +79,7 @@ def sent(ses) -> list[str]:
 
 def poll_later():
     clock.travel(dt.timedelta(minutes=5))
-    service.run_due()
+    sweep.run_due()
 
 
 def test_a_spanish_check_in_is_queued_with_ses_then_submitted_once_its_batch_is_processed(
@@ -121,12 +121,12 @@ def test_the_stay_counts_the_booking_day_as_a_date_and_its_ses_xml_meets_the_sch
         owner, account_a, settings, ses):
     booking = Booking.get_by_id(spanish_booking(owner, account_a, settings).id)
     prop = Property.get_by_id(booking.property_id)
-    stay = service.stay_of(booking, prop)
+    stay = party.stay_of(booking, prop)
     assert type(stay.booked_on) is dt.date and stay.booked_on == booking.created_at.date()
     assert type(stay.arrival) is dt.date and type(stay.departure) is dt.date
     xml = ses_format.build_traveller_report(
         {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"}, stay,
-        service.guests_of(booking, "ES"))
+        party.guests_of(booking, "ES"))
     ses_format.validate(xml)
     assert f"<fechaContrato>{stay.booked_on.isoformat()}</fechaContrato>" in xml.decode("utf-8")
 
@@ -154,12 +154,12 @@ def test_the_file_connector_takes_every_setting_of_the_countrys_file(owner, sett
 
 def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepted_communication(
         owner, account_a, settings, ses):
-    from rentalcomply.police.models import PoliceFiling
+    from rentalcomply.filings.models import Filing
     booking = spanish_booking(owner, account_a, settings)
     poll_later()
-    arrival = PoliceFiling.get((PoliceFiling.booking == booking.id) & (PoliceFiling.kind == "arrival"))
-    reservation = PoliceFiling.get((PoliceFiling.booking == booking.id)
-                                   & (PoliceFiling.kind == "reservation"))
+    arrival = Filing.get((Filing.booking == booking.id) & (Filing.kind == "arrival"))
+    reservation = Filing.get((Filing.booking == booking.id)
+                                   & (Filing.kind == "reservation"))
     assert arrival.status == "submitted" and arrival.reference and reservation.reference
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
     # booking.cancelled wakes the worker: the cancellation is sent at once, as its own
@@ -168,8 +168,8 @@ def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepte
     for code in (arrival.reference, reservation.reference):
         assert f"<anul:codigoComunicacion>{code}</anul:codigoComunicacion>".encode() \
             in ses.received[-1]
-    cancellation = PoliceFiling.get((PoliceFiling.booking == booking.id)
-                                    & (PoliceFiling.kind == "cancellation"))
+    cancellation = Filing.get((Filing.booking == booking.id)
+                                    & (Filing.kind == "cancellation"))
     assert cancellation.status == "polling" and cancellation.remote_id != arrival.reference
     poll_later()
     police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
@@ -182,12 +182,12 @@ def test_a_cancelled_booking_accepted_by_ses_files_a_cancellation_of_the_accepte
 
 def test_a_booking_cancelled_while_its_batch_awaits_ses_is_still_asked_about_then_cancelled(
         owner, account_a, settings, ses):
-    from rentalcomply.police.models import PoliceFiling
+    from rentalcomply.filings.models import Filing
     booking = spanish_booking(owner, account_a, settings)  # sent, its batch not yet processed
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
     assert len(ses.received) == 2
     poll_later()  # SES took both: the cancellation follows in the same run
-    rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
+    rows = {f.kind: f for f in Filing.select().where(Filing.booking == booking.id)}
     assert rows["arrival"].status == "submitted" and rows["reservation"].status == "submitted"
     assert rows["cancellation"].status == "polling" and len(ses.received) == 3
     assert rows["arrival"].reference.encode() in ses.received[-1]
@@ -196,14 +196,14 @@ def test_a_booking_cancelled_while_its_batch_awaits_ses_is_still_asked_about_the
 
 def test_a_booking_cancelled_before_anything_reached_ses_files_no_cancellation(
         owner, account_a, settings, ses):
-    from rentalcomply.police.models import PoliceFiling
+    from rentalcomply.filings.models import Filing
     ses.down = 10  # the service is down: the arrival waits for a retry
     booking = spanish_booking(owner, account_a, settings)
     owner.post_json(f"/api/v1/bookings/{booking.id}/cancel", {})
     ses.down = 0
     poll_later()
     poll_later()
-    rows = {f.kind: f for f in PoliceFiling.select().where(PoliceFiling.booking == booking.id)}
+    rows = {f.kind: f for f in Filing.select().where(Filing.booking == booking.id)}
     assert sorted(rows) == ["arrival", "reservation"]
     assert {row.status for row in rows.values()} == {"failed"}
     assert ses.received == []
@@ -219,22 +219,22 @@ PORTUGUESE = [{"first_name": "João", "last_name": "Silva", "sex": "M", "birth_d
 def test_a_party_of_portuguese_citizens_is_not_required_and_announces_nothing(
         owner, account_a, settings, siba, connector):
     from rentalcomply.core.models import Event
-    from rentalcomply.police.models import PoliceFiling
+    from rentalcomply.filings.models import Filing
     booking = booking_in(owner, account_a, settings, "PT", connector,
                          {"unidade_hoteleira": "121212121", "estabelecimento": "0"},
                          {"chave_acesso": "999999999"} if connector == "siba" else {}, PORTUGUESE)
     poll_later()
     police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
     assert police["report_status"] == "NOT_REQUIRED" and police["report_error"] is None
-    assert police["filings"] == [] and not PoliceFiling.select().where(
-        PoliceFiling.booking == booking.id).exists()
+    assert police["filings"] == [] and not Filing.select().where(
+        Filing.booking == booking.id).exists()
     assert siba.received == []
     assert not [e for e in Event.select() if e.type.startswith("police.")]
 
 
 def test_a_spanish_town_the_starter_ine_list_lacks_is_held_until_the_ine_list_is_loaded(
         owner, account_a, settings, ses, tmp_path):
-    from rentalcomply.police.codes import es
+    from rentalcomply.codes import es
     party = [dict(SPANISH_FAMILY[0], address_city="Toledo", address_postcode="45001"),
              SPANISH_FAMILY[1]]
     booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
@@ -255,7 +255,7 @@ def test_a_spanish_town_the_starter_ine_list_lacks_is_held_until_the_ine_list_is
     _, problems = validate_party("ES", [dict(SPANISH_FAMILY[0], address_city="Atlantis")],
                                  guest_count=1, arrival=clock.today(), complete=True)
     assert [p.path for p in problems] == ["guests[0].address_city"]  # INE's list is loaded now
-    service.run_due()
+    sweep.run_due()
     assert b"<codigoMunicipio>45168</codigoMunicipio>" in ses.received[-1]
     poll_later()
     assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
@@ -263,8 +263,9 @@ def test_a_spanish_town_the_starter_ine_list_lacks_is_held_until_the_ine_list_is
 
 def test_a_configured_spanish_property_loads_the_catalogues_through_catalogo(
         owner, account_a, settings, ses):
-    from rentalcomply.police import codes
-    from rentalcomply.police.codes import es, remote
+    from rentalcomply import codes
+    from rentalcomply.codes import es
+    from rentalcomply.filings import code_refresh as remote
     ses.catalogues.update({
         "TIPO_DOCUMENTO": {"NIF": "NIF", "NIE": "NIE", "PAS": "Pasaporte", "OTRO": "Otro"},
         "SEXO": {"H": "Hombre", "M": "Mujer", "O": "Otro"},

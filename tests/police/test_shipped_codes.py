@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rentalcomply.police import codes
+from rentalcomply import codes
 
 HERE = Path(__file__).parent / "alloggiati_tables"
 # The authority's tables as published (../shared beside the repository), read by this test alone.

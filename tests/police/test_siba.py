@@ -5,11 +5,11 @@ import textwrap
 
 import pytest
 
-from rentalcomply.police.connectors.base import (AuthError, Filing, Guest, GuestOutcome, PermanentError,
+from rentalcomply.filings.connector import (AuthError, FilingRef, Guest, GuestOutcome, PermanentError,
                                                  Stay, TransientError, UncertainError)
-from rentalcomply.police.connectors.siba import CONNECTOR
-from rentalcomply.police.formats import siba
-from rentalcomply.police.formats.ses import SchemaError
+from rentalcomply.authorities.siba.connector import CONNECTOR
+from rentalcomply.authorities.siba import format as siba
+from rentalcomply.authorities.ses.format import SchemaError
 from tests.police.soap_doubles_es_pt import SibaDouble
 
 STAY = Stay(booking_id="bk_9", reference="BK-PT-7", arrival=dt.date(2026, 8, 10),
@@ -30,7 +30,7 @@ IRISH = Guest(2, "single", {
 PARTY = [GERMAN, PORTUGUESE, IRISH]
 SETTINGS = {"unidade_hoteleira": "121212121", "estabelecimento": "0", "morada": "Rua da Alegria, 172",
             "localidade": "Porto", "codigo_postal": "4000", "zona_postal": "234"}
-ARRIVAL = Filing(id="pf_9", kind="arrival", attempt=1, remote_id=None)
+ARRIVAL = FilingRef(id="pf_9", kind="arrival", attempt=1, remote_id=None)
 
 
 def test_the_bulletins_file_each_foreign_guest_and_leave_portuguese_citizens_out():
@@ -133,7 +133,7 @@ def test_accepted_bulletins_over_soap_12(service):
 
 
 def test_the_departure_is_its_own_delivery_dated_on_the_departure_day(service):
-    submit(service, filing=Filing(id="pf_10", kind="departure", attempt=1, remote_id=None))
+    submit(service, filing=FilingRef(id="pf_10", kind="departure", attempt=1, remote_id=None))
     assert b"<Data_Movimento>2026-08-14T00:00:00</Data_Movimento>" in service.received[0]
 
 
@@ -180,7 +180,7 @@ def test_a_guest_missing_data_is_refused_before_sending(service):
 
 def test_an_answer_that_is_neither_zero_nor_errors_refuses_the_delivery():
     with pytest.raises(PermanentError):
-        from rentalcomply.police.connectors.siba import parse_answer
+        from rentalcomply.authorities.siba.connector import parse_answer
         parse_answer("Erro inesperado")
 
 
@@ -191,7 +191,7 @@ def test_the_file_for_upload(service):
 
 
 def test_the_module_builds_the_file_for_hosts_who_upload_by_hand():
-    departure = Filing(id="pf_10", kind="departure", attempt=1, remote_id=None)
+    departure = FilingRef(id="pf_10", kind="departure", attempt=1, remote_id=None)
     name, _, body = siba.build_file(SETTINGS, STAY, PARTY, departure)
     assert name == "boletins-departure-BK-PT-7.xml"
     assert b"<Data_Movimento>2026-08-14T00:00:00</Data_Movimento>" in body

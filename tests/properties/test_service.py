@@ -4,12 +4,13 @@ import pytest
 
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.properties import service as properties
+from rentalcomply.views import properties as composed
 
 
 def test_create_property_takes_the_decided_defaults(settings, account_a):
     prop = properties.create_property(account_a, name=" Villa ", address="Oia",
                                       aade_property_id="00012345678")
-    view = properties.property_view(prop)
+    view = composed.property_view(prop)
     assert view["name"] == "Villa" and view["country"] == "GR"
     assert view["timezone"] == "Europe/Athens" and view["police_connector"] == "none"
     assert view["status"] == "active" and view["channel_connections"] == []

@@ -10,6 +10,7 @@ import icalendar
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.properties import service as properties
+from rentalcomply.views import properties as composed
 from rentalcomply.sync import service
 from tests.helpers import assert_error
 from tests.sync.conftest import calendar, event, fixture
@@ -148,7 +149,7 @@ def test_the_exported_feed_blocks_exactly_the_booked_nights_without_guest_data(
 
 def test_the_exported_feed_answers_304_to_its_etag_until_a_booking_changes(
         feeds, villa, owner, anonymous):
-    url = properties.property_view(villa)["ical_export_url"]
+    url = composed.property_view(villa)["ical_export_url"]
     first = exported(anonymous, url)
     etag = first.headers["ETag"]
     again = exported(anonymous, url, headers={"If-None-Match": etag}, status=304)
@@ -171,7 +172,7 @@ def test_a_rotated_export_url_replaces_the_old_one(villa, owner, reader, anonymo
 
 
 def test_an_altered_or_unknown_token_is_404(villa, anonymous):
-    url = properties.property_view(villa)["ical_export_url"]
+    url = composed.property_view(villa)["ical_export_url"]
     altered = url[:-5] + ("0" if url[-5] != "0" else "1") + ".ics"
     assert_error(exported(anonymous, altered, expect_errors=True), 404, "NOT_FOUND")
     assert_error(anonymous.get("/ical/nothing.ics", expect_errors=True), 404, "NOT_FOUND")
@@ -180,7 +181,7 @@ def test_an_altered_or_unknown_token_is_404(villa, anonymous):
 
 def test_the_token_is_stored_nowhere(villa, settings):
     from rentalcomply.core.db import db
-    token = properties.property_view(villa)["ical_export_url"].rsplit("/", 1)[1][:-4]
+    token = composed.property_view(villa)["ical_export_url"].rsplit("/", 1)[1][:-4]
     mac = token.rsplit("-", 1)[1]
     stored = [str(value) for table in ("property", "channel_connection", "sync_account_state")
               for row in db.execute_sql(f"SELECT * FROM {table}").fetchall() for value in row]
@@ -197,7 +198,7 @@ def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_fr
     booking_com = connect(villa.id, "booking", "/b.ics")
     service.sync_connection(booking_com.id)
     service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
-    url = properties.property_view(villa)["ical_export_url"]
+    url = composed.property_view(villa)["ical_export_url"]
     assert booked_nights(exported(anonymous, url).body) == (
         nights("2027-01-22", "2027-01-25") | nights("2027-03-01", "2027-03-08")
         | nights("2027-06-01", "2027-06-05"))

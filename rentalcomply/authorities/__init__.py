@@ -1,0 +1,10 @@
+"""The authorities the product files with, one folder each. Importing this package registers
+them with the filing engine (filings/registry.py); every process does at start-up (runtime.py).
+
+To add an authority: its folder (an `Authority` subclass in `__init__.py`, its connector, its
+format) and one line below. docs/architecture.md walks through an example. Greece's AADE
+(`aade/`) is owed the monthly and yearly reports, whose lifecycle is the reports capability's:
+it holds their format and is not registered here.
+"""
+
+from rentalcomply.authorities import alloggiati, ses, siba  # noqa: F401  (each registers itself)

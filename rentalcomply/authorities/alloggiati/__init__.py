@@ -1,0 +1,54 @@
+"""Italy: Alloggiati Web (Polizia di Stato). Every guest is registered within 24 hours of the
+arrival (6 hours for a stay of one night or less), with the authority's codes for places and
+documents (codes/); a value the starter tables cannot code holds the filing until the
+authority's tables are loaded (docs/police.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from rentalcomply import codes
+from rentalcomply.authorities.alloggiati.format import CODE_FIELDS, RecordError
+from rentalcomply.filings.deadlines import as_date, local_to_utc
+from rentalcomply.filings.registry import Authority, register
+
+# The check-in's relationships in the authority's words (its tipo_alloggiato).
+ROLES = {"single": "single", "head_of_family": "head_of_family", "head_of_group": "group_leader",
+         "family_member": "family_member", "group_member": "group_member"}
+
+
+class Alloggiati(Authority):
+    name = "alloggiati"
+    country = "IT"
+    title = "Alloggiati Web"
+    connector_module = "rentalcomply.authorities.alloggiati.connector"
+    endpoint_setting = "alloggiati_url"
+
+    def deadline(self, prop, booking, kind, arrival_hour):
+        arrival, departure = as_date(booking.arrival_date), as_date(booking.departure_date)
+        start = local_to_utc(arrival, arrival_hour, 0, prop.timezone)
+        return start + dt.timedelta(hours=6 if (departure - arrival).days <= 1 else 24)
+
+    def guest_role(self, index, data, lead):
+        lead_role = ROLES.get(lead.get("relationship") or "", "single")
+        if index == 0:
+            return lead_role
+        return ROLES.get(data.get("relationship") or "") or (
+            "group_member" if lead_role == "group_leader" else
+            "family_member" if lead_role == "head_of_family" else "single")
+
+    def adapt_guest(self, data):
+        """The Alloggiati record reads the check-in's relationship as it is."""
+
+    def hold_reason(self, error):
+        """Why a filing waits for the authority's code tables: a guest's value has no code in
+        the starter set, which is no verdict on it. None when the tables are loaded."""
+        if not isinstance(error, RecordError):
+            return None
+        uncodable = [(i, f) for i, f, _ in error.problems if f in CODE_FIELDS]
+        if not uncodable or codes.it_full():
+            return None
+        return codes.held_reason(uncodable)
+
+
+register(Alloggiati())

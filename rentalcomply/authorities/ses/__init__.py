@@ -1,0 +1,74 @@
+"""Spain: SES.Hospedajes (Ministerio del Interior, Real Decreto 933/2021). Every guest is
+registered within 24 hours of the arrival; the reservation is communicated within 24 hours of
+the booking, cancelled and sent again when its dates change, and every accepted communication of
+a cancelled booking is cancelled (reservations.py; docs/police-es-pt.md)."""
+
+from __future__ import annotations
+
+from rentalcomply import codes
+from rentalcomply.authorities.ses import reservations
+from rentalcomply.authorities.ses.format import SesDataError
+from rentalcomply.filings.registry import Authority, register
+from rentalcomply.filings.sweep import side_filings_at_risk
+
+
+class Ses(Authority):
+    name = reservations.CONNECTOR_NAME
+    country = "ES"
+    title = "SES.Hospedajes"
+    connector_module = "rentalcomply.authorities.ses.connector"
+    file_module = "rentalcomply.authorities.ses.format"
+    kinds = ("arrival", "cancellation", *reservations.RESERVATION_KINDS)
+    side_kinds = reservations.RESERVATION_KINDS
+    cancellation_kinds = ("cancellation", "rh_cancellation")
+    endpoint_setting = "ses_url"
+
+    def deadline(self, prop, booking, kind, arrival_hour):
+        return None  # 24 hours from the arrival, the engine's default
+
+    def hold_reason(self, error):
+        """A Spanish town the starter INE list does not know holds the filing."""
+        if not isinstance(error, SesDataError):
+            return None
+        uncodable = [(p.index, p.field) for p in error.problems
+                     if p.field == "address_city" and p.index is not None]
+        if not uncodable or not codes.table_info("ES", "municipios").starter:
+            return None
+        return codes.held_reason(uncodable)
+
+    def booking_created(self, booking, prop):
+        reservations.schedule_reservation(booking, prop)
+
+    def dates_changed(self, booking, prop):
+        if prop.police_connector == reservations.CONNECTOR_NAME:
+            reservations.reservation_dates_changed(booking)
+
+    def party_for(self, row, booking):
+        if row.kind not in self.side_kinds:
+            return None
+        if row.kind == "reservation" and row.status != "polling":
+            holder, reason = reservations.reservation_holder(booking)
+            return ([holder], None) if holder is not None else (None, reason)
+        return [], None  # a cancellation names no one; a poll sends nothing
+
+    def cancelled_reference(self, row, booking):
+        return reservations.cancelled_reference(booking, row.kind)
+
+    def accepted(self, booking, prop, row):
+        if row.kind in self.side_kinds:
+            reservations.reservation_accepted(booking, row)
+
+    def queue_work(self):
+        return reservations.queue_reservations()
+
+    def follow_ups(self):
+        return reservations.queue_cancellations()
+
+    def work_waiting(self):
+        return reservations.cancellations_waiting() or reservations.reservations_waiting()
+
+    def at_risk(self, now):
+        return side_filings_at_risk(self.side_kinds, now)
+
+
+register(Ses())

@@ -1,0 +1,34 @@
+"""In-process signals: how a lower capability tells the higher ones that something happened,
+without importing them.
+
+`bookings` sends BOOKING_CREATED and BOOKING_DATES_CHANGED inside the transaction that made the
+change; the code tables send CODE_TABLES_LOADED inside the transaction that loaded them. The
+filing engine subscribes (filings/tasks.py, imported by every process at start-up), so what it
+does commits or rolls back with the change itself. This is beside the outbox (core/events.py),
+which tells the agency's own tools after the commit.
+
+A subscriber's exception is raised to the sender: the transaction is rolled back, nothing is
+half-written.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+BOOKING_CREATED = "booking_created"              # booking, prop
+BOOKING_DATES_CHANGED = "booking_dates_changed"  # booking, prop
+CODE_TABLES_LOADED = "code_tables_loaded"        # (no arguments)
+
+_subscribers: dict[str, list[Callable[..., None]]] = {}
+
+
+def subscribe(signal: str, receiver: Callable[..., None]) -> None:
+    """Call `receiver(**arguments)` whenever `signal` is sent (once, however often subscribed)."""
+    receivers = _subscribers.setdefault(signal, [])
+    if receiver not in receivers:
+        receivers.append(receiver)
+
+
+def send(signal: str, **arguments) -> None:
+    for receiver in list(_subscribers.get(signal, ())):
+        receiver(**arguments)

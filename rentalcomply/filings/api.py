@@ -1,0 +1,151 @@
+"""Routes of police filing: a booking's filings, re-filing, the file for hand upload, the receipt."""
+
+from __future__ import annotations
+
+from rentalcomply.core.errors import InvalidSignature, LinkExpired, NotFound, PoliceNotReady
+import rentalcomply.authorities  # noqa: F401  (registers the authorities with the engine)
+from rentalcomply.filings import host
+from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX, REPORT_STATUSES
+from rentalcomply.web import openapi
+from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, VERSION, ref
+from rentalcomply.web.routing import Reply
+from rentalcomply.web.validation import Field
+
+TAGS = ["police"]
+
+openapi.schema("PoliceGuestOutcome", {
+    "type": "object", "required": ["index", "accepted", "code", "message"],
+    "additionalProperties": False,
+    "properties": {
+        "index": {"type": "integer", "minimum": 0,
+                  "description": "The guest's place in the party (0: the lead guest)."},
+        "accepted": {"type": "boolean"},
+        "code": {"type": ["string", "null"], "description": "The authority's error code "
+                                                             "(`LOCAL`: refused before sending)."},
+        "message": {"type": ["string", "null"], "description": "The authority's reason."},
+    },
+})
+
+openapi.schema("Filing", {
+    "type": "object",
+    "required": ["id", "kind", "connector", "status", "deadline", "attempts", "next_attempt_at",
+                 "reference", "guests", "error", "file_ready", "receipt_kept", "at_risk_at",
+                 "submitted_at", "version"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^pf_"},
+        "kind": {"type": "string", "enum": list(KINDS),
+                 "description": "`arrival`; `departure` (Portugal); `cancellation`, `reservation` "
+                                "and `rh_cancellation` (Spain: the reservation, and the "
+                                "cancellation of one whose dates changed)."},
+        "connector": {"type": "string"},
+        "status": {"type": "string", "enum": list(FILING_STATUSES),
+                   "description": "waiting (check-in not completed) → queued → sending → "
+                                  "submitted | rejected | failed; polling while an asynchronous "
+                                  "outcome is awaited; ready: a file awaits upload by hand; "
+                                  "held: a guest has no code in the starter code tables, "
+                                  "filed once the authority's tables are loaded (see `error`)."},
+        "deadline": {"type": "string", "format": "date-time"},
+        "attempts": {"type": "integer", "minimum": 0},
+        "next_attempt_at": NULLABLE_TIMESTAMP,
+        "reference": {"type": ["string", "null"], "description": "The authority's reference."},
+        "guests": {"type": "array", "items": ref("PoliceGuestOutcome")},
+        "error": {"type": ["string", "null"]},
+        "file_ready": {"type": "boolean"},
+        "receipt_kept": {"type": "boolean"},
+        "at_risk_at": NULLABLE_TIMESTAMP,
+        "submitted_at": NULLABLE_TIMESTAMP,
+        "version": VERSION,
+    },
+})
+
+openapi.schema("PoliceStatus", {
+    "type": "object",
+    "required": ["booking_id", "connector", "report_status", "report_error", "deadline",
+                 "filings"],
+    "additionalProperties": False,
+    "properties": {
+        "booking_id": {"type": "string", "pattern": "^book_"},
+        "connector": {"type": "string"},
+        "report_status": {"type": "string", "enum": list(REPORT_STATUSES)},
+        "report_error": {"type": ["string", "null"]},
+        "deadline": {**NULLABLE_TIMESTAMP, "description": "When the arrival filing is due; "
+                                                          "null when nothing is filed."},
+        "filings": {"type": "array", "items": ref("Filing")},
+    },
+})
+
+openapi.schema("PoliceFileLink", {
+    "type": "object", "required": ["download_url", "expires_at", "filename"],
+    "additionalProperties": False,
+    "properties": {"download_url": {"type": "string", "format": "uri"},
+                   "expires_at": {"type": "string", "format": "date-time"},
+                   "filename": {"type": "string"}},
+})
+
+KIND_QUERY = {"kind": Field("string", choices=KINDS, default="arrival")}
+SIGNED_QUERY = {name: Field("string", max_length=200) for name in ("nonce", "expires", "signature")}
+
+
+def register(api) -> None:
+    @api.get("/bookings/<booking_id>/police", scope="read", tags=TAGS,
+             summary="The police filing of a booking",
+             description="The booking's `report_status` and `report_error`, its deadline and each "
+                         "filing with the outcome per guest (no guest identity data).",
+             response="PoliceStatus", errors=[NotFound])
+    def police_status(ctx, booking_id):
+        return host.police_view(ctx.account_id, booking_id)
+
+    @api.post("/bookings/<booking_id>/police/refile", scope="write", tags=TAGS,
+              summary="File again",
+              description="After a rejection (fix the guest data first, through "
+                          "`PUT /bookings/{id}/guests` or the guest page) or a failure: the "
+                          "filing is queued again and filed at once. Guests the authority "
+                          "already accepted are not sent again. 409 POLICE_NOT_READY when there "
+                          "is nothing to file again.",
+              response="PoliceStatus", errors=[NotFound, PoliceNotReady])
+    def police_refile(ctx, booking_id):
+        return host.refile(ctx.account_id, booking_id)
+
+    @api.post("/bookings/<booking_id>/police/filed", scope="write", tags=TAGS,
+              summary="Record a file uploaded by hand",
+              description="`file` connector: the host uploaded the authority's file and marks "
+                          "the filing SUBMITTED, with the authority's reference if any. 409 "
+                          "POLICE_NOT_READY when no file awaits.",
+              body={"reference": Field("string", max_length=REFERENCE_MAX, nullable=True,
+                                       example="RICEVUTA 2026-11-22")},
+              response="PoliceStatus", errors=[NotFound, PoliceNotReady], optional_body=True)
+    def police_filed(ctx, booking_id):
+        return host.mark_filed(ctx.account_id, booking_id, (ctx.body or {}).get("reference"))
+
+    @api.get("/bookings/<booking_id>/police/file", scope="read", tags=TAGS,
+             summary="Download link of the police file",
+             description="A signed URL of the authority's file (Alloggiati records, SES or SIBA "
+                         "XML), valid one hour, served without an API key. 409 POLICE_NOT_READY "
+                         "until the file is built.",
+             query=KIND_QUERY, response="PoliceFileLink", errors=[NotFound, PoliceNotReady])
+    def police_file(ctx, booking_id):
+        return host.file_link(ctx.settings, ctx.account_id, booking_id, ctx.query["kind"])
+
+    @api.get("/bookings/<booking_id>/police/receipt", scope="read", tags=TAGS,
+             summary="The authority's receipt",
+             description="The receipt the authority gave for the filing (Alloggiati Web: the "
+                         "day's PDF), kept with it. 404 when none is kept.",
+             query=KIND_QUERY, response=None, content_type="application/pdf", errors=[NotFound])
+    def police_receipt(ctx, booking_id):
+        data, _ = host.receipt(ctx.account_id, booking_id, ctx.query["kind"])
+        return Reply(data, headers={"Cache-Control": "private, no-store",
+                                    "Content-Disposition":
+                                        f'attachment; filename="receipt-{booking_id}.pdf"'})
+
+    @api.get("/files/police/<account_id>/<filing_id>", scope=None, public=True, prefix="",
+             tags=TAGS, summary="A police file (signed link)",
+             description="What a police `download_url` points at: no API key, the signature is "
+                         "the credential. Altered → 403 INVALID_SIGNATURE; past its hour → 410 "
+                         "LINK_EXPIRED.",
+             query=SIGNED_QUERY, response=None, content_type="application/octet-stream",
+             errors=[InvalidSignature, LinkExpired, NotFound])
+    def police_file_download(ctx, account_id, filing_id):
+        data, filename, _ = host.open_signed_file(account_id, filing_id, ctx.query)
+        return Reply(data, headers={"Content-Disposition": f'attachment; filename="{filename}"',
+                                    "Cache-Control": "private, no-store"})

@@ -1,0 +1,142 @@
+"""`rentalcomply police ...`: a property's connector, settings and credentials; the code tables;
+the filings due, at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rentalcomply.cli import State, _domain_call, _emit_json, pass_state, resolve_account
+
+
+def register(main: click.Group) -> None:
+    main.add_command(police)
+
+
+@click.group()
+def police() -> None:
+    """Police guest registration."""
+
+
+def _pairs(values: tuple[str, ...], option: str) -> dict[str, str | None]:
+    pairs: dict[str, str | None] = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r} must be NAME=VALUE (NAME= removes it)",
+                                     param_hint=option)
+        pairs[key.strip()] = value or None
+    return pairs
+
+
+@police.command("configure")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--property", "property_id", required=True, metavar="ID",
+              help="The property's id (prop_...).")
+@click.option("--connector", type=click.Choice(["none", "file", "alloggiati", "ses_hospedajes",
+                                                "siba"]), help="The property's connector.")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
+              help="A connector setting (apartment_id, codigo_establecimiento...).")
+@click.option("--secret", "secrets", multiple=True, metavar="NAME=VALUE",
+              help="A credential (user, password, wskey...): sealed, never shown again.")
+@click.option("--secret-file", "secret_files", multiple=True, metavar="NAME=PATH",
+              help="A credential read from a file (its first line), kept out of the shell history.")
+@click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")
+@pass_state
+def police_configure(state: State, account_ref: str, property_id: str, connector: str | None,
+                     settings: tuple[str, ...], secrets: tuple[str, ...],
+                     secret_files: tuple[str, ...], as_json: bool) -> None:
+    """Set a property's police connector, its settings and its credentials."""
+    from rentalcomply.filings import settings as authority_settings
+    from rentalcomply.properties import service as properties
+    from rentalcomply.views import properties as composed
+    state.open()
+    account = resolve_account(account_ref)
+    credentials = _pairs(secrets, "--secret")
+    for name, path in _pairs(secret_files, "--secret-file").items():
+        try:
+            credentials[name] = Path(path or "").read_text("utf-8").splitlines()[0].strip()
+        except (OSError, IndexError):
+            raise click.BadParameter(f"cannot read a first line from {path!r}",
+                                     param_hint="--secret-file") from None
+    prop = _domain_call(authority_settings.configure_property, account.id, property_id, connector=connector,
+                        settings=_pairs(settings, "--set") if settings else None,
+                        credentials=credentials or None)
+    view = composed.property_view(prop)
+    if as_json:
+        _emit_json(view)
+    else:
+        click.echo(f"{prop.id}: connector {view['police_connector']}; settings "
+                   f"{view['police_settings'] or '{}'}; credentials set: "
+                   f"{', '.join(view['police_credentials_set']) or 'none'}")
+
+
+@police.command("refresh-codes")
+@click.option("--country", required=True, type=click.Choice(["IT", "ES"], case_sensitive=False),
+              help="The authority's country.")
+@click.option("--table", help="ES only: the catalogue of a catalogo XML answer (tipo_documento, "
+                              "sexo, parentesco, tipo_pago, municipios; taken from the file's "
+                              "name when left out). Italian files are recognised by their "
+                              "columns and codes.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@pass_state
+def police_refresh_codes(state: State, country: str, table: str | None,
+                         files: tuple[str, ...]) -> None:
+    """Load the authority's code tables into the database, where every process uses them from
+    its next filing on. IT: the CSV files of Alloggiati Web's "Tabelle" page (comuni.csv,
+    stati.csv, documenti.csv, tipo_alloggiato.csv; any of them, in one call, in one
+    transaction). ES: a SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a
+    catalogue (.json)."""
+    from rentalcomply import codes
+    settings = state.open()
+    if country.upper() == "ES":
+        for file in files:
+            _refresh_es(settings, table, file)
+        return
+    if table is not None:
+        raise click.BadParameter("Italian files are recognised by their contents",
+                                 param_hint="--table")
+    found: dict[str, list] = {}
+    names: dict[str, str] = {}
+    try:
+        for file in files:
+            path = Path(file)
+            for name, places in codes.read_it_file(codes.decode(path.read_bytes()),
+                                                   path.name).items():
+                if name in found:
+                    raise codes.CodeFileError(f"{path.name} and {names[name]} both hold the "
+                                              f"{name} table")
+                found[name], names[name] = places, path.name
+        counts = codes.load("IT", found, "Alloggiati Web files (" + ", ".join(
+            f"{names[name]}" for name in codes.IT_TABLES if name in names) + ")")
+    except codes.CodeFileError as exc:
+        raise click.ClickException(str(exc)) from None
+    for name in codes.IT_TABLES:
+        if name in counts:
+            click.echo(f"IT {name}: {counts[name]} codes loaded from {names[name]}")
+
+
+def _refresh_es(settings, table: str | None, file: str) -> None:
+    from rentalcomply.codes import es
+    if table is not None and table not in es.SECTIONS:
+        raise click.BadParameter("ES catalogues: " + ", ".join(es.SECTIONS), param_hint="--table")
+    try:
+        counts = es.refresh_es_catalogue(file, table)
+    except es.CatalogueError as exc:
+        raise click.ClickException(str(exc)) from None
+    loaded = ", ".join(f"{name} {count}" for name, count in counts.items()) or "nothing changed"
+    click.echo(f"ES catalogue loaded from {Path(file).name}: {loaded}")
+
+
+@police.command("run")
+@pass_state
+def police_run(state: State) -> None:
+    """Do now what the worker does every minute: file what is due, announce what is at risk."""
+    from rentalcomply.core import events
+    from rentalcomply.filings import sweep
+    state.open()
+    done = sweep.run_due()
+    events.notify_committed()
+    click.echo(", ".join(f"{k}: {v}" for k, v in done.items()))

@@ -1,0 +1,68 @@
+"""The filing engine's rows: one `Filing` per thing owed to an authority by a deadline, and each
+property's settings and sealed credentials for the authority it files with."""
+
+from __future__ import annotations
+
+import peewee as pw
+
+from rentalcomply.core import clock
+from rentalcomply.core.models import Account, Booking, JSONField, Property, Versioned, BaseModel
+
+
+class AuthoritySettings(BaseModel):
+    """Per property: the connector's non-secret settings and its credentials, sealed (AES-GCM,
+    core/sealing.py) as one JSON object for this property alone; never shown back."""
+
+    property = pw.ForeignKeyField(Property, primary_key=True, on_delete="CASCADE")
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    settings = JSONField(default=dict)
+    credentials_sealed = pw.TextField(null=True)
+    # The names of the credentials set, in clear: what the views show.
+    credential_names = JSONField(default=list)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "police_settings"  # the table of the first authorities, kept on upgrade
+
+
+class Filing(Versioned):
+    """Something owed to an authority by a deadline. Its subject is a booking (a guest
+    registration, a reservation communication: `booking` set) or a property and a period (a
+    monthly or yearly return: `period` "2026-03" or "2026", `booking` null).
+
+    States (engine.py): waiting (its subject is not complete) -> queued -> sending -> submitted |
+    rejected | failed; polling (the authority answers later); ready (a file for the host to upload
+    by hand); held (we cannot be sure of a code: nothing is sent, `held_reason` says why)."""
+
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    authority = pw.CharField(max_length=32)      # the registered connector's name
+    kind = pw.CharField(max_length=16, default="arrival")
+    booking = pw.ForeignKeyField(Booking, null=True, on_delete="CASCADE")
+    property = pw.ForeignKeyField(Property, null=True, on_delete="CASCADE")
+    period = pw.CharField(max_length=7, null=True)
+    status = pw.CharField(max_length=16, default="waiting")
+    deadline = pw.DateTimeField()
+    attempts = pw.IntegerField(default=0)
+    next_attempt_at = pw.DateTimeField(null=True, index=True)
+    # Set, and committed, before the call to the authority; cleared with its outcome. A row still
+    # "sending" after a crash is recovered per connector (engine.recover_interrupted).
+    sending_since = pw.DateTimeField(null=True)
+    remote_id = pw.CharField(max_length=100, null=True)
+    reference = pw.CharField(max_length=200, null=True)
+    guests = JSONField(default=list)          # the authority's answer per guest: index, accepted, code, message
+    error = pw.TextField(null=True)
+    held_reason = pw.TextField(null=True)
+    receipt_sealed = pw.TextField(null=True)
+    receipt_type = pw.CharField(max_length=100, null=True)
+    file_sealed = pw.TextField(null=True)
+    file_name = pw.CharField(max_length=200, null=True)
+    file_type = pw.CharField(max_length=100, null=True)
+    at_risk_at = pw.DateTimeField(null=True)
+    submitted_at = pw.DateTimeField(null=True)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        indexes = ((("booking", "kind"), True), (("status", "deadline"), False),
+                   (("account", "period"), False))

@@ -1,0 +1,144 @@
+"""The authorities the engine files with: each plugs in from its own folder
+(`rentalcomply/authorities/<name>/__init__.py` registers an `Authority`; the list of folders is
+`rentalcomply/authorities/__init__.py`). The engine only ever asks this registry, so it never
+imports an authority: adding one touches its folder and one registration line.
+
+An `Authority` says what it owes and when (`deadline`, `side_kinds`), how it names guests
+(`guest_role`), how it builds and sends (its connector, imported when first used: the SOAP
+connectors pull in zeep only where a property uses them) and, through optional hooks with no-op
+defaults, what it adds to the common lifecycle (Spain's reservations, Portugal's departures)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rentalcomply.core.models import Booking, Property
+    from rentalcomply.filings.connector import Connector, Guest
+    from rentalcomply.filings.models import Filing
+
+
+class Authority:
+    """What one authority adds to the engine. Subclass it in the authority's folder; override
+    what applies (every hook has a default that does nothing)."""
+
+    name = ""                # the connector's name, stored on its filings ("alloggiati")
+    country = ""             # the ISO country whose properties file with it ("IT")
+    title = ""               # what a person calls it ("Alloggiati Web (Polizia di Stato)")
+    connector_module = ""    # exposes CONNECTOR (imported when first used)
+    file_module = ""         # exposes build_file(settings, stay, guests, filing), for a host who
+                             # uploads by hand (the `file` connector); default: the connector
+    kinds: tuple[str, ...] = ("arrival",)
+    # Filings beside the guests' registration (Spain's reservation communications): they show on
+    # the booking while the registration has not started, and are filed before check-in.
+    side_kinds: tuple[str, ...] = ()
+    cancellation_kinds: tuple[str, ...] = ()  # filings that cancel what it took before
+    endpoint_setting = ""    # the `[police]` setting holding its service's address
+
+    def connector(self) -> "Connector":
+        return importlib.import_module(self.connector_module).CONNECTOR
+
+    def file_builder(self):
+        if self.file_module:
+            return importlib.import_module(self.file_module)
+        return self.connector()
+
+    def deadline(self, prop: "Property", booking: "Booking", kind: str,
+                 arrival_hour: int) -> dt.datetime:
+        """When the filing of `kind` is due (naive UTC)."""
+        raise NotImplementedError
+
+    def guest_role(self, index: int, data: dict, lead: dict) -> str:
+        """The guest's role in the authority's words (`lead`: the first guest's values)."""
+        return "holder" if index == 0 else "traveller"
+
+    def adapt_guest(self, data: dict) -> None:
+        """Rename or complete a guest's check-in values for this authority's format."""
+        if data.get("minor_relationship"):
+            data["relationship"] = data["minor_relationship"]
+
+    def hold_reason(self, error: Exception) -> str | None:
+        """Why a filing waits rather than fails (a value with no code in the starter tables)."""
+        return None
+
+    def nothing_to_file(self, guests: list["Guest"]) -> bool:
+        """A party the authority does not want (Portugal: its own citizens)."""
+        return False
+
+    # --- hooks into the lifecycle ---------------------------------------------------------------
+    def booking_created(self, booking: "Booking", prop: "Property") -> None:
+        """In the transaction that creates the booking."""
+
+    def dates_changed(self, booking: "Booking", prop: "Property") -> None:
+        """In the transaction that moves the booking's dates."""
+
+    def party_for(self, row: "Filing", booking: "Booking") -> tuple[list | None, str | None] | None:
+        """The guests a side filing sends, or (None, why it waits); None: the checked-in party."""
+        return None
+
+    def cancelled_reference(self, row: "Filing", booking: "Booking") -> str | None:
+        """What a cancellation filing cancels (the authority's codes), or None."""
+        return None
+
+    def accepted(self, booking: "Booking", prop: "Property", row: "Filing") -> None:
+        """After the authority took `row` (a departure to queue, a reservation to send again)."""
+
+    def queue_work(self) -> list[str]:
+        """Filings this authority queues on each run, counted as queued (reservations)."""
+        return []
+
+    def follow_ups(self) -> list[str]:
+        """Filings that follow an outcome (a cancellation of what the authority took): made at
+        the start of each run and again after its attempts."""
+        return []
+
+    def work_waiting(self) -> bool:
+        """Whether queue_work or follow_ups has something to do (cheap: it runs after commits)."""
+        return False
+
+    def at_risk(self, now: dt.datetime) -> list[str]:
+        """Its own filings announced at risk (side filings); booking ids."""
+        return []
+
+
+_authorities: dict[str, Authority] = {}
+_special: dict[str, str] = {"file": "rentalcomply.filings.file_connector"}
+
+
+def register(authority: Authority) -> Authority:
+    _authorities[authority.name] = authority
+    return authority
+
+
+def authorities() -> list[Authority]:
+    return list(_authorities.values())
+
+
+def get(name: str) -> Authority:
+    """The registered authority called `name` (KeyError when absent)."""
+    return _authorities[name]
+
+
+def for_country(country: str) -> Authority | None:
+    for authority in _authorities.values():
+        if authority.country == country:
+            return authority
+    return None
+
+
+def names() -> tuple[str, ...]:
+    """Every connector a property may choose: none, file, then the authorities."""
+    return ("none", *_special, *_authorities)
+
+
+def connector(name: str) -> "Connector":
+    """The connector for `name` (KeyError for "none" or an unknown name)."""
+    if name in _special:
+        return importlib.import_module(_special[name]).CONNECTOR
+    return _authorities[name].connector()
+
+
+def side_kinds() -> tuple[str, ...]:
+    return tuple(kind for a in _authorities.values() for kind in a.side_kinds)

@@ -1,0 +1,40 @@
+"""How long the authorities' receipts of police filings are kept: per country of the property, as
+its rules say (settings `retention.police_receipts_years_<country>`), else
+`retention.police_receipts_days`; then the receipt is erased, a few hundred filings at a time.
+
+The filing itself stays (its outcome, the authority's reference, when it was filed): a few
+hundred bytes a stay, where the receipt (Alloggiati Web's is a PDF) is most of the row. The
+guest data and the built files go earlier or at the same time (checkin/retention.py).
+"""
+
+from __future__ import annotations
+
+from rentalcomply.checkin.retention import Retention
+from rentalcomply.core import clock
+from rentalcomply.core.db import update_in_batches
+from rentalcomply.core.models import Booking, Property
+from rentalcomply.filings.models import Filing
+
+# The countries whose rules set how long a receipt is kept, and the setting that holds it (years).
+RECEIPT_YEARS_SETTINGS = {"IT": "police_receipts_years_it", "ES": "police_receipts_years_es",
+                          "PT": "police_receipts_years_pt"}
+
+
+def receipt_retention(settings) -> Retention:
+    section = settings.retention
+    return Retention(section.police_receipts_days,
+                     {country: getattr(section, name)
+                      for country, name in RECEIPT_YEARS_SETTINGS.items()})
+
+
+def erase_receipts(retention: Retention | int) -> int:
+    """Erase the receipts of filings whose stay departed longer ago than the retention of its
+    property's country (a number: days for every country). How many."""
+    past = Retention.of(retention).past(clock.today())
+    stale = (Filing.select(Filing.id)
+             .join(Booking, on=(Filing.booking == Booking.id))
+             .join(Property, on=(Booking.property == Property.id))
+             .where(Filing.receipt_sealed.is_null(False) & past))
+    return update_in_batches(Filing, Filing.id.in_(stale),
+                             {Filing.receipt_sealed: None, Filing.receipt_type: None,
+                              Filing.updated_at: clock.utcnow()})
