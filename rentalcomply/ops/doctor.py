@@ -56,10 +56,10 @@ def _stuck_work(settings) -> Check:
             f"SELECT count(*) FROM report WHERE job IS NOT NULL AND updated_at < '{cutoff}'",
         "reports failed": "SELECT count(*) FROM report WHERE status = 'failed'",
         "police filings sending for over 30 minutes":
-            f"SELECT count(*) FROM police_filing WHERE status = 'sending' "
+            f"SELECT count(*) FROM filing WHERE status = 'sending' "
             f"AND sending_since < '{cutoff}'",
         "police filings failed or rejected":
-            "SELECT count(*) FROM police_filing WHERE status IN ('failed', 'rejected')",
+            "SELECT count(*) FROM filing WHERE status IN ('failed', 'rejected')",
         "webhook endpoints disabled after failing":
             "SELECT count(*) FROM webhook_endpoint WHERE status = 'disabled'",
         "channel feeds in error": "SELECT count(*) FROM channel_connection WHERE status = 'error'",

@@ -9,7 +9,7 @@ Every table that grows with use has a retention (settings `retention.*`, config.
 | idempotency_record                          | `retention.idempotency_hours`           |
 | dashboard_session, dashboard_password_link  | to their end (`dashboard.session_*`)    |
 | pending_task                                | `retention.pending_tasks_days` past due |
-| police_filing's receipt                     | `retention.police_receipts_*` (police/) |
+| filing's receipt                            | `retention.police_receipts_*` (filings/) |
 | guest data, built police files              | `retention.guest_documents_*` (checkin/)|
 | periodic_tick, worker_heartbeat             | a day, a week (core/scheduling.py)      |
 
