@@ -8,7 +8,7 @@ on a fresh data directory (SQLite, as shipped):
 
 1. Baseline: plain GETs of the same feeds through the same client (core/netguard.fetch) from the
    same number of threads, bodies read and thrown away: what the network part alone costs.
-2. First sync: `sync.service.sync_many` over every connection — fetch, parse with icalendar,
+2. First sync: `sync.runs.sync_many` over every connection — fetch, parse with icalendar,
    20,000 bookings and their `booking.created` events written, one transaction per connection.
    Target: under 10 s.
 3. Second sync: every feed answers 304 Not Modified. Target: under 2 s.
@@ -132,7 +132,8 @@ def run(port: int, data_dir: Path, args) -> None:
     from rentalcomply.core.models import Booking
     from rentalcomply.properties import service as properties
     from rentalcomply.runtime import bootstrap
-    from rentalcomply.sync import service
+    from rentalcomply.sync import parser_processes
+    from rentalcomply.sync.runs import sync_many
 
     # The queue as shipped (SQLite): the webhook dispatcher is woken, not run inside the sync.
     # Every feed is on one loopback host here, where real feeds spread over the channels' hosts:
@@ -142,7 +143,7 @@ def run(port: int, data_dir: Path, args) -> None:
            "RENTALCOMPLY_SYNC_MAX_FETCHES_PER_HOST": str(args.parallel)}
     bootstrap(load_settings(data_dir=data_dir / "data", env=env))
     if args.no_parser_processes:
-        service.PARSER_POOL_MIN_FEEDS = 10 ** 9
+        parser_processes.PARSER_POOL_MIN_FEEDS = 10 ** 9
     account = accounts.create_account("Bench agency").id
     ids = []
     for number in range(args.connections):
@@ -161,13 +162,13 @@ def run(port: int, data_dir: Path, args) -> None:
     baseline = time.perf_counter() - started
 
     started = time.perf_counter()
-    first = service.sync_many(ids)
+    first = sync_many(ids)
     first_time = time.perf_counter() - started
     assert all(r.status == "ok" for r in first), [r.error for r in first if r.status != "ok"][:3]
     stays = Booking.select().count()
 
     started = time.perf_counter()
-    second = service.sync_many(ids)
+    second = sync_many(ids)
     second_time = time.perf_counter() - started
     assert all(r.not_modified for r in second)
 

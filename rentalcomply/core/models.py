@@ -149,7 +149,7 @@ class ChannelConnection(Versioned):
     etag = pw.CharField(max_length=200, null=True)
     last_modified = pw.CharField(max_length=100, null=True)
     # The sync holding this connection, and until when: one connection is never synced twice at
-    # once, whatever the number of workers (claimed with a conditional UPDATE, sync/service.py).
+    # once, whatever the number of workers (claimed with a conditional UPDATE, sync/lease.py).
     lease_owner = pw.CharField(max_length=32, null=True)
     lease_until = pw.DateTimeField(null=True)
     # The host accepted the removals the last sync held back; the next sync applies them.

@@ -31,6 +31,7 @@ def sync_run(state, account_ref: str | None, accept_removals: bool) -> None:
     Exit code 1 when any connection failed, each named with its reason.
     """
     from rentalcomply.sync import service
+    from rentalcomply.sync.runs import sync_many
     state.open()
     account_id = resolve_account(account_ref).id if account_ref else None
     ids = service.connection_ids(account_id)
@@ -40,8 +41,8 @@ def sync_run(state, account_ref: str | None, accept_removals: bool) -> None:
     show_bar = sys.stdout.isatty()
     with click.progressbar(length=len(ids), label="Syncing feeds", file=sys.stdout,
                            hidden=not show_bar) as bar:
-        results = service.sync_many(ids, accept_removals=accept_removals,
-                                    progress=lambda result: bar.update(1))
+        results = sync_many(ids, accept_removals=accept_removals,
+                            progress=lambda result: bar.update(1))
     ok = [r for r in results if r.status == "ok"]
     failed = [r for r in results if r.failed]
     skipped = [r for r in results if r.status in ("skipped", "deferred")]

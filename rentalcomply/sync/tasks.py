@@ -20,19 +20,21 @@ from huey import crontab
 
 from rentalcomply.core import clock, peers
 from rentalcomply.core.queue import huey
-from rentalcomply.sync import export, service
+from rentalcomply.sync import export, options, service
+from rentalcomply.sync.one_connection import sync_connection
+from rentalcomply.sync.runs import deferred, sync_many
 
 log = logging.getLogger(__name__)
 
 
 def configure(settings) -> None:
     """Called by runtime.bootstrap: the worker knows the sync settings without the web app."""
-    service.configure(settings)
+    options.configure(settings)
     export.configure(settings.server.public_url)
 
 
 def _later(results, since: dt.datetime) -> None:
-    waiting = service.deferred(results)
+    waiting = deferred(results)
     if waiting:
         sync_connections_task.schedule(args=(waiting, since.isoformat()),
                                        delay=peers.BUSY_RETRY_SECONDS)
@@ -65,14 +67,14 @@ def sync_connections_task(connection_ids: list[str], since: str | None = None) -
     """The connections an earlier run deferred; `since`: when that run began."""
     begun = dt.datetime.fromisoformat(since) if since else clock.utcnow()
     # A deferred connection someone synced since this run began is done.
-    results = service.sync_many(connection_ids, since=begun, attempted_before=begun)
+    results = sync_many(connection_ids, since=begun, attempted_before=begun)
     _later(results, begun)
     return len(results)
 
 
 @huey.task()
 def sync_connection_task(connection_id: str, accept_removals: bool = False) -> str:
-    result = service.sync_connection(connection_id, accept_removals=accept_removals)
+    result = sync_connection(connection_id, accept_removals=accept_removals)
     if result.status == "deferred":
         sync_connection_task.schedule(args=(connection_id, accept_removals),
                                       delay=peers.BUSY_RETRY_SECONDS)

@@ -12,6 +12,7 @@ from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.properties import service as properties
 from rentalcomply.views import properties as composed
 from rentalcomply.sync import service
+from rentalcomply.sync.one_connection import sync_connection
 from tests.helpers import assert_error
 from tests.sync.conftest import calendar, event, fixture
 
@@ -71,9 +72,9 @@ def test_the_trigger_needs_the_write_scope(reader):
 def test_accepting_removals_through_the_api_applies_them(feeds, villa, connect, owner, outsider):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar())
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     path = f"/api/v1/properties/{villa.id}/channels/{connection.id}/accept-removals"
     assert_error(outsider.post(path, expect_errors=True), 404, "NOT_FOUND")
     response = owner.post(path, status=202)
@@ -84,7 +85,7 @@ def test_accepting_removals_through_the_api_applies_them(feeds, villa, connect, 
 
 def test_moving_an_imported_booking_is_refused_naming_the_channel(feeds, villa, connect, owner):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
-    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
     imported = Booking.get((Booking.property == villa.id) & (Booking.external_ref == "HMQ4T2ZXK8"))
     refused = owner.patch_json(f"/api/v1/bookings/{imported.id}",
                                {"departure_date": "2027-01-13"}, expect_errors=True)
@@ -124,8 +125,8 @@ def test_the_exported_feed_blocks_exactly_the_booked_nights_without_guest_data(
         feeds, villa, connect, owner, anonymous):
     feeds.serve("/v.ics", fixture("vrbo.ics"))
     feeds.serve("/b.ics", fixture("booking.ics"))
-    service.sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
-    service.sync_connection(connect(villa.id, "booking", "/b.ics").id)
+    sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
+    sync_connection(connect(villa.id, "booking", "/b.ics").id)
     owner.post_json("/api/v1/bookings", {"property_id": villa.id, "guest_name": "Maria Manual",
                                          "arrival_date": "2027-04-01", "departure_date": "2027-04-04",
                                          "guest_count": 2}, status=201)
@@ -196,8 +197,8 @@ def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_fr
                                    event("own@airbnb.com", "20270601", "20270605",
                                          summary="Airbnb (Not available)")))
     booking_com = connect(villa.id, "booking", "/b.ics")
-    service.sync_connection(booking_com.id)
-    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    sync_connection(booking_com.id)
+    sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
     url = composed.property_view(villa)["ical_export_url"]
     assert booked_nights(exported(anonymous, url).body) == (
         nights("2027-01-22", "2027-01-25") | nights("2027-03-01", "2027-03-08")
@@ -205,7 +206,7 @@ def test_a_channel_s_echo_of_a_booking_is_not_exported_back_so_a_cancellation_fr
     body = fixture("booking.ics").decode()
     cut = body.index("BEGIN:VEVENT")
     feeds.serve("/b.ics", (body[:cut] + body[body.index("BEGIN:VEVENT", cut + 1):]).encode())
-    assert service.sync_connection(booking_com.id).cancelled == 1
+    assert sync_connection(booking_com.id).cancelled == 1
     # Airbnb still blocks 22 to 25 January (its echo), but we no longer ask it to.
     assert booked_nights(exported(anonymous, url).body) == (
         nights("2027-03-01", "2027-03-08") | nights("2027-06-01", "2027-06-05"))
@@ -215,7 +216,7 @@ def test_an_imported_booking_s_created_event_shows_it_as_the_api_does(feeds, vil
     from rentalcomply.core.models import Event
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     created = list(Event.select().where(Event.type == "booking.created").order_by(Event.id))
     imported = Booking.select().where((Booking.connection == connection.id)
                                       & (Booking.is_block == False)).count()  # noqa: E712

@@ -7,6 +7,8 @@ import datetime as dt
 
 from rentalcomply.core import clock
 from rentalcomply.sync import service, tasks
+from rentalcomply.sync.one_connection import sync_connection
+from rentalcomply.sync.runs import sync_many
 from tests.sync.conftest import fixture
 
 
@@ -20,9 +22,9 @@ def test_a_connection_synced_since_a_run_read_its_list_is_not_fetched_again(feed
     connection = connect(villa.id, "airbnb", "/a.ics")
     listed = service.connection_ids(due_only=True)  # one worker reads the due list ...
     assert listed == [connection.id]
-    service.sync_connection(connection.id)  # ... while another syncs the connection
+    sync_connection(connection.id)  # ... while another syncs the connection
     cutoff = clock.utcnow() - dt.timedelta(minutes=settings.sync.interval_minutes)
-    [result] = service.sync_many(listed, attempted_before=cutoff)
+    [result] = sync_many(listed, attempted_before=cutoff)
     assert result.status == "skipped" and "synced since" in result.error
     assert fetches(feeds, "/a.ics") == 1
 
@@ -55,6 +57,6 @@ def test_a_trigger_runs_only_the_connections_not_synced_since_it_was_asked_for(
     connect(villa.id, "booking", "/b.ics")
     asked_at = clock.utcnow()
     clock.travel(dt.timedelta(seconds=5))
-    service.sync_connection(first.id)  # synced by the periodic run after the trigger was asked
+    sync_connection(first.id)  # synced by the periodic run after the trigger was asked
     tasks.sync_account_task.call_local(account_a, asked_at.isoformat())
     assert fetches(feeds, "/a.ics") == 1 and fetches(feeds, "/b.ics") == 1

@@ -8,6 +8,8 @@ import datetime as dt
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, ChannelConnection, Event
 from rentalcomply.sync import service
+from rentalcomply.sync.lease import claim_lease, release_lease
+from rentalcomply.sync.one_connection import sync_connection
 from rentalcomply.sync.fetch import USER_AGENT
 from tests.sync.conftest import Answer, calendar, event, fixture
 
@@ -38,7 +40,7 @@ def five_stays(*skip: int) -> bytes:
 def test_a_first_airbnb_import_makes_two_bookings_with_their_codes_and_one_block(feeds, villa, connect):
     feeds.serve("/airbnb.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/airbnb.ics")
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert (result.status, result.created) == ("ok", 3)
     rows = list(Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date))
     assert [(b.arrival_date, b.departure_date, b.is_block, b.external_ref, b.channel) for b in rows] == [
@@ -60,7 +62,7 @@ def test_a_first_airbnb_import_makes_two_bookings_with_their_codes_and_one_block
 def test_booking_com_closed_dates_become_bookings_of_a_booking_com_guest(feeds, villa, connect):
     feeds.serve("/booking.ics", fixture("booking.ics"))
     connection = connect(villa.id, "booking", "/booking.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     rows = list(Booking.select().where(Booking.connection == connection.id))
     assert sorted((b.arrival_date.isoformat(), b.guest_name, b.is_block) for b in rows) == [
         ("2027-01-22", "Booking.com guest", False), ("2027-03-01", "Booking.com guest", False)]
@@ -69,7 +71,7 @@ def test_booking_com_closed_dates_become_bookings_of_a_booking_com_guest(feeds, 
 def test_vrbo_gives_guest_names_in_any_language_durations_and_blocks(feeds, villa, connect):
     feeds.serve("/vrbo.ics", fixture("vrbo.ics"))
     connection = connect(villa.id, "vrbo", "/vrbo.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     rows = Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date)
     assert [(b.guest_name, b.arrival_date.isoformat(), b.departure_date.isoformat(), b.is_block)
             for b in rows] == [
@@ -84,10 +86,10 @@ def test_vrbo_gives_guest_names_in_any_language_durations_and_blocks(feeds, vill
 def test_a_changed_date_under_the_same_uid_moves_the_same_booking(feeds, villa, connect):
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112")))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     [before] = Booking.select().where(Booking.connection == connection.id)
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270109", "20270114")))
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert (result.created, result.updated) == (0, 1)
     [after] = Booking.select().where(Booking.connection == connection.id)
     assert after.id == before.id
@@ -99,12 +101,12 @@ def test_a_changed_date_under_the_same_uid_moves_the_same_booking(feeds, villa, 
 def test_a_removed_event_cancels_its_future_booking(feeds, villa, connect):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     body = fixture("airbnb.ics").decode()
     cut = body.index("BEGIN:VEVENT", body.index("HM8JD3KQ2P") - 400)
     end = body.index("END:VEVENT", cut) + len("END:VEVENT\n")
     feeds.serve("/a.ics", (body[:cut] + body[end:]).encode())
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert (result.status, result.cancelled) == ("ok", 1)
     assert stays(connection) == [("2027-01-08", "2027-01-12", "confirmed", False),
                                  ("2027-01-15", "2027-01-20", "cancelled", False),
@@ -120,9 +122,9 @@ def test_a_past_stay_missing_from_the_feed_is_never_cancelled(feeds, villa, conn
     feeds.serve("/a.ics", calendar(event("old@airbnb.com", past, past_end),
                                    event("new@airbnb.com", "20270108", "20270112")))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar(event("new@airbnb.com", "20270108", "20270112")))
-    assert service.sync_connection(connection.id).cancelled == 0
+    assert sync_connection(connection.id).cancelled == 0
     assert all(status == "confirmed" for _, _, status, _ in stays(connection))
 
 
@@ -130,14 +132,14 @@ def test_a_host_edited_guest_name_survives_the_next_sync_and_the_dates_still_fol
         feeds, villa, connect, owner):
     feeds.serve("/v.ics", fixture("vrbo.ics"))
     connection = connect(villa.id, "vrbo", "/v.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     melanie = Booking.get((Booking.connection == connection.id) & (Booking.guest_name == "Melanie"))
     owner.patch_json(f"/api/v1/bookings/{melanie.id}",
                      {"guest_name": "Melanie Dupont", "guest_email": "melanie@example.org",
                       "guest_count": 3, "total_price": 540.0, "payment_method": "card"})
     feeds.serve("/v.ics", fixture("vrbo.ics").replace(b"DTSTART;VALUE=DATE:20270220",
                                                       b"DTSTART;VALUE=DATE:20270219"))
-    assert service.sync_connection(connection.id).updated == 1
+    assert sync_connection(connection.id).updated == 1
     melanie = Booking.get_by_id(melanie.id)
     assert (melanie.guest_name, melanie.guest_email, melanie.guest_count,
             melanie.total_price_cents, melanie.payment_method) == (
@@ -149,10 +151,10 @@ def test_a_booking_the_host_cancelled_stays_cancelled_while_its_event_remains(
         feeds, villa, connect, owner):
     feeds.serve("/b.ics", fixture("booking.ics"))
     connection = connect(villa.id, "booking", "/b.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     first = Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date).first()
     owner.post(f"/api/v1/bookings/{first.id}/cancel")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     assert Booking.get_by_id(first.id).status == "cancelled"
     assert Booking.select().where(Booking.connection == connection.id).count() == 2
 
@@ -160,8 +162,8 @@ def test_a_booking_the_host_cancelled_stays_cancelled_while_its_event_remains(
 def test_an_unchanged_feed_answers_304_to_our_etag_and_nothing_is_read_again(feeds, villa, connect):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
-    result = service.sync_connection(connection.id)
+    sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert result.not_modified and result.status == "ok"
     second = feeds.requests_to("/a.ics")[1]
     assert second.headers["If-None-Match"] == reloaded(connection).etag
@@ -174,16 +176,16 @@ def test_a_feed_turned_empty_cancels_nothing_and_errors_until_the_removals_are_a
         feeds, villa, connect):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar())
     for _ in range(2):
-        result = service.sync_connection(connection.id)
+        result = sync_connection(connection.id)
         assert result.status == "error" and "without any event" in result.error
     assert [s[2] for s in stays(connection)] == ["confirmed"] * 3
     current = reloaded(connection)
     assert current.status == "error" and "accept the removals" in current.last_error
     assert len(events_of("sync.error")) == 1  # once per new failure, not on every poll
-    result = service.sync_connection(connection.id, accept_removals=True)
+    result = sync_connection(connection.id, accept_removals=True)
     assert (result.status, result.cancelled) == ("ok", 3)
     assert reloaded(connection).status == "ok"
 
@@ -191,24 +193,24 @@ def test_a_feed_turned_empty_cancels_nothing_and_errors_until_the_removals_are_a
 def test_a_feed_that_lost_most_of_its_future_stays_at_once_is_held_back(feeds, villa, connect):
     feeds.serve("/a.ics", five_stays())
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", five_stays(1, 3, 5))  # 3 of 5 gone, and a date moved would wait too
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert result.status == "error" and "lost 3 of its 5 future stays" in result.error
     assert [s[2] for s in stays(connection)] == ["confirmed"] * 5
     feeds.serve("/a.ics", five_stays(1, 3))  # 2 of 5: a plausible day of cancellations
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert (result.status, result.cancelled) == ("ok", 2)
 
 
 def test_the_accept_flag_set_by_the_host_lets_the_next_sync_apply_the_removals(feeds, villa, connect):
     feeds.serve("/a.ics", five_stays())
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", five_stays(1, 3, 5))
-    assert service.sync_connection(connection.id).status == "error"
+    assert sync_connection(connection.id).status == "error"
     service.accept_removals(connection.account_id, villa.id, connection.id)
-    assert service.sync_connection(connection.id).cancelled == 3
+    assert sync_connection(connection.id).cancelled == 3
     assert reloaded(connection).accept_removals is False
 
 
@@ -217,10 +219,10 @@ def test_the_accept_flag_set_by_the_host_lets_the_next_sync_apply_the_removals(f
 def failed_with(feeds, villa, connect, answer: Answer, expected: str):
     feeds.serve("/good.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/good.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     before = stays(connection)
     feeds.route("/good.ics", answer)
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert result.status == "error" and expected in result.error, result.error
     current = reloaded(connection)
     assert current.status == "error" and expected in current.last_error
@@ -262,9 +264,9 @@ def test_a_truncated_feed_is_an_error_not_a_cancellation(feeds, villa, connect):
 def test_a_connection_recovers_and_fails_anew_with_a_new_sync_error(feeds, villa, connect):
     connection = failed_with(feeds, villa, connect, Answer(500), "HTTP 500")
     feeds.serve("/good.ics", fixture("airbnb.ics"))
-    assert service.sync_connection(connection.id).status == "ok"
+    assert sync_connection(connection.id).status == "ok"
     feeds.route("/good.ics", Answer(503))
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     assert len(events_of("sync.error")) == 2
 
 
@@ -274,13 +276,13 @@ def test_a_redirect_is_followed_to_the_feed(feeds, villa, connect):
     feeds.serve("/new.ics", fixture("booking.ics"))
     feeds.route("/old.ics", Answer(301, headers={"Location": "/new.ics"}))
     connection = connect(villa.id, "booking", "/old.ics")
-    assert service.sync_connection(connection.id).created == 2
+    assert sync_connection(connection.id).created == 2
 
 
 def test_endless_redirects_stop_after_the_configured_number(feeds, villa, connect):
     feeds.route("/loop.ics", Answer(302, headers={"Location": "/loop.ics"}))
     connection = connect(villa.id, "airbnb", "/loop.ics")
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert result.status == "error" and "sync.max_redirects" in result.error
     assert len(feeds.requests_to("/loop.ics")) == 4
 
@@ -319,7 +321,7 @@ def test_folded_long_lines_are_unfolded_before_reading_the_code(feeds, villa, co
                    " etails/HMFOLD1234\\nPhone Number (Last 4 Digits): 4821")
     feeds.serve("/a.ics", calendar(event("f@airbnb.com", "20270108", "20270112", extra=description)))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     assert Booking.get(Booking.connection == connection.id).external_ref == "HMFOLD1234"
 
 
@@ -330,7 +332,7 @@ def test_a_tzid_start_counts_on_the_listing_s_own_day(feeds, villa, connect):
                     "SUMMARY:Reserved - Ann")
     feeds.serve("/v.ics", body)
     connection = connect(villa.id, "vrbo", "/v.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     rows = Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date)
     assert [(b.guest_name, b.arrival_date.isoformat(), b.departure_date.isoformat()) for b in rows] == [
         ("Bob", "2027-03-01", "2027-03-05"),
@@ -342,7 +344,7 @@ def test_an_event_without_dtend_is_one_night(feeds, villa, connect):
     feeds.serve("/o.ics", calendar(event("n@x", "20270401", summary="Reserved - Kim"),
                                    "UID:t@x\nDTSTART:20270410T150000\nSUMMARY:Reserved - Lee"))
     connection = connect(villa.id, "other", "/o.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     assert stays(connection) == [("2027-04-01", "2027-04-02", "confirmed", False),
                                  ("2027-04-10", "2027-04-11", "confirmed", False)]
 
@@ -354,11 +356,11 @@ def test_overlapping_bookings_of_two_channels_raise_one_conflict_per_pair(feeds,
     feeds.serve("/b.ics", fixture("booking.ics"))  # 2027-01-22 to 25 overlaps
     airbnb = connect(villa.id, "airbnb", "/a.ics")
     booking = connect(villa.id, "booking", "/b.ics")
-    service.sync_connection(airbnb.id)
-    service.sync_connection(booking.id)
-    service.sync_connection(airbnb.id)
+    sync_connection(airbnb.id)
+    sync_connection(booking.id)
+    sync_connection(airbnb.id)
     feeds.serve("/b.ics", fixture("booking.ics") + b"")
-    service.sync_connection(booking.id)
+    sync_connection(booking.id)
     [conflict] = events_of("booking.conflict")
     assert conflict["property_id"] == villa.id
     assert (conflict["from"], conflict["to"]) == ("2027-01-22", "2027-01-25")
@@ -369,8 +371,8 @@ def test_a_block_over_nights_another_channel_sold_is_a_conflict(feeds, villa, co
     """The fixtures themselves: Vrbo blocked 1 to 3 March, Booking.com sold 1 to 8 March."""
     feeds.serve("/v.ics", fixture("vrbo.ics"))
     feeds.serve("/b.ics", fixture("booking.ics"))
-    service.sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
-    service.sync_connection(connect(villa.id, "booking", "/b.ics").id)
+    sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
+    sync_connection(connect(villa.id, "booking", "/b.ics").id)
     [conflict] = events_of("booking.conflict")
     assert (conflict["from"], conflict["to"]) == ("2027-03-01", "2027-03-03")
     assert conflict["blocks"] == [{"channel": "vrbo", "arrival_date": "2027-03-01",
@@ -386,24 +388,24 @@ def test_a_channel_s_echo_of_a_booking_and_two_blocks_are_not_conflicts(feeds, v
                                          summary="Airbnb (Not available)")))
     feeds.serve("/v.ics", calendar(event("v-blk", "20270402", "20270404", summary="Blocked")))
     feeds.serve("/b.ics", fixture("booking.ics"))
-    service.sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
-    service.sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
-    service.sync_connection(connect(villa.id, "booking", "/b.ics").id)
+    sync_connection(connect(villa.id, "airbnb", "/a.ics").id)
+    sync_connection(connect(villa.id, "vrbo", "/v.ics").id)
+    sync_connection(connect(villa.id, "booking", "/b.ics").id)
     assert events_of("booking.conflict") == []
 
 
 def test_a_connection_being_synced_is_skipped_by_a_second_sync(feeds, villa, connect):
     feeds.serve("/a.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    assert service._claim(connection.id, "someone", 60)
-    result = service.sync_connection(connection.id)
+    assert claim_lease(connection.id, "someone", 60)
+    result = sync_connection(connection.id)
     assert result.status == "skipped" and not feeds.requests
-    service._release(connection.id, "someone")
-    assert service.sync_connection(connection.id).status == "ok"
+    release_lease(connection.id, "someone")
+    assert sync_connection(connection.id).status == "ok"
     current = reloaded(connection)
     assert current.lease_owner is None and current.lease_until is None  # given back
     feeds.route("/a.ics", Answer(500))
-    assert service.sync_connection(connection.id).status == "error"
+    assert sync_connection(connection.id).status == "error"
     assert reloaded(connection).lease_owner is None
 
 
@@ -412,14 +414,14 @@ def test_a_stay_cancelled_by_a_sync_comes_back_with_its_event_but_a_host_cancell
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112"),
                                    event("r2@airbnb.com", "20270115", "20270120")))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     first, second = Booking.select().where(Booking.connection == connection.id).order_by(Booking.arrival_date)
     owner.post(f"/api/v1/bookings/{second.id}/cancel")
     feeds.serve("/a.ics", calendar())  # a broken export, accepted by mistake
-    assert service.sync_connection(connection.id, accept_removals=True).cancelled == 1
+    assert sync_connection(connection.id, accept_removals=True).cancelled == 1
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112"),
                                    event("r2@airbnb.com", "20270115", "20270120")))
-    assert service.sync_connection(connection.id).updated == 1
+    assert sync_connection(connection.id).updated == 1
     assert Booking.get_by_id(first.id).status == "confirmed"
     assert Booking.get_by_id(first.id).cancelled_at is None
     assert Booking.get_by_id(second.id).status == "cancelled"
@@ -428,9 +430,9 @@ def test_a_stay_cancelled_by_a_sync_comes_back_with_its_event_but_a_host_cancell
 def test_an_unreadable_event_is_never_taken_for_a_cancellation(feeds, villa, connect):
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112")))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar("UID:r1@airbnb.com\nSUMMARY:Reserved"))  # no DTSTART
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     assert (result.status, result.cancelled) == ("ok", 0)
     assert stays(connection) == [("2027-01-08", "2027-01-12", "confirmed", False)]
 
@@ -439,14 +441,14 @@ def test_each_change_a_sync_makes_gives_the_booking_its_next_version_and_the_eve
         feeds, villa, connect):
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270108", "20270112")))
     connection = connect(villa.id, "airbnb", "/a.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270109", "20270112")))
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar(event("r1@airbnb.com", "20270109", "20270112"),
                                    event("r2@airbnb.com", "20270301", "20270302")))
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     feeds.serve("/a.ics", calendar(event("r2@airbnb.com", "20270301", "20270302")))
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     booking = Booking.get(Booking.external_uid == "r1@airbnb.com")
     announced = [(kind, data["version"]) for kind in ("booking.created", "booking.updated",
                                                       "booking.cancelled")
@@ -459,7 +461,7 @@ def test_a_byte_order_mark_and_bare_newlines_are_read_like_any_feed(feeds, villa
     body = b"\xef\xbb\xbf" + fixture("booking.ics").replace(b"\r\n", b"\n")
     feeds.serve("/b.ics", body)
     connection = connect(villa.id, "booking", "/b.ics")
-    assert service.sync_connection(connection.id).created == 2
+    assert sync_connection(connection.id).created == 2
 
 
 def test_a_body_of_zero_bytes_is_an_error_not_an_empty_calendar(feeds, villa, connect):

@@ -15,7 +15,8 @@ import pytest
 from rentalcomply.core.db import db
 from rentalcomply.core.models import Booking, ChannelConnection, Event
 from rentalcomply.properties import service as properties
-from rentalcomply.sync import service
+from rentalcomply.sync.one_connection import sync_connection
+from rentalcomply.sync.options import configured_options
 from tests.serverutil import running_server
 from tests.sync.conftest import calendar, event, fixture
 
@@ -52,17 +53,17 @@ def snapshot(connection):
 
 def test_the_default_bound_is_5000_future_events(settings):
     assert settings.sync.max_events == 5000
-    assert service.configured_options().max_events == 5000
+    assert configured_options().max_events == 5000
 
 
 def test_a_feed_of_100000_events_is_refused_and_changes_nothing(feeds, villa, connect):
     feeds.serve("/cal.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/cal.ics")
-    assert service.sync_connection(connection.id).created == 3
+    assert sync_connection(connection.id).created == 3
     before = snapshot(connection)
     feeds.serve("/cal.ics", many_events(100_000))
     started = time.monotonic()
-    result = service.sync_connection(connection.id)
+    result = sync_connection(connection.id)
     took = time.monotonic() - started
     assert result.status == "error"
     assert result.error == ("the feed holds 100000 events, more than 20000 in all "
@@ -77,11 +78,11 @@ def test_a_feed_of_100000_events_is_refused_and_changes_nothing(feeds, villa, co
 def test_more_future_events_than_the_bound_changes_nothing(feeds, villa, connect):
     feeds.serve("/cal.ics", fixture("airbnb.ics"))
     connection = connect(villa.id, "airbnb", "/cal.ics")
-    service.sync_connection(connection.id)
+    sync_connection(connection.id)
     before = snapshot(connection)
-    options = dataclasses.replace(service.configured_options(), max_events=50)
+    options = dataclasses.replace(configured_options(), max_events=50)
     feeds.serve("/cal.ics", many_events(60))
-    result = service.sync_connection(connection.id, options)
+    result = sync_connection(connection.id, options)
     assert result.status == "error"
     assert result.error == ("the feed lists 60 future events, more than sync.max_events (50); "
                             "nothing was changed")
@@ -90,10 +91,10 @@ def test_more_future_events_than_the_bound_changes_nothing(feeds, villa, connect
 
 
 def test_past_stays_do_not_count_against_the_bound_of_future_events(feeds, villa, connect):
-    options = dataclasses.replace(service.configured_options(), max_events=50)
+    options = dataclasses.replace(configured_options(), max_events=50)
     feeds.serve("/cal.ics", many_events(60, first=dt.date(2020, 1, 1)))
     connection = connect(villa.id, "airbnb", "/cal.ics")
-    result = service.sync_connection(connection.id, options)
+    result = sync_connection(connection.id, options)
     assert (result.status, result.created) == ("ok", 60)
 
 
@@ -103,7 +104,7 @@ def test_control_characters_in_a_feed_are_stripped_on_import(feeds, villa, conne
         event("u2@example.org", "20270310", "20270312",
               summary="Reserved - Tab\tand\x7f Del")))
     connection = connect(villa.id, "other", "/cal.ics")
-    assert service.sync_connection(connection.id).status == "ok"
+    assert sync_connection(connection.id).status == "ok"
     rows = {b.external_uid: b.guest_name for b in
             Booking.select().where(Booking.connection == connection.id)}
     assert rows == {"u1@example.org": "Maria Rossi", "u2@example.org": "Tab\tand Del"}
@@ -142,7 +143,7 @@ def test_a_valid_feed_of_5000_events_is_applied_while_a_client_writes_bookings(
         syncing.set()
         started = time.monotonic()
         try:
-            result = service.sync_connection(connection.id)
+            result = sync_connection(connection.id)
         finally:
             sync_seconds = time.monotonic() - started
             done.set()

@@ -16,15 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = r"""
 import sys, time
-from rentalcomply.sync import service
+from rentalcomply.sync import parser_processes
+from rentalcomply.sync.parse import parse_feed
 from tests.sync.test_limits import many_events
 
 body = many_events(20000)
-with service._parser_pool(service.PARSER_POOL_MIN_FEEDS) as pool:
+with parser_processes.parser_pool(parser_processes.PARSER_POOL_MIN_FEEDS) as pool:
     if pool is None:
         print("NOPOOL", flush=True)
         sys.exit(0)
-    futures = [pool.submit(service.parse_feed, body, "other", "UTC") for _ in range(2)]
+    futures = [pool.submit(parse_feed, body, "other", "UTC") for _ in range(2)]
     time.sleep(1.0)  # the processes are up and parsing
     print("PIDS", *pool._processes, flush=True)
     time.sleep(60)

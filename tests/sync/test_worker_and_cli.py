@@ -14,7 +14,10 @@ from rentalcomply.core import peers, queue
 from rentalcomply.core.db import close_database, db
 from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.properties import service as properties
-from rentalcomply.sync import service
+from rentalcomply.sync import runs
+from rentalcomply.sync.one_connection import sync_connection
+from rentalcomply.sync.options import configured_options
+from rentalcomply.sync.parser_processes import PARSER_POOL_MIN_FEEDS
 from tests.conftest import task_queue_url
 from tests.sync.conftest import Answer, calendar, fixture
 
@@ -60,10 +63,10 @@ def test_feeds_are_fetched_in_parallel_and_each_connection_once(feeds, villa, co
         connections.append(connect(villa.id, "booking", f"/slow{number}.ics").id)
     # Six feeds on one host: in parallel only when the host may take six fetches at once; a
     # timeout longer than the barrier's wait, so that a slow machine is never the failure.
-    configured = service.configured_options()
+    configured = configured_options()
     options = dataclasses.replace(configured, max_per_host=6,
                                   fetch=dataclasses.replace(configured.fetch, timeout=60))
-    results = service.sync_many(connections + connections, options)  # every id twice: synced once
+    results = runs.sync_many(connections + connections, options)  # every id twice: synced once
     assert [r.status for r in results] == ["ok"] * 6
     assert feeds.alone == []
     assert len(feeds.requests) == 6
@@ -75,12 +78,12 @@ def test_two_runs_at_once_never_sync_a_connection_twice(feeds, villa, connect, s
     connection = connect(villa.id, "airbnb", "/slow.ics")
     outcomes = []
     # The host would take three fetches at once: the connection's lease is what stops the others.
-    configured = service.configured_options()
+    configured = configured_options()
     options = dataclasses.replace(configured, max_per_host=3,
                                   fetch=dataclasses.replace(configured.fetch, timeout=60))
 
     def run():
-        outcomes.append(service.sync_connection(connection.id, options).status)
+        outcomes.append(sync_connection(connection.id, options).status)
         db.close()
 
     first = threading.Thread(target=run)
@@ -108,13 +111,13 @@ def test_a_sync_finding_its_feed_host_busy_is_deferred_not_blocked(feeds, villa,
     slow = connect(villa.id, "airbnb", "/slow.ics")
     other = connect(villa.id, "booking", "/other.ics")
     assert settings.sync.max_fetches_per_host == 1
-    configured = service.configured_options()
+    configured = configured_options()
     patient = dataclasses.replace(configured, fetch=dataclasses.replace(configured.fetch, timeout=60))
-    first = threading.Thread(target=lambda: (service.sync_connection(slow.id, patient), db.close()))
+    first = threading.Thread(target=lambda: (sync_connection(slow.id, patient), db.close()))
     first.start()
     feeds.wait_for_request("/slow.ics")  # the host's one slot is taken
     try:
-        result = service.sync_connection(other.id)
+        result = sync_connection(other.id)
         assert not release.is_set() and first.is_alive()  # it did not wait for the first
     finally:
         release.set()
@@ -122,8 +125,8 @@ def test_a_sync_finding_its_feed_host_busy_is_deferred_not_blocked(feeds, villa,
     assert (result.status, result.error) == ("deferred",
                                             "another feed from 127.0.0.1 is being fetched")
     assert ChannelConnection.get_by_id(other.id).status == "pending"  # untouched
-    assert service.deferred([result]) == [other.id]
-    assert service.sync_connection(other.id).status == "ok"  # the host is free again
+    assert runs.deferred([result]) == [other.id]
+    assert sync_connection(other.id).status == "ok"  # the host is free again
 
 
 def test_a_run_takes_one_host_s_feeds_in_turn_and_other_hosts_beside_them(villa, account_a):
@@ -131,8 +134,8 @@ def test_a_run_takes_one_host_s_feeds_in_turn_and_other_hosts_beside_them(villa,
                                   ical_url=f"https://{host}/{number}.ics").id
            for number, host in enumerate(["a.example.org", "a.example.org", "b.example.org",
                                           "A.example.org", "b.example.org"])]
-    assert service._lanes(ids, 1) == [[ids[0], ids[1], ids[3]], [ids[2], ids[4]]]
-    assert service._lanes(ids, 2) == [[ids[0], ids[3]], [ids[2]], [ids[1]], [ids[4]]]
+    assert runs._lanes(ids, 1) == [[ids[0], ids[1], ids[3]], [ids[2], ids[4]]]
+    assert runs._lanes(ids, 2) == [[ids[0], ids[3]], [ids[2]], [ids[1]], [ids[4]]]
 
 
 def test_the_periodic_task_syncs_only_what_is_due(feeds, villa, connect, settings):
@@ -190,13 +193,13 @@ def test_sync_run_accept_removals_applies_what_was_held_back(feeds, villa, conne
 def test_a_large_run_parses_in_worker_processes_with_the_same_result(feeds, villa, connect,
                                                                       settings):
     ids = []
-    for number in range(service.PARSER_POOL_MIN_FEEDS):
+    for number in range(PARSER_POOL_MIN_FEEDS):
         feeds.serve(f"/v{number}.ics", fixture("vrbo.ics").replace(b"UID:", f"UID:{number}-".encode()))
         ids.append(connect(villa.id, "vrbo", f"/v{number}.ics").id)
-    results = service.sync_many(ids)
+    results = runs.sync_many(ids)
     assert [r.created for r in results] == [3] * len(ids)
     names = {b.guest_name for b in Booking.select().where(Booking.property == villa.id)}
     assert names == {"Αλέξανδρος Π.", "Melanie", "Blocked"}
     feeds.route("/v0.ics", Answer(200, b"<html></html>"))
-    [first, *_] = service.sync_many(ids)  # a FeedError raised in a parser process comes back
+    [first, *_] = runs.sync_many(ids)  # a FeedError raised in a parser process comes back
     assert first.status == "error" and "not an iCalendar" in first.error
