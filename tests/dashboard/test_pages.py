@@ -185,8 +185,9 @@ def test_every_text_of_the_templates_has_its_greek(anna):
     texts = set()
     for template in folder.glob("*.tpl"):
         texts.update(re.findall(r"(?<!\w)_\('((?:[^'\\]|\\.)+)'", template.read_text()))
-    for module in ("api.py", "web.py"):
-        source = (folder.parent / module).read_text()
+    # the pages' modules (dashboard/pages/) and what surrounds them
+    for module in [folder.parent / "web.py", *sorted((folder.parent / "pages").glob("*.py"))]:
+        source = module.read_text()
         # a text may be written as adjacent literals over several lines: join them
         for literals in re.findall(r'_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)', source):
             texts.add("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', literals)))

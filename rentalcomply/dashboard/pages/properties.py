@@ -1,0 +1,174 @@
+"""The properties' pages and their channels: the forms, access instructions, the calendar feeds
+imported and exported, syncing now."""
+
+from __future__ import annotations
+
+from rentalcomply.core import clock
+from rentalcomply.core.errors import ValidationError
+from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
+from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
+from rentalcomply.properties import service as properties
+
+
+PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
+                   "climate_fee_category", "police_connector", "status")
+
+
+def _property_values(page) -> dict:
+    values = {name: page.form(name).strip() for name in PROPERTY_FIELDS}
+    for name in ("aade_property_id", "max_guests"):
+        if values[name] == "":
+            values[name] = None
+    if values["max_guests"] is not None and values["max_guests"].isdigit():
+        values["max_guests"] = int(values["max_guests"])
+    return values
+
+
+def _property_choices() -> dict:
+    return {"categories": properties.CLIMATE_FEE_CATEGORIES,
+            "connectors": properties.POLICE_CONNECTORS,
+            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS}
+
+
+def register(pages: Pages) -> None:
+    @pages.get("/properties")
+    def property_list(page):
+        props = properties.list_properties(page.account_id)
+        return page.render("properties", title=page._("Properties"), props=props,
+                           channels=properties.channels_of([p.id for p in props]))
+
+    @pages.get("/properties/new")
+    def property_new(page):
+        return page.render("property_form", title=page._("New property"), prop=None,
+                           values=dict(properties.DEFAULTS), errors={}, **_property_choices())
+
+    @pages.post("/properties")
+    def property_create(page):
+        values = _property_values(page)
+        try:
+            prop = properties.create_property(page.account_id, **values)
+        except ValidationError as error:
+            return page.render("property_form", status=400, title=page._("New property"),
+                               prop=None, values=values, errors=form_errors(error),
+                               **_property_choices())
+        page.record("property.create", prop.id)
+        raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
+
+    def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
+              channel_values=None, access_errors=None, access_values=None):
+        from rentalcomply.sync import export
+        return page.render(
+            "property", status=status, title=prop.name, prop=prop,
+            values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
+            errors=errors or {}, channel_errors=channel_errors or {},
+            access_errors=access_errors or {},
+            access_values=access_values or {
+                "hours_before": str(prop.access_instructions_hours_before)},
+            channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
+            channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
+            mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+            **_property_choices())
+
+    @pages.get("/properties/<property_id>")
+    def property_page(page, property_id):
+        return _show(page, properties.get_property(page.account_id, property_id))
+
+    @pages.post("/properties/<property_id>")
+    def property_update(page, property_id):
+        values = _property_values(page)
+        prop = properties.get_property(page.account_id, property_id)
+        try:
+            properties.update_property(page.account_id, property_id, **values)
+        except ValidationError as error:
+            return _show(page, prop, status=400, values=values, errors=form_errors(error))
+        page.record("property.update", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
+
+    @pages.post("/properties/<property_id>/access")
+    def property_access(page, property_id):
+        """Access instructions: write-only, like a password. An empty box keeps what is set; the
+        text typed is never shown back, not even when the form is refused."""
+        prop = properties.get_property(page.account_id, property_id)
+        text = page.form("access_instructions").strip()
+        hours = page.form("hours_before").strip()
+        changes: dict = {}
+        if page.form("remove") == "yes":
+            changes["access_instructions"] = None
+        elif text:
+            changes["access_instructions"] = text
+        try:
+            changes["access_instructions_hours_before"] = int(hours)
+        except ValueError:
+            changes["access_instructions_hours_before"] = hours  # refused below, with its message
+        try:
+            properties.update_property(page.account_id, property_id, **changes)
+        except ValidationError as error:
+            found = form_errors(error)
+            return _show(page, prop, status=400, access_values={"hours_before": hours},
+                         access_errors={"access_instructions": found.get("access_instructions"),
+                                        "hours_before": found.get(
+                                            "access_instructions_hours_before")})
+        page.record("property.access_instructions", property_id)  # what changed, never the text
+        raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
+
+    @pages.post("/properties/<property_id>/channels")
+    def channel_add(page, property_id):
+        prop = properties.get_property(page.account_id, property_id)
+        values = {"provider": page.form("provider"), "ical_url": page.form("ical_url").strip()}
+        try:
+            connection = properties.add_channel(
+                page.account_id, property_id, provider=values["provider"],
+                ical_url=values["ical_url"],
+                allow_private_addresses=page.settings.sync.allow_private_addresses)
+        except ValidationError as error:
+            return _show(page, prop, status=400, channel_errors=form_errors(error),
+                         channel_values=values)
+        page.record("channel.add", connection.id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))
+
+    @pages.post("/properties/<property_id>/ical-token")
+    def export_rotate(page, property_id):
+        from rentalcomply.sync import export
+        prop = properties.get_property(page.account_id, property_id)
+        if not confirmed(page):
+            return confirm(
+                page, title=page._("Give the calendar a new address?"), subject=prop.name,
+                consequences=[page._("The current export address stops working at once."),
+                              page._("Every channel that imports it (Airbnb, Booking.com, Vrbo, "
+                                     "a channel manager) stops seeing this property's bookings "
+                                     "until you paste the new address into it, and may let "
+                                     "guests book dates that are taken.")],
+                button=page._("Yes, give it a new address"),
+                back=page.url(f"/properties/{property_id}"))
+        export.rotate_token(page.account_id, property_id)
+        page.record("property.rotate_export_url", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="export_rotated"))
+
+    @pages.post("/properties/<property_id>/channels/<channel_id>/accept-removals")
+    def channel_accept_removals(page, property_id, channel_id):
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        connection = sync.accept_removals(page.account_id, property_id, channel_id)
+        page.record("channel.accept_removals", channel_id)
+        page.after_commit.append(lambda: sync_tasks.sync_connection_task(connection.id))
+        raise Redirect(page.url(f"/properties/{property_id}", done="removals_accepted"))
+
+    @pages.post("/sync")
+    def sync_now(page):
+        """Every feed of the account, now: the API's trigger, with its once-per-5-minutes turn."""
+        from rentalcomply.sync import service as sync
+        from rentalcomply.sync import tasks as sync_tasks
+        back = safe_next(page.form("next"))
+        allowed, next_allowed_at = sync.claim_trigger(page.account_id)
+        if not allowed:  # the turn is the account's, once per 5 minutes
+            raise Redirect(with_query(back, done="sync_wait"))
+        page.record("sync.trigger")
+        account_id, asked_at = page.account_id, clock.utcnow().isoformat()
+        page.after_commit.append(lambda: sync_tasks.sync_account_task(account_id, asked_at))
+        raise Redirect(with_query(back, done="sync_queued"))
+
+    @pages.post("/properties/<property_id>/channels/<channel_id>/delete")
+    def channel_delete(page, property_id, channel_id):
+        properties.remove_channel(page.account_id, property_id, channel_id)
+        page.record("channel.delete", channel_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="channel_deleted"))
