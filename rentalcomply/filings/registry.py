@@ -35,7 +35,14 @@ class Authority:
     # the booking while the registration has not started, and are filed before check-in.
     side_kinds: tuple[str, ...] = ()
     cancellation_kinds: tuple[str, ...] = ()  # filings that cancel what it took before
+    code_tables: tuple[str, ...] = ()  # the code tables it loads through its connector (codes/)
     endpoint_setting = ""    # the `[police]` setting holding its service's address
+    receipt_years_setting = ""  # the `[retention]` setting: how many years its receipts are kept
+
+    def refresh_code_tables(self, connector, credentials: dict, settings: dict,
+                            timeout: float) -> dict[str, int]:
+        """Load `code_tables` from the authority's service (filings/code_refresh.py)."""
+        raise NotImplementedError
 
     def connector(self) -> "Connector":
         return importlib.import_module(self.connector_module).CONNECTOR

@@ -13,18 +13,17 @@ from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import clock
 from rentalcomply.core.db import update_in_batches
 from rentalcomply.core.models import Booking, Property
+from rentalcomply.filings import registry
 from rentalcomply.filings.models import Filing
 
-# The countries whose rules set how long a receipt is kept, and the setting that holds it (years).
-RECEIPT_YEARS_SETTINGS = {"IT": "police_receipts_years_it", "ES": "police_receipts_years_es",
-                          "PT": "police_receipts_years_pt"}
 
 
 def receipt_retention(settings) -> Retention:
+    """Each authority whose rules set how long a receipt is kept names the setting (years)."""
     section = settings.retention
     return Retention(section.police_receipts_days,
-                     {country: getattr(section, name)
-                      for country, name in RECEIPT_YEARS_SETTINGS.items()})
+                     {authority.country: getattr(section, authority.receipt_years_setting)
+                      for authority in registry.authorities() if authority.receipt_years_setting})
 
 
 def erase_receipts(retention: Retention | int) -> int:

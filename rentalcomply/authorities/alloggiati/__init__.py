@@ -23,6 +23,8 @@ class Alloggiati(Authority):
     title = "Alloggiati Web"
     connector_module = "rentalcomply.authorities.alloggiati.connector"
     endpoint_setting = "alloggiati_url"
+    receipt_years_setting = "police_receipts_years_it"
+    code_tables = codes.IT_TABLES
 
     def deadline(self, prop, booking, kind, arrival_hour):
         arrival, departure = as_date(booking.arrival_date), as_date(booking.departure_date)
@@ -49,6 +51,10 @@ class Alloggiati(Authority):
         if not uncodable or codes.it_full():
             return None
         return codes.held_reason(uncodable)
+
+    def refresh_code_tables(self, connector, credentials, settings, timeout):
+        tables = connector.fetch_tables(credentials, settings, timeout)
+        return codes.load("IT", tables, "Alloggiati Web, operation Tabella")
 
 
 register(Alloggiati())

@@ -6,6 +6,7 @@ a cancelled booking is cancelled (reservations.py; docs/police-es-pt.md)."""
 from __future__ import annotations
 
 from rentalcomply import codes
+from rentalcomply.codes import es
 from rentalcomply.authorities.ses import reservations
 from rentalcomply.authorities.ses.format import SesDataError
 from rentalcomply.filings.registry import Authority, register
@@ -22,6 +23,12 @@ class Ses(Authority):
     side_kinds = reservations.RESERVATION_KINDS
     cancellation_kinds = ("cancellation", "rh_cancellation")
     endpoint_setting = "ses_url"
+    receipt_years_setting = "police_receipts_years_es"
+    # The sections SES.Hospedajes' `catalogo` serves, by its catalogue names (municipalities
+    # come from INE's file: `rentalcomply police refresh-codes --country ES`).
+    catalogo = {"tipo_documento": "TIPO_DOCUMENTO", "sexo": "SEXO", "parentesco": "PARENTESCO",
+                "tipo_pago": "TIPO_PAGO"}
+    code_tables = tuple(catalogo)
 
     def deadline(self, prop, booking, kind, arrival_hour):
         return None  # 24 hours from the arrival, the engine's default
@@ -69,6 +76,14 @@ class Ses(Authority):
 
     def at_risk(self, now):
         return side_filings_at_risk(self.side_kinds, now)
+
+    def refresh_code_tables(self, connector, credentials, settings, timeout):
+        data = es.catalogue()
+        for section, name in self.catalogo.items():
+            data = es.with_section(section, connector.fetch_catalogue(credentials, settings, name,
+                                                                      timeout), base=data)
+        return es.save_es_catalogue(data, "SES.Hospedajes, operation catalogo",
+                                    tuple(self.catalogo))
 
 
 register(Ses())

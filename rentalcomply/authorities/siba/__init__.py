@@ -18,6 +18,7 @@ class Siba(Authority):
     file_module = "rentalcomply.authorities.siba.format"
     kinds = ("arrival", "departure")
     endpoint_setting = "siba_url"
+    receipt_years_setting = "police_receipts_years_pt"
 
     def deadline(self, prop, booking, kind, arrival_hour):
         base = as_date(booking.departure_date if kind == "departure" else booking.arrival_date)
