@@ -26,13 +26,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import re
-import secrets as _random
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 from typing import Callable
 
@@ -41,9 +36,10 @@ import peewee
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import cents_to_euros
 from rentalcomply.core import clock, events, sealing, signed_links
-from rentalcomply.core.db import atomic, db, warn_of
+from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ReportNotReady, ValidationError
 from rentalcomply.core.models import Account, Booking, Property
+from rentalcomply.filings import leases
 from rentalcomply.reports.building import (ATHENS, build_report, fee_due_date,
                                            period_bounds, report_code, stays_due_date)
 from rentalcomply.reports.csvfile import render_csv
@@ -259,15 +255,16 @@ def run_queued(settings, account_id: str, year: int, month: int | None,
     process holds, or none waiting, is left alone: a duplicate task does nothing. Never raises
     for a failed generation: the row says what went wrong."""
     code = report_code(year, month)
-    owner = _new_owner()
+    owner = leases.new_owner()
     report = _claim(account_id, code, owner)
     if report is None:
         return Report.get_or_none((Report.account == account_id) & (Report.code == code))
-    with _Heartbeat(report.id, owner) as heartbeat:
+    with leases.Heartbeat(report, owner, _lease_seconds,
+                          still_ours=Report.job == "running") as heartbeat:
         return _run(settings, report, owner, heartbeat, progress or (lambda name: None))
 
 
-def _run(settings, report: Report, owner: str, heartbeat: "_Heartbeat",
+def _run(settings, report: Report, owner: str, heartbeat: leases.Heartbeat,
          step: Callable[[str], None]) -> Report:
     account_id, code, year, month = report.account_id, report.code, report.year, report.month
     started = clock.utcnow()
@@ -291,7 +288,7 @@ def _run(settings, report: Report, owner: str, heartbeat: "_Heartbeat",
         files = {"store": "database", "sealed": True,
                  **{fmt: {"name": f"{code}.{fmt}", "size": len(content)}
                     for fmt, content in contents.items()}}
-    except LeaseLost:
+    except leases.LeaseLost:
         log.warning("report %s of account %s: lease lost, its result is not recorded", code,
                     account_id)
         return get_report(account_id, code)
@@ -372,54 +369,13 @@ def _remove_strays(settings, account_id: str, code: str, keep: str | None) -> No
             shutil.rmtree(path, ignore_errors=True)
 
 
-# --- leases ---------------------------------------------------------------------------------------
-
-class LeaseLost(Exception):
-    """The generation's lease went to another process (it ran out) or to a newer request."""
-
-
-_HOST = socket.gethostname()
-# Tells this process from an earlier one with the same pid (a container restarted).
-_PROCESS_TOKEN = _random.token_hex(4)
-_running_owners: set[str] = set()
-_running_lock = threading.Lock()
-
-
-def _new_owner() -> str:
-    return f"{_HOST}:{os.getpid()}:{_PROCESS_TOKEN}:{_random.token_hex(3)}"
-
-
-def owner_is_alive(owner: str | None) -> bool:
-    """Whether the process holding a lease may still be working. Certain only on this machine: a
-    process of this host whose pid is gone (or this process, not running it) is dead; anything
-    else counts as alive until its lease runs out."""
-    parts = (owner or "").split(":")
-    if len(parts) != 4 or parts[0] != _HOST:
-        return True
-    try:
-        pid = int(parts[1])
-    except ValueError:
-        return True
-    if pid == os.getpid():
-        with _running_lock:
-            return owner in _running_owners
-    if parts[2] == _PROCESS_TOKEN:
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True
-    return True
-
+# --- the generation's lease (filings/leases.py) ---------------------------------------------------
 
 def _claimable(report: Report, now: dt.datetime) -> bool:
     if report.job == "queued":
         return True
     if report.job == "running":
-        return (report.lease_expires_at is None or report.lease_expires_at < now
-                or not owner_is_alive(report.lease_owner))
+        return leases.can_take_over(report, now)
     return False
 
 
@@ -432,33 +388,14 @@ def _why_stalled(report: Report, now: dt.datetime) -> str:
     return f"its worker {report.lease_owner} is no longer running"
 
 
-def _same(field, value):
-    return field.is_null() if value is None else field == value
-
-
-# A task may start before the transaction that queued it commits (a caller queuing inside its
-# transaction; POST /reports queues after its commit): SQLite's BEGIN IMMEDIATE waits for that
-# commit; on PostgreSQL the claim reads the row FOR UPDATE (waiting for the lock on it), and a row
-# not visible yet is looked for again for a moment.
-ROW_WAIT_SECONDS = (0.1, 0.3, 0.6, 1.0)
-
-
 def _claim(account_id: str, code: str, owner: str) -> Report | None:
     """Take the report's generation if it waits; the row, or None when there is nothing to do."""
-    for pause in (*ROW_WAIT_SECONDS, None):
-        now = clock.utcnow()
-        with atomic():
-            query = Report.select().where((Report.account == account_id) & (Report.code == code))
-            if getattr(getattr(db, "obj", db), "for_update", False):
-                query = query.for_update()
-            report = query.first()
-            if report is not None:
-                return _take(report, owner, now)
-        if pause is None:
-            log.warning("report %s of account %s: no such report to generate", code, account_id)
-            return None
-        time.sleep(pause)
-    return None
+    query = Report.select().where((Report.account == account_id) & (Report.code == code))
+    try:
+        return leases.claim(query, lambda report, now: _take(report, owner, now))
+    except leases.RowNotFound:
+        log.warning("report %s of account %s: no such report to generate", code, account_id)
+        return None
 
 
 def _take(report: Report, owner: str, now: dt.datetime) -> Report | None:
@@ -467,65 +404,10 @@ def _take(report: Report, owner: str, now: dt.datetime) -> Report | None:
     if not _claimable(report, now):
         return None
     status = report.status if report.status == "submitted" else "generating"
-    taken = (Report.update(job="running", lease_owner=owner, status=status, updated_at=now,
-                           lease_expires_at=now + dt.timedelta(seconds=_lease_seconds))
-             .where((Report.id == report.id) & _same(Report.job, report.job)
-                    & _same(Report.lease_owner, report.lease_owner)
-                    & _same(Report.lease_expires_at, report.lease_expires_at))
-             .execute())
-    if taken != 1:
+    if not leases.take(report, owner, now, _lease_seconds, leases.same(Report.job, report.job),
+                       job="running", status=status, updated_at=now):
         return None
-    with _running_lock:
-        _running_owners.add(owner)
     return Report.get_by_id(report.id)
-
-
-class _Heartbeat:
-    """Renews the lease every third of its length while the generation works."""
-
-    def __init__(self, report_id: int, owner: str):
-        self.report_id = report_id
-        self.owner = owner
-        self.lost = threading.Event()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._beat, name=f"report-lease-{report_id}",
-                                        daemon=True)
-
-    def __enter__(self) -> "_Heartbeat":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join(timeout=10)
-        with _running_lock:
-            _running_owners.discard(self.owner)
-
-    def check(self) -> None:
-        if self.lost.is_set():
-            raise LeaseLost()
-
-    def _beat(self) -> None:
-        from rentalcomply.core.db import db
-        try:
-            while not self._stop.wait(max(1.0, _lease_seconds / 3)):
-                now = clock.utcnow()
-                try:
-                    with atomic():
-                        # Bookkeeping, not a change of the report: no new version.
-                        renewed = (Report.update(
-                            lease_expires_at=now + dt.timedelta(seconds=_lease_seconds),
-                            version=Report.version)
-                            .where((Report.id == self.report_id) & (Report.lease_owner == self.owner)
-                                   & (Report.job == "running")).execute())
-                except Exception as exc:  # a busy database: the next beat tries again
-                    warn_of(log, exc, "could not renew the lease of report %s", self.report_id)
-                    continue
-                if renewed != 1:
-                    self.lost.set()
-                    return
-        finally:
-            db.close()
 
 
 def requeue_stalled() -> list[tuple[str, int, int | None]]:
@@ -549,9 +431,7 @@ def requeue_stalled() -> list[tuple[str, int, int | None]]:
             continue
         with atomic():
             taken = (Report.update(**changes)
-                     .where((Report.id == report.id) & _same(Report.job, report.job)
-                            & _same(Report.lease_owner, report.lease_owner)
-                            & _same(Report.lease_expires_at, report.lease_expires_at))
+                     .where(leases.unchanged(report) & leases.same(Report.job, report.job))
                      .execute())
         if taken == 1:
             log.warning("report %s of account %s: its generation stopped (%s); queued again",

@@ -13,6 +13,7 @@ from lxml import etree
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Account, Booking, Event, Property
+from rentalcomply.filings import leases
 from rentalcomply.reports import safetext, service, tasks, xmlfile
 from rentalcomply.reports.models import Report
 from tests.conftest import ON_POSTGRES
@@ -106,7 +107,7 @@ def test_a_generation_whose_lease_ran_out_is_queued_again_by_the_sweep(settings,
 
 def test_a_generation_of_a_dead_process_on_this_machine_is_taken_over_at_once(settings, month,
                                                                               account_a):
-    owner_id = f"{service._HOST}:{dead_pid()}:0badcafe:abc123"
+    owner_id = f"{leases._HOST}:{dead_pid()}:0badcafe:abc123"
     stalled(account_a, owner_id, dt.timedelta(minutes=5))
     assert tasks.sweep() == 1
     assert Report.get().status == "completed" and ready_events() == 1
