@@ -102,11 +102,11 @@ def main() -> None:
     args = parser.parse_args()
 
     from rentalcomply.accounts import service as accounts
+    from rentalcomply.authorities.aade.building import _period_bookings
     from rentalcomply.config import load_settings
     from rentalcomply.core.db import db
     from rentalcomply.core.models import Booking
     from rentalcomply.reports import service
-    from rentalcomply.reports.building import _period_bookings
     from rentalcomply.runtime import bootstrap
 
     data_dir = Path(tempfile.mkdtemp(prefix="rc-bench-reports-"))

@@ -809,8 +809,8 @@ def _report_pages(pages: Pages) -> None:
     def _attention(page, report) -> list:
         """The bookings of the period that need attention as they are now (not as when the
         report was made), each with what to fix in the page's language."""
+        from rentalcomply.authorities.aade.building import build_report
         from rentalcomply.bookings.fees import FeeRates
-        from rentalcomply.reports.building import build_report
         data = build_report(page.account_id, report.year, report.month,
                             FeeRates.from_settings(page.settings))
         return [(a, a.texts(page.lang)) for a in data.attention]

@@ -97,7 +97,7 @@ def export(state, account_ref: str, period: str, fmt: str, output: str) -> None:
     """Write one of a report's files, opened, naming the report by its period (the same as
     `reports download REPORT`, which names it by its code)."""
     from rentalcomply.reports import service
-    from rentalcomply.reports.building import report_code
+    from rentalcomply.authorities.aade.building import report_code
     settings = state.open()
     account = resolve_account(account_ref)
     year, month = _domain_call(service.parse_period, period)

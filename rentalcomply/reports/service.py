@@ -33,6 +33,11 @@ from typing import Callable
 
 import peewee
 
+from rentalcomply.authorities.aade.building import (ATHENS, build_report, fee_due_date,
+                                                   period_bounds, report_code, stays_due_date)
+from rentalcomply.authorities.aade.csvfile import render_csv
+from rentalcomply.authorities.aade.pdffile import render_pdf
+from rentalcomply.authorities.aade.xmlfile import render_xml
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import cents_to_euros
 from rentalcomply.core import clock, events, sealing, signed_links
@@ -40,12 +45,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ReportNotReady, ValidationError
 from rentalcomply.core.models import Account, Booking, Property
 from rentalcomply.filings import leases
-from rentalcomply.reports.building import (ATHENS, build_report, fee_due_date,
-                                           period_bounds, report_code, stays_due_date)
-from rentalcomply.reports.csvfile import render_csv
 from rentalcomply.reports.models import Report, ReportFile
-from rentalcomply.reports.pdffile import render_pdf
-from rentalcomply.reports.xmlfile import render_xml
 
 log = logging.getLogger(__name__)
 

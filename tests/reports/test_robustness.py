@@ -11,10 +11,11 @@ import urllib.parse
 
 from lxml import etree
 
+from rentalcomply.authorities.aade import safetext, xmlfile
 from rentalcomply.core import clock
 from rentalcomply.core.models import Account, Booking, Event, Property
 from rentalcomply.filings import leases
-from rentalcomply.reports import safetext, service, tasks, xmlfile
+from rentalcomply.reports import service, tasks
 from rentalcomply.reports.models import Report
 from tests.conftest import ON_POSTGRES
 from tests.reports.test_files import pdf_text
@@ -125,7 +126,7 @@ def test_a_live_generation_elsewhere_is_left_alone_until_its_lease_runs_out(sett
 
 def test_a_generation_that_lost_its_lease_records_nothing(settings, month, account_a,
                                                           monkeypatch):
-    from rentalcomply.reports import building
+    from rentalcomply.authorities.aade import building
 
     real = building.build_report
 

@@ -1,0 +1,1 @@
+"""One folder per authority: its format, its connector, what it owes."""
