@@ -81,7 +81,8 @@ def resident_kib(pid: int) -> int:
 
 def check_xml_against_xsd(xml: bytes) -> None:
     from lxml import etree
-    schema = etree.XMLSchema(etree.parse(str(ROOT / "rentalcomply" / "reports" / "aade-report.xsd")))
+    xsd = ROOT / "rentalcomply" / "authorities" / "aade" / "aade-report.xsd"
+    schema = etree.XMLSchema(etree.parse(str(xsd)))
     document = etree.fromstring(xml)
     if not schema.validate(document):
         raise AssertionError(f"the report XML does not validate: {schema.error_log}")

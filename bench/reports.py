@@ -102,11 +102,11 @@ def main() -> None:
     args = parser.parse_args()
 
     from rentalcomply.accounts import service as accounts
+    from rentalcomply.authorities.aade.building import _period_bookings
     from rentalcomply.config import load_settings
     from rentalcomply.core.db import db
     from rentalcomply.core.models import Booking
-    from rentalcomply.reports import service
-    from rentalcomply.reports.building import _period_bookings
+    from rentalcomply.reports import generation
     from rentalcomply.runtime import bootstrap
 
     data_dir = Path(tempfile.mkdtemp(prefix="rc-bench-reports-"))
@@ -134,8 +134,8 @@ def main() -> None:
             steps.append((name, time.perf_counter()))
 
         def generate():
-            service.request_generation(account_id, 2026, 3)
-            return service.generate(settings, account_id, 2026, 3, progress=progress)
+            generation.request_generation(account_id, 2026, 3)
+            return generation.generate(settings, account_id, 2026, 3, progress=progress)
 
         report, seconds = timed(generate)
         finished = time.perf_counter()

@@ -15,7 +15,7 @@ def doc(name: str) -> str:
 
 
 def test_the_readme_puts_report_files_in_the_database_where_they_are():
-    from rentalcomply.reports.service import ReportFile
+    from rentalcomply.reports.models import ReportFile
     readme = doc("README.md")
     assert "in `reports/` in the data directory" not in readme
     assert f"in the database (table `{ReportFile._meta.table_name}`)" in readme

@@ -256,10 +256,10 @@ REPORT_DUE_DAYS = 5
 
 def reports_due(account_id: str) -> list:
     """Monthly reports not yet filed whose declaration is due within 5 days, or overdue."""
-    from rentalcomply.reports import service as reports
-    from rentalcomply.reports.building import stays_due_date
+    from rentalcomply.authorities.aade.building import stays_due_date
+    from rentalcomply.reports import periods
     from rentalcomply.reports.models import Report
-    today_ = reports.local_today()
+    today_ = periods.local_today()
     found = []
     for report in (Report.select().where((Report.account == account_id)
                                          & Report.month.is_null(False)

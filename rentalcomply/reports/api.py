@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import (InvalidSignature, LinkExpired, NotFound, ReportNotReady,
                                       ValidationError)
-from rentalcomply.reports import service, tasks
-from rentalcomply.reports.service import FORMATS, MEDIA_TYPES, REFERENCE_MAX, STATUSES
+from rentalcomply.reports import files, generation, periods, queries, submission, tasks, views
+from rentalcomply.reports.files import FORMATS, MEDIA_TYPES
+from rentalcomply.reports.queries import STATUSES
+from rentalcomply.reports.submission import REFERENCE_MAX
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
@@ -155,13 +157,13 @@ def register(api) -> None:
                 raise ValidationError([{"field": "period", "message": "cannot be combined with "
                                         "year or month: use one or the other"}])
             year, month = _list_period(period)
-            rows, total = service.list_reports(ctx.account_id, year=year, month=month,
+            rows, total = queries.list_reports(ctx.account_id, year=year, month=month,
                                                page=page, limit=limit)
-            return page_reply([service.period_view(r, ctx.settings) for r in rows], page, limit,
+            return page_reply([views.period_view(r, ctx.settings) for r in rows], page, limit,
                               total)
-        rows, total = service.list_reports(ctx.account_id, year=query.get("year"),
+        rows, total = queries.list_reports(ctx.account_id, year=query.get("year"),
                                            month=query.get("month"), page=page, limit=limit)
-        return page_reply([service.report_view(r) for r in rows], page, limit, total)
+        return page_reply([views.report_view(r) for r in rows], page, limit, total)
 
     @api.get("/reports/download", scope="read", tags=TAGS, summary="Download link of a report",
              description="The same as `GET /reports/{id}/download`, with the id in the query.",
@@ -169,13 +171,13 @@ def register(api) -> None:
                     "format": FORMAT_FIELD},
              response="ReportDownload", errors=[NotFound, ReportNotReady])
     def download_by_query(ctx):
-        return service.download_link(ctx.settings, ctx.account_id, ctx.query["report_id"],
+        return files.download_link(ctx.settings, ctx.account_id, ctx.query["report_id"],
                                      ctx.query["format"])
 
     @api.get("/reports/<report_id>", scope="read", tags=TAGS, summary="Get a report",
              response="Report", errors=[NotFound])
     def get_report(ctx, report_id):
-        return service.report_view(service.get_report(ctx.account_id, report_id))
+        return views.report_view(queries.get_report(ctx.account_id, report_id))
 
     @api.get("/reports/<report_id>/download", scope="read", tags=TAGS,
              summary="Download link of a report",
@@ -185,7 +187,7 @@ def register(api) -> None:
              query={"format": FORMAT_FIELD}, response="ReportDownload",
              errors=[NotFound, ReportNotReady])
     def download(ctx, report_id):
-        return service.download_link(ctx.settings, ctx.account_id, report_id,
+        return files.download_link(ctx.settings, ctx.account_id, report_id,
                                      ctx.query["format"])
 
     @api.post("/reports", scope="write", tags=TAGS, summary="Generate a report",
@@ -198,10 +200,10 @@ def register(api) -> None:
                                     pattern=r"^\d{4}(-\d{2})?$", example="2026-03")},
               response="Report", status=202)
     def request_report(ctx):
-        year, month = service.parse_period(ctx.body["period"])
-        report = service.request_generation(ctx.account_id, year, month)
+        year, month = periods.parse_period(ctx.body["period"])
+        report = generation.request_generation(ctx.account_id, year, month)
         tasks.queue_generation(ctx.account_id, year, month)  # once the request commits
-        return Reply(service.report_view(service.get_report(ctx.account_id, report.code)),
+        return Reply(views.report_view(queries.get_report(ctx.account_id, report.code)),
                      status=202)
 
     @api.post("/reports/<report_id>/submission", scope="write", tags=TAGS,
@@ -214,7 +216,7 @@ def register(api) -> None:
                                        example="ΑΑΔΕ-2026-000123")},
               response="Report", errors=[NotFound, ReportNotReady])
     def submit(ctx, report_id):
-        return service.report_view(service.record_submission(ctx.account_id, report_id,
+        return views.report_view(submission.record_submission(ctx.account_id, report_id,
                                                              ctx.body["reference"]))
 
     for fmt in FORMATS:
@@ -233,7 +235,7 @@ SIGNED_QUERY = {name: Field("string", max_length=200) for name in ("nonce", "exp
 
 def _register_file_route(api, fmt: str) -> None:
     def serve_file(ctx, account_id, report_id):
-        content, filename = service.open_signed_file(ctx.settings, account_id, report_id, fmt,
+        content, filename = files.open_signed_file(ctx.settings, account_id, report_id, fmt,
                                                      ctx.query)
         return Reply(content, headers={
             "Content-Disposition": f'attachment; filename="{filename}"',

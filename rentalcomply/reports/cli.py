@@ -29,22 +29,22 @@ def reports() -> None:
 def generate(state, account_ref: str, period: str, as_json: bool) -> None:
     """Generate (or regenerate) a report now, in this process; exit 1 if it fails."""
     from rentalcomply.core import events
-    from rentalcomply.reports import service
+    from rentalcomply.reports import generation, periods, views
     settings = state.open()
     account = resolve_account(account_ref)
-    year, month = _domain_call(service.parse_period, period)
-    service.request_generation(account.id, year, month)
+    year, month = _domain_call(periods.parse_period, period)
+    generation.request_generation(account.id, year, month)
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:
-        with click.progressbar(length=len(service.STEPS), label=f"Report {period}",
+        with click.progressbar(length=len(generation.STEPS), label=f"Report {period}",
                                item_show_func=lambda step: step) as bar:
             def advance(step: str) -> None:
                 bar.update(1, step)
-            report = service.generate(settings, account.id, year, month, progress=advance)
+            report = generation.generate(settings, account.id, year, month, progress=advance)
     else:
-        report = service.generate(settings, account.id, year, month)
+        report = generation.generate(settings, account.id, year, month)
     events.notify_committed()
-    view = service.report_view(report)
+    view = views.report_view(report)
     if as_json:
         _emit_json(view)
     else:
@@ -96,12 +96,12 @@ def _period_text(report) -> str:
 def export(state, account_ref: str, period: str, fmt: str, output: str) -> None:
     """Write one of a report's files, opened, naming the report by its period (the same as
     `reports download REPORT`, which names it by its code)."""
-    from rentalcomply.reports import service
-    from rentalcomply.reports.building import report_code
+    from rentalcomply.authorities.aade.building import report_code
+    from rentalcomply.reports import files, periods
     settings = state.open()
     account = resolve_account(account_ref)
-    year, month = _domain_call(service.parse_period, period)
-    content, name = _domain_call(service.read_file, settings, account.id,
+    year, month = _domain_call(periods.parse_period, period)
+    content, name = _domain_call(files.read_file, settings, account.id,
                                  report_code(year, month), fmt)
     target = write_output(content, output, name)
     if target is not None:
@@ -148,11 +148,12 @@ def write_output(content: bytes, output: str | None, name: str) -> Path | None:
 @pass_state
 def list_(state, account_ref: str, as_json: bool) -> None:
     """The account's reports, newest period first."""
-    from rentalcomply.reports import service
+    from rentalcomply.reports import queries
+    from rentalcomply.reports.views import report_view
     state.open()
     account = resolve_account(account_ref)
-    rows, _ = service.list_reports(account.id, page=1, limit=1000)
-    views = [service.report_view(row) for row in rows]
+    rows, _ = queries.list_reports(account.id, page=1, limit=1000)
+    views = [report_view(row) for row in rows]
     if as_json:
         _emit_json({"data": views})
         return
@@ -178,10 +179,10 @@ def download(state, code: str, account_ref: str, fmt: str, output: str | None,
              as_json: bool) -> None:
     """Write one of a report's files, opened (REPORT like rep_2026_05; `reports export
     --period` does the same by period)."""
-    from rentalcomply.reports import service
+    from rentalcomply.reports import files
     settings = state.open()
     account = resolve_account(account_ref)
-    content, name = _domain_call(service.read_file, settings, account.id, code, fmt)
+    content, name = _domain_call(files.read_file, settings, account.id, code, fmt)
     target = write_output(content, output, name)
     if target is None:
         return
@@ -200,12 +201,12 @@ def download(state, code: str, account_ref: str, fmt: str, output: str | None,
 def mark_filed(state, code: str, account_ref: str, reference: str, as_json: bool) -> None:
     """Record that a completed report was filed with AADE under REFERENCE."""
     from rentalcomply.core import events
-    from rentalcomply.reports import service
+    from rentalcomply.reports import submission, views
     state.open()
     account = resolve_account(account_ref)
-    report = _domain_call(service.record_submission, account.id, code, reference)
+    report = _domain_call(submission.record_submission, account.id, code, reference)
     events.notify_committed()
     if as_json:
-        _emit_json(service.report_view(report))
+        _emit_json(views.report_view(report))
     else:
         click.echo(f"Report {report.code} is marked as filed ({report.submission_reference}).")

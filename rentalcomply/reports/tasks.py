@@ -2,7 +2,7 @@
 
 - `generate_report(account_id, year, month)`: build and store one report (queued by
   `POST /reports`, the schedule and the sweep). It runs only a generation that is waiting: a
-  duplicate task does nothing (see the leases in service.py).
+  duplicate task does nothing (see the leases in generation.py).
 - `schedule_reports` (hourly): the month just closed from the 1st at `reports.generate_hour`
   Athens time, and the year just closed in January; catches up after downtime; a report made
   while its period was running (provisional) is generated again then.
@@ -24,7 +24,7 @@ from rentalcomply.core import events
 from rentalcomply.core.db import warn_of
 from rentalcomply.core.outage import send
 from rentalcomply.core.queue import REPORTS_PRIORITY, queue_after_commit, urgent
-from rentalcomply.reports import service
+from rentalcomply.reports import generation, submission
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def configure(settings) -> None:
     """Called by runtime.bootstrap: the worker knows the report settings without the web app."""
     global _settings
     _settings = settings
-    service.configure(settings)
+    generation.configure(settings)
 
 
 def queue_generation(account_id: str, year: int, month: int | None) -> None:
@@ -48,16 +48,16 @@ def queue_generation(account_id: str, year: int, month: int | None) -> None:
 # On the urgent queue (core/queue.py): a report has a legal deadline.
 @urgent.task(priority=REPORTS_PRIORITY)
 def generate_report(account_id: str, year: int, month: int | None) -> str | None:
-    report = service.run_queued(_settings, account_id, year, month)
+    report = generation.run_queued(_settings, account_id, year, month)
     events.notify_committed()
     return report.status if report is not None else None
 
 
 @urgent.periodic_task(crontab(minute="5"), priority=REPORTS_PRIORITY)
 def schedule_reports() -> int:
-    due = service.periods_due_for_generation(_settings.reports.generate_hour)
+    due = generation.periods_due_for_generation(_settings.reports.generate_hour)
     for account_id, year, month in due:
-        service.request_generation(account_id, year, month)
+        generation.request_generation(account_id, year, month)
         send(generate_report, account_id, year, month, what="queuing scheduled reports")
     if due:
         log.info("scheduled %d reports", len(due))
@@ -66,7 +66,7 @@ def schedule_reports() -> int:
 
 @urgent.periodic_task(crontab(minute="35"), priority=REPORTS_PRIORITY)
 def announce_due_reports() -> int:
-    sent = service.announce_due_soon()
+    sent = submission.announce_due_soon()
     if sent:
         events.notify_committed()
     return sent
@@ -74,7 +74,7 @@ def announce_due_reports() -> int:
 
 def sweep() -> int:
     """Queue again every report whose generation stopped; how many."""
-    stalled = service.requeue_stalled()
+    stalled = generation.requeue_stalled()
     for account_id, year, month in stalled:
         # Not queued: still `queued` in the database, and found again after its grace.
         send(generate_report, account_id, year, month, what="queuing stalled reports")

@@ -196,10 +196,10 @@ def _seed(settings, account_id: str) -> dict:
         ApiKey.id == used.id).execute()
     accounts.create_key(account_id, ["read"], name="Monthly export", expires_in_days=90)
     # Last month's report, made and waiting to be filed.
-    from rentalcomply.reports import service as reports
+    from rentalcomply.reports import generation
     last = today.replace(day=1) - dt.timedelta(days=1)
-    reports.request_generation(account_id, last.year, last.month)
-    report = reports.generate(settings, account_id, last.year, last.month)
+    generation.request_generation(account_id, last.year, last.month)
+    report = generation.generate(settings, account_id, last.year, last.month)
     return {"homes": homes, "bookings": made, "endpoint": endpoint, "report": report}
 
 

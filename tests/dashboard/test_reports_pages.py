@@ -12,7 +12,7 @@ from rentalcomply.core.activity import Activity
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
 from rentalcomply.properties import service as properties
-from rentalcomply.reports import service as reports
+from rentalcomply.reports import generation, periods
 from rentalcomply.reports.models import Report
 
 
@@ -67,11 +67,11 @@ def test_another_accounts_report_is_404(anna, boris, account_b):
 
 
 def test_today_lists_reports_overdue_or_due_within_five_days(anna, account_a):
-    today = reports.local_today()
+    today = periods.local_today()
     last = today.replace(day=1) - dt.timedelta(days=1)
     before = last.replace(day=1) - dt.timedelta(days=1)
     for day in (last, before):
-        reports.request_generation(account_a, day.year, day.month)
+        generation.request_generation(account_a, day.year, day.month)
     text = anna.get("/dashboard/today").text
     needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
     # The month before last was due on the 20th of last month: overdue.

@@ -168,11 +168,11 @@ def test_a_report_without_files_has_no_download_link(owner):
 
 def test_a_failed_generation_is_failed_with_a_reason_and_report_failed(owner, month, monkeypatch,
                                                                        settings):
-    from rentalcomply.reports import service
+    from rentalcomply.reports import generation
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr(service, "render_csv", broken)
+    monkeypatch.setattr(generation, "render_csv", broken)
     generate(owner)
     report = owner.get("/api/v1/reports/rep_2026_03").json["data"]
     assert report["status"] == "failed" and "OSError" in report["error"]

@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from rentalcomply.reports.building import build_report, fee_due_date, stays_due_date
+from rentalcomply.authorities.aade.building import build_report, fee_due_date, stays_due_date
 
 
 def test_march_holds_the_stays_that_departed_in_march_with_the_hand_computed_totals(month, rates, account_a):

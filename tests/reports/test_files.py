@@ -11,7 +11,7 @@ import urllib.parse
 import pytest
 from lxml import etree
 
-from rentalcomply.reports import xmlfile
+from rentalcomply.authorities.aade import xmlfile
 from rentalcomply.reports.models import Report
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "artifacts"
@@ -119,7 +119,7 @@ def test_the_xml_validates_against_the_shipped_xsd_and_holds_the_figures(owner, 
 
 
 def test_an_xml_that_breaks_the_schema_is_never_stored(month, rates, account_a, monkeypatch):
-    from rentalcomply.reports.building import build_report
+    from rentalcomply.authorities.aade.building import build_report
     data = build_report(account_a, 2026, 3, rates)
     data.sections[0].stays[0].payment_method = "barter"
     import datetime as dt

@@ -39,8 +39,8 @@ def test_the_key_is_part_of_what_is_signed(reader, owner, anonymous, march):
 
 
 def test_a_link_minted_without_a_key_lives_its_hour(owner, anonymous, march, settings):
-    from rentalcomply.reports import service as reports
-    url = reports.download_link(settings, owner.account_id, "rep_2026_03", "pdf")["download_url"]
+    from rentalcomply.reports import files
+    url = files.download_link(settings, owner.account_id, "rep_2026_03", "pdf")["download_url"]
     parts = urllib.parse.urlsplit(url)
     accounts.revoke_key(owner.key_id)
     assert anonymous.get(parts.path + "?" + parts.query).body.startswith(b"%PDF")

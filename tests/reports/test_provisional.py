@@ -11,12 +11,13 @@ import urllib.parse
 import pytest
 from lxml import etree
 
+from rentalcomply.authorities.aade import xmlfile
 from rentalcomply.bookings import service as bookings
 from rentalcomply.checkin import service as checkin
 from rentalcomply.core import clock
 from rentalcomply.core.models import Account, Event
 from rentalcomply.properties import service as properties
-from rentalcomply.reports import tasks, xmlfile
+from rentalcomply.reports import tasks
 from tests.conftest import ON_POSTGRES
 from tests.helpers import assert_error
 from tests.reports.test_files import pdf_text

@@ -11,9 +11,11 @@ import urllib.parse
 
 from lxml import etree
 
+from rentalcomply.authorities.aade import safetext, xmlfile
 from rentalcomply.core import clock
 from rentalcomply.core.models import Account, Booking, Event, Property
-from rentalcomply.reports import safetext, service, tasks, xmlfile
+from rentalcomply.filings import leases
+from rentalcomply.reports import generation, tasks
 from rentalcomply.reports.models import Report
 from tests.conftest import ON_POSTGRES
 from tests.reports.test_files import pdf_text
@@ -79,7 +81,7 @@ def dead_pid() -> int:
 
 def stalled(account_id, owner_id, expires_in: dt.timedelta) -> Report:
     """A March report left `generating` by a process that stopped."""
-    report = service.request_generation(account_id, 2026, 3)
+    report = generation.request_generation(account_id, 2026, 3)
     Report.update(status="generating", job="running", lease_owner=owner_id,
                   lease_expires_at=clock.utcnow() + expires_in).where(
         Report.id == report.id).execute()
@@ -87,9 +89,9 @@ def stalled(account_id, owner_id, expires_in: dt.timedelta) -> Report:
 
 
 def test_a_report_queued_twice_is_generated_and_announced_once(settings, month, account_a):
-    service.request_generation(account_a, 2026, 3)
-    first = service.run_queued(settings, account_a, 2026, 3)
-    second = service.run_queued(settings, account_a, 2026, 3)  # a duplicate task
+    generation.request_generation(account_a, 2026, 3)
+    first = generation.run_queued(settings, account_a, 2026, 3)
+    second = generation.run_queued(settings, account_a, 2026, 3)  # a duplicate task
     assert first.status == second.status == "completed"
     assert Report.get().generation_count == 1 and ready_events() == 1
 
@@ -106,7 +108,7 @@ def test_a_generation_whose_lease_ran_out_is_queued_again_by_the_sweep(settings,
 
 def test_a_generation_of_a_dead_process_on_this_machine_is_taken_over_at_once(settings, month,
                                                                               account_a):
-    owner_id = f"{service._HOST}:{dead_pid()}:0badcafe:abc123"
+    owner_id = f"{leases._HOST}:{dead_pid()}:0badcafe:abc123"
     stalled(account_a, owner_id, dt.timedelta(minutes=5))
     assert tasks.sweep() == 1
     assert Report.get().status == "completed" and ready_events() == 1
@@ -116,7 +118,7 @@ def test_a_live_generation_elsewhere_is_left_alone_until_its_lease_runs_out(sett
                                                                             account_a):
     stalled(account_a, "elsewhere:4242:feedbeef:abc123", dt.timedelta(seconds=30))
     assert tasks.sweep() == 0
-    assert service.run_queued(settings, account_a, 2026, 3).status == "generating"
+    assert generation.run_queued(settings, account_a, 2026, 3).status == "generating"
     assert ready_events() == 0
     clock.travel(dt.timedelta(seconds=31))
     assert tasks.sweep() == 1 and Report.get().status == "completed" and ready_events() == 1
@@ -124,7 +126,7 @@ def test_a_live_generation_elsewhere_is_left_alone_until_its_lease_runs_out(sett
 
 def test_a_generation_that_lost_its_lease_records_nothing(settings, month, account_a,
                                                           monkeypatch):
-    from rentalcomply.reports import building
+    from rentalcomply.authorities.aade import building
 
     real = building.build_report
 
@@ -133,9 +135,9 @@ def test_a_generation_that_lost_its_lease_records_nothing(settings, month, accou
         Report.update(lease_owner="elsewhere:1:feedbeef:abc123").execute()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service, "build_report", superseded_midway)
-    service.request_generation(account_a, 2026, 3)
-    report = service.run_queued(settings, account_a, 2026, 3)
+    monkeypatch.setattr(generation, "build_report", superseded_midway)
+    generation.request_generation(account_a, 2026, 3)
+    report = generation.run_queued(settings, account_a, 2026, 3)
     assert report.generation_count == 0 and report.files is None and ready_events() == 0
     from rentalcomply.reports.models import ReportFile
     assert ReportFile.select().count() == 0
@@ -146,15 +148,15 @@ def test_the_schedule_leaves_a_stalled_month_to_the_sweep_which_finishes_it(sett
     Account.update(created_at=dt.datetime(2025, 1, 1)).where(Account.id == account_a).execute()
     from tests.reports.test_schedule import travel_to_athens
     travel_to_athens(dt.datetime(2026, 12, 1, 3, 5))
-    report = service.request_generation(account_a, 2026, 11)
+    report = generation.request_generation(account_a, 2026, 11)
     Report.update(status="generating", job="running", lease_owner="elsewhere:1:feedbeef:abc",
                   lease_expires_at=clock.utcnow() - dt.timedelta(seconds=1)).where(
         Report.id == report.id).execute()
-    assert service.periods_due_for_generation(3) == []  # in flight: not queued twice
+    assert generation.periods_due_for_generation(3) == []  # in flight: not queued twice
     assert tasks.sweep() == 1
     report = Report.get()
     assert report.status == "completed" and not report.provisional and ready_events() == 1
-    assert service.periods_due_for_generation(3) == []
+    assert generation.periods_due_for_generation(3) == []
 
 
 def test_the_migration_marks_reports_made_before_their_period_closed_as_provisional(settings,
@@ -162,8 +164,8 @@ def test_the_migration_marks_reports_made_before_their_period_closed_as_provisio
     import importlib
     from rentalcomply.core.db import db
     migration = importlib.import_module("rentalcomply.migrations.0012_report_leases")
-    early = service.request_generation(account_a, 2026, 11)
-    final = service.request_generation(account_a, 2026, 10)
+    early = generation.request_generation(account_a, 2026, 11)
+    final = generation.request_generation(account_a, 2026, 10)
     Report.update(generated_at=dt.datetime(2026, 11, 23, 9, 0)).execute()
     assert migration.mark_early_reports_provisional(db.obj) == 1
     early, final = Report.get_by_id(early.id), Report.get_by_id(final.id)

@@ -6,15 +6,16 @@ import time
 
 import pytest
 
+from rentalcomply.authorities.aade.building import ATHENS
 from rentalcomply.core import clock, queue
 from rentalcomply.core.models import Event
-from rentalcomply.reports import service, tasks
+from rentalcomply.reports import generation, submission, tasks
 from rentalcomply.reports.models import Report
 
 
 def travel_to_athens(moment: dt.datetime) -> None:
     """Set the clock so that Athens local time is `moment` (naive, Athens)."""
-    target = moment.replace(tzinfo=service.ATHENS).astimezone(dt.timezone.utc).replace(tzinfo=None)
+    target = moment.replace(tzinfo=ATHENS).astimezone(dt.timezone.utc).replace(tzinfo=None)
     clock.reset()
     clock.travel(target - clock.utcnow_precise())
 
@@ -28,7 +29,7 @@ def old_account(account_a):
 
 def test_before_the_hour_on_the_first_nothing_is_due(settings, old_account):
     travel_to_athens(dt.datetime(2026, 12, 1, 2, 59))
-    assert service.periods_due_for_generation(3) == []
+    assert generation.periods_due_for_generation(3) == []
 
 
 def test_from_the_hour_on_the_first_the_month_just_closed_is_generated_once(settings, old_account):
@@ -41,40 +42,40 @@ def test_from_the_hour_on_the_first_the_month_just_closed_is_generated_once(sett
 
 def test_in_january_the_year_just_closed_is_generated_too(settings, old_account):
     travel_to_athens(dt.datetime(2027, 1, 1, 4, 0))
-    due = {(y, m) for _, y, m in service.periods_due_for_generation(3)}
+    due = {(y, m) for _, y, m in generation.periods_due_for_generation(3)}
     assert due == {(2026, 12), (2026, None)}
 
 
 def test_a_server_that_was_off_at_the_hour_catches_up_later(settings, old_account):
     travel_to_athens(dt.datetime(2026, 12, 3, 9, 0))
-    assert {(y, m) for _, y, m in service.periods_due_for_generation(3)} == {(2026, 11)}
+    assert {(y, m) for _, y, m in generation.periods_due_for_generation(3)} == {(2026, 11)}
 
 
 def test_an_account_created_after_the_month_gets_no_report_for_it(settings, account_a):
     travel_to_athens(dt.datetime(2026, 12, 1, 3, 5))
     from rentalcomply.core.models import Account
     Account.update(created_at=dt.datetime(2026, 12, 1)).where(Account.id == account_a).execute()
-    assert service.periods_due_for_generation(3) == []
+    assert generation.periods_due_for_generation(3) == []
 
 
 def test_due_soon_is_announced_once_five_days_before_the_deadline(settings, old_account):
-    service.request_generation(old_account, 2026, 11)  # due 20 December 2026
+    generation.request_generation(old_account, 2026, 11)  # due 20 December 2026
     travel_to_athens(dt.datetime(2026, 12, 14, 12, 0))
-    assert service.announce_due_soon() == 0
+    assert submission.announce_due_soon() == 0
     travel_to_athens(dt.datetime(2026, 12, 15, 12, 0))
-    assert service.announce_due_soon() == 1
-    assert service.announce_due_soon() == 0
+    assert submission.announce_due_soon() == 1
+    assert submission.announce_due_soon() == 0
     [event] = Event.select().where(Event.type == "report.due_soon")
     assert event.data["id"] == "rep_2026_11" and event.data["due_date"] == "2026-12-20"
 
 
 def test_a_submitted_report_is_not_announced(settings, old_account, owner):
     travel_to_athens(dt.datetime(2026, 12, 2, 12, 0))  # November has closed: a final report
-    service.request_generation(old_account, 2026, 11)
-    service.generate(settings, old_account, 2026, 11)
-    service.record_submission(old_account, "rep_2026_11", "R-77")
+    generation.request_generation(old_account, 2026, 11)
+    generation.generate(settings, old_account, 2026, 11)
+    submission.record_submission(old_account, "rep_2026_11", "R-77")
     travel_to_athens(dt.datetime(2026, 12, 16, 12, 0))
-    assert service.announce_due_soon() == 0
+    assert submission.announce_due_soon() == 0
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ import socket
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.core import clock
-from rentalcomply.reports import service
+from rentalcomply.reports import generation
 from rentalcomply.reports.models import Report
 
 
 def running_report(owner: str, lease_until: dt.datetime) -> None:
     account = accounts.create_account("A").id
-    service.request_generation(account, 2025, 3)
+    generation.request_generation(account, 2025, 3)
     Report.update(job="running", lease_owner=owner, lease_expires_at=lease_until).execute()
 
 
@@ -27,7 +27,7 @@ def test_a_report_whose_worker_died_with_its_lease_valid_says_its_worker_is_gone
                                                                                 caplog):
     caplog.set_level(logging.WARNING)
     running_report(dead_owner(), clock.utcnow() + dt.timedelta(minutes=5))
-    assert len(service.requeue_stalled()) == 1
+    assert len(generation.requeue_stalled()) == 1
     assert "its worker " in caplog.text and "is no longer running" in caplog.text
     assert "lease ran out" not in caplog.text
 
@@ -35,5 +35,5 @@ def test_a_report_whose_worker_died_with_its_lease_valid_says_its_worker_is_gone
 def test_a_report_whose_lease_ran_out_says_so(settings, caplog):
     caplog.set_level(logging.WARNING)
     running_report("elsewhere:1:token:abc", clock.utcnow() - dt.timedelta(seconds=1))
-    assert len(service.requeue_stalled()) == 1
+    assert len(generation.requeue_stalled()) == 1
     assert "its lease ran out" in caplog.text

@@ -10,17 +10,17 @@ from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 
 
 def register(pages: Pages) -> None:
-    from rentalcomply.reports import service as reports
+    from rentalcomply.reports import files, generation, periods, queries, submission, views
     from rentalcomply.reports import tasks as report_tasks
 
     def _list(page, status=200, errors=None, period=""):
         year_text = page.arg("year")
         year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else None
-        rows, _ = reports.list_reports(page.account_id, year=year, page=1, limit=100)
-        today_ = reports.local_today()
+        rows, _ = queries.list_reports(page.account_id, year=year, page=1, limit=100)
+        today_ = periods.local_today()
         last_month = (today_.replace(day=1) - dt.timedelta(days=1)).strftime("%Y-%m")
         return page.render("reports", status=status, title=page._("Tax reports"),
-                           rows=[reports.report_view(r) for r in rows], year=year,
+                           rows=[views.report_view(r) for r in rows], year=year,
                            years=range(today_.year, today_.year - 6, -1),
                            errors=errors or {}, period=period or last_month)
 
@@ -32,8 +32,8 @@ def register(pages: Pages) -> None:
     def report_generate(page):
         period = page.form("period").strip()
         try:
-            year, month = reports.parse_period(period)
-            report = reports.request_generation(page.account_id, year, month)
+            year, month = periods.parse_period(period)
+            report = generation.request_generation(page.account_id, year, month)
         except ValidationError as error:
             return _list(page, status=400, errors=form_errors(error), period=period)
         page.record("report.generate", report.code)
@@ -44,20 +44,20 @@ def register(pages: Pages) -> None:
         """The bookings of the period that need attention as they are now (not as when the
         report was made), each with what to fix in the page's language."""
         from rentalcomply.bookings.fees import FeeRates
-        from rentalcomply.reports.building import build_report
+        from rentalcomply.authorities.aade.building import build_report
         data = build_report(page.account_id, report.year, report.month,
                             FeeRates.from_settings(page.settings))
         return [(a, a.texts(page.lang)) for a in data.attention]
 
     def _report(page, report, status=200, errors=None, message=None):
         return page.render("report", status=status, title=report.code, report=report,
-                           view=reports.report_view(report), formats=reports.FORMATS,
+                           view=views.report_view(report), formats=files.FORMATS,
                            attention=_attention(page, report), errors=errors or {},
                            message=message)
 
     @pages.get("/reports/<code>")
     def report_page(page, code):
-        report = reports.get_report(page.account_id, code)
+        report = queries.get_report(page.account_id, code)
         if page.arg("done") == "generating" and report.status not in ("pending", "generating"):
             # Made since: the page says what is true now, and the address forgets the message.
             raise Redirect(page.url(f"/reports/{code}"))
@@ -65,9 +65,9 @@ def register(pages: Pages) -> None:
 
     @pages.get("/reports/<code>/download/<fmt>")
     def report_download(page, code, fmt):
-        if fmt not in reports.FORMATS:
+        if fmt not in files.FORMATS:
             raise NotFound()
-        link = reports.download_link(page.settings, page.account_id, code, fmt)
+        link = files.download_link(page.settings, page.account_id, code, fmt)
         # The signed link, as a path on this server: the browser is already talking to it,
         # whatever server.public_url says.
         parts = urllib.parse.urlsplit(link["download_url"])
@@ -75,14 +75,14 @@ def register(pages: Pages) -> None:
 
     @pages.post("/reports/<code>/submission")
     def report_submit(page, code):
-        report = reports.get_report(page.account_id, code)
+        report = queries.get_report(page.account_id, code)
         attention = _attention(page, report)
         if attention and page.form("anyway") != "yes":
             return _report(page, report, status=409, message=page._(
                 "{n} of the period's bookings need attention: correct them first, or tick "
                 "“file anyway”.", n=len(attention)))
         try:
-            reports.record_submission(page.account_id, code, page.form("reference"))
+            submission.record_submission(page.account_id, code, page.form("reference"))
         except ValidationError as error:
             return _report(page, report, status=400, errors=form_errors(error))
         page.record("report.submitted", code)

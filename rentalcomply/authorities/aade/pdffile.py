@@ -16,9 +16,9 @@ from importlib import resources
 
 from fpdf import FPDF
 
-from rentalcomply.reports import labels as L
-from rentalcomply.reports.building import ATHENS, ReportData
-from rentalcomply.reports.safetext import for_line
+from rentalcomply.authorities.aade import labels as L
+from rentalcomply.authorities.aade.building import ATHENS, ReportData
+from rentalcomply.authorities.aade.safetext import for_line
 
 FONT = "DejaVu"
 ROW_HEIGHT = 5.2
@@ -39,7 +39,7 @@ STAY_COLUMNS = (("arrival", 21, "L"), ("departure", 21, "L"), ("nights_short", 1
 
 
 def _font_path(name: str) -> str:
-    return str(resources.files("rentalcomply.reports").joinpath("fonts").joinpath(name))
+    return str(resources.files("rentalcomply.authorities.aade").joinpath("fonts").joinpath(name))
 
 
 class _Document(FPDF):

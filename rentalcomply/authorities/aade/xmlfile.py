@@ -13,9 +13,9 @@ import datetime as dt
 
 from lxml import etree
 
+from rentalcomply.authorities.aade.building import PropertySection, ReportData
+from rentalcomply.authorities.aade.safetext import for_xml as _t
 from rentalcomply.core import xmlschemas
-from rentalcomply.reports.building import PropertySection, ReportData
-from rentalcomply.reports.safetext import for_xml as _t
 
 NAMESPACE = "urn:rentalcomply:aade-report:1"
 SCHEMA_VERSION = "1"
@@ -28,7 +28,7 @@ class InvalidReportXml(Exception):
 
 def schema() -> etree.XMLSchema:
     """The shipped AADE XSD, parsed once per thread (core/xmlschemas.py says why)."""
-    return xmlschemas.schema("rentalcomply.reports", "aade-report.xsd")
+    return xmlschemas.schema("rentalcomply.authorities.aade", "aade-report.xsd")
 
 
 def money(cents: int) -> str:

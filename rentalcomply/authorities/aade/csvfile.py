@@ -13,9 +13,9 @@ from __future__ import annotations
 import csv
 import io
 
-from rentalcomply.reports.building import ReportData
-from rentalcomply.reports.safetext import for_xml
-from rentalcomply.reports.xmlfile import money
+from rentalcomply.authorities.aade.building import ReportData
+from rentalcomply.authorities.aade.safetext import for_xml
+from rentalcomply.authorities.aade.xmlfile import money
 
 COLUMNS = ("ama", "arrival_date", "departure_date", "nights", "gross_rent", "climate_fee",
            "net_rent", "payment_method", "platform", "renter_name", "renter_id_type", "renter_id",

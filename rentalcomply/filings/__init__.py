@@ -1,0 +1,1 @@
+"""The filing engine: anything owed to an authority by a deadline."""
