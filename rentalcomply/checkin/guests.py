@@ -16,7 +16,7 @@ What each country adds to the fields asked everywhere (see the police formats):
   tables (rentalcomply/codes).
 - ES: sex; second surname for Spanish nationals; the support number of a Spanish DNI/NIE; the
   full address and a phone or e-mail of every adult (a minor's are the lead guest's: see
-  police/formats/ses.py); a signature from every guest aged 14 or over; documents from 14.
+  authorities/ses/format.py); a signature from every guest aged 14 or over; documents from 14.
 - PT: sex; country and place of residence.
 Minors (under 18 on arrival day) give their relationship to the lead guest instead of needing a
 document (in Spain from 14 they need one); the lead guest must be an adult.
@@ -437,7 +437,7 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
 
 
 def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:
-    """A town in Spain must be in INE's list once it is loaded (police/codes/es); before, the
+    """A town in Spain must be in INE's list once it is loaded (codes/es); before, the
     starter list is no verdict on a name, and an unknown town holds the filing instead."""
     from rentalcomply import codes
     from rentalcomply.codes import es

@@ -9,7 +9,7 @@ or from the CSV files of the portal's "Tabelle" page (`rentalcomply police refre
 Until a table is loaded, the package's starter set is used (`it/*.csv`: every state, a few
 municipalities and documents, each as the authority's table has it). A lookup that finds no code
 in the starter set is not a verdict: the filing is held until the authority's tables are loaded
-(police/service.py), never filed with a guess.
+(filings/engine.py), never filed with a guess.
 
 Every process keeps the rows it read in memory, keyed on the table's version, which it reads (one
 small row) before each use: a load made by any process is used by all from their next lookup.

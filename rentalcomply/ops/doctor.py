@@ -524,7 +524,7 @@ def _police_codes(settings) -> list[Check]:
 
 
 def _police_credentials(settings) -> list[Check]:
-    """The police credentials in use, asked of each authority once (police/health.py): a token
+    """The police credentials in use, asked of each authority once (filings/health.py): a token
     from Alloggiati Web, an authenticated catalogue read from SES.Hospedajes. Nothing is filed."""
     used = _read_rows(settings, "SELECT count(*) FROM property "
                                 "WHERE police_connector NOT IN ('none', 'file')")

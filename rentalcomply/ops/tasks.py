@@ -43,7 +43,7 @@ def daily_backup() -> str | None:
 @huey.periodic_task(crontab(minute="17"))
 def purge_past_retention() -> dict[str, int]:
     """The activity log, idempotency records, ended sessions and owed work given up, past their
-    retention (events and deliveries: webhooks/tasks.py; receipts and guest data: police/ and
+    retention (events and deliveries: webhooks/tasks.py; receipts and guest data: filings/ and
     checkin/), a few hundred rows at a time."""
     removed = retention.purge_past_retention(_settings)
     if any(removed.values()):

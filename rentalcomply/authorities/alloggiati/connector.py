@@ -13,7 +13,7 @@ that one `Send` call. Every failure before `Send` (token, `Test`, connection ref
 TransientError and safe to retry.
 
 `fetch_tables` asks `Tabella` for the authority's code tables (`Luoghi`: municipalities and
-states; `Tipi_Documento`; `Tipi_Alloggiato`), CSV text in the answer, read by police/codes.
+states; `Tipi_Documento`; `Tipi_Alloggiato`), CSV text in the answer, read by codes/.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ class AlloggiatiConnector(Connector):
 
     def fetch_tables(self, credentials: dict, settings_for_property: dict,
                      timeout: float) -> dict[str, list]:
-        """The authority's code tables, {table: places} (police/codes), through `Tabella`.
+        """The authority's code tables, {table: places} (codes/), through `Tabella`.
         PermanentError when an answer is refused or is not a whole table."""
         from rentalcomply import codes
         missing = [name for name in self.credential_fields if not credentials.get(name)]

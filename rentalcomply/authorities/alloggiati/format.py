@@ -38,7 +38,7 @@ MAX_DAYS = 30
 TYPES = {"single": "16", "head_of_family": "17", "group_leader": "18", "family_member": "19",
          "group_member": "20"}
 HEADS = {"family_member": "head_of_family", "group_member": "group_leader"}
-# The fields whose value must be coded from the authority's tables (police/codes).
+# The fields whose value must be coded from the authority's tables (codes/).
 CODE_FIELDS = ("birth_municipality", "birth_country", "nationality", "document_type",
                "document_issue_place")
 

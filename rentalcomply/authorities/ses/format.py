@@ -10,7 +10,7 @@ The service takes the XML zipped and base64-encoded (`pack`).
 Mapping from the check-in party (field names of `rentalcomply.checkin.guests`):
 - names as typed (accents kept), cut to the schema's 50 characters; dates ISO; countries ISO
   alpha-3; sex M/F -> H/M and the relationship of a minor through the catalogue
-  (`police/codes/es`);
+  (`codes/es`);
 - document type: a Spanish identity card is `NIF`, a Spanish residence card `NIE`, a passport
   `PAS`, anything else `OTRO`; a minor without a document sends none;
 - every adult is filed with their own address and phone or e-mail, which the check-in form asks

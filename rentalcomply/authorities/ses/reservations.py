@@ -52,7 +52,7 @@ def schedule_reservation(booking: Booking, prop: Property) -> None:
                          deadline=(booking.created_at or now) + dt.timedelta(hours=24),
                          next_attempt_at=now, guests=[], created_at=now, updated_at=now)
      .on_conflict_ignore().execute())
-    events.wake_after_commit()  # sent at once after the commit (police/tasks.py)
+    events.wake_after_commit()  # sent at once after the commit (filings/tasks.py)
 
 
 def reservation_dates_changed(booking: Booking) -> None:
