@@ -22,14 +22,13 @@ from typing import Any
 
 from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_cents
 from rentalcomply.core import clock, events, signals
-from rentalcomply.core.checks import nullable_text, refuse_control_characters
+from rentalcomply.core.checks import EMAIL_RE, nullable_text, refuse_control_characters
 from rentalcomply.core.db import atomic, column_list, db, insert_rows, model_from_row
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.properties import service as properties
 # The e-mail syntax the API checks, reused so that every way in agrees on what an address is.
-from rentalcomply.web.validation import EMAIL_RE
 
 SOURCES = ("direct", "walk_in", "phone", "email", "other")
 CHANNELS = ("manual", "airbnb", "booking", "vrbo", "other")

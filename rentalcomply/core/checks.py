@@ -27,6 +27,8 @@ def nullable_text(value: Any, max_length: int) -> tuple[str | None, bool]:
 # line breaks and the tab (U+0009, U+000A, U+000D). Each rule is also stated as a JSON Schema
 # `pattern`, written so that ECMA-262 and Python's `re` read it alike: Python's `$` also matches
 # before a final newline, which the `(?!\n)` closes.
+# An e-mail address as the API takes it (the mail server has the last word).
+EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
 SINGLE_LINE_PATTERN = r"^[^\x00-\x1f]*(?!\n)$"
 MULTI_LINE_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
 _SINGLE_LINE_REFUSED = re.compile(r"[\x00-\x1f]")

@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any
 
-from rentalcomply.core.checks import (MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN,
+from rentalcomply.core.checks import (EMAIL_RE, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN,
                                       control_character_problem)
 from rentalcomply.core.errors import ValidationError
 
@@ -22,7 +22,6 @@ MISSING = object()
 # integers within what JSON numbers carry exactly, strings within what any column holds.
 DEFAULT_INTEGER_LIMIT = 2**53
 DEFAULT_MAX_LENGTH = 10_000
-EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f]+@[^@\s\x00-\x1f]+\.[^@\s\x00-\x1f]+$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # What every text field refuses, stated in the document as a pattern: control characters (the
 # rule and its reasons live in core/checks.py; a `multiline` field may hold line breaks and tabs).
