@@ -15,7 +15,8 @@ inside the migration's transaction.
 A frozen copy of the model as it was when this migration was written.
 """
 
-from peewee import SQL, CharField, DateTimeField, ForeignKeyField, IntegerField, Model, TextField
+from peewee import (SQL, CharField, DateTimeField, ForeignKeyField, IntegerField, Model,
+                    TextField)
 
 # The columns both tables have under the same name, in police_filing's order.
 SHARED_COLUMNS = ("id", "account_id", "booking_id", "kind", "status", "deadline", "attempts",
