@@ -50,7 +50,6 @@ def police_configure(state: State, account_ref: str, property_id: str, connector
                      secret_files: tuple[str, ...], as_json: bool) -> None:
     """Set a property's police connector, its settings and its credentials."""
     from rentalcomply.filings import settings as authority_settings
-    from rentalcomply.properties import service as properties
     from rentalcomply.views import properties as composed
     state.open()
     account = resolve_account(account_ref)

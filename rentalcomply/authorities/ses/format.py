@@ -31,8 +31,6 @@ import base64
 import datetime as dt
 import io
 import zipfile
-from functools import lru_cache
-from importlib import resources
 
 from lxml import etree
 
