@@ -112,9 +112,16 @@ class ServerProcess:
         finally:
             connection.close()
 
-    def stop(self, signum) -> int:
+    def stop(self, signum, timeout: float = 30) -> int:
         self.process.send_signal(signum)
-        return self.process.wait(timeout=30)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:  # say what it was doing, for whoever reads the failure
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.stderr_done.wait(timeout=5)
+            raise AssertionError(f"still running {timeout:.0f} s after signal {signum}; its "
+                                 "stderr:\n" + "".join(self.stderr_lines)[-4000:]) from None
 
     def kill(self):
         if self.process.poll() is None:
