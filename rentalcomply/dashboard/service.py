@@ -231,8 +231,10 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     filings = _bookings(Booking.select().where(
         (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
         .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
-    filings += [b for b in at_risk_bookings(account_id) if b.id not in {f.id for f in filings}]
-    filings += [b for b in held_bookings(account_id) if b.id not in {f.id for f in filings}]
+    filings += [b for b in filing_views.at_risk_bookings(account_id)
+                if b.id not in {f.id for f in filings}]
+    filings += [b for b in filing_views.held_bookings(account_id)
+                if b.id not in {f.id for f in filings}]
     connections = list(ChannelConnection.select().where(
         (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
         .order_by(ChannelConnection.created_at))
@@ -269,16 +271,6 @@ def reports_due(account_id: str) -> list:
         if due is not None and due <= today_ + dt.timedelta(days=REPORT_DUE_DAYS):
             found.append((report, due, today_ > due))
     return found
-
-
-def at_risk_bookings(account_id: str) -> list:
-    """Bookings whose filing was announced at risk and is still not filed (AT_RISK)."""
-    return filing_views.at_risk_bookings(account_id)
-
-
-def held_bookings(account_id: str) -> list:
-    """Bookings whose filing is held, shown as HELD with the reason."""
-    return filing_views.held_bookings(account_id)
 
 
 def property_names(account_id: str) -> dict[str, str]:

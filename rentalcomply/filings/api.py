@@ -5,7 +5,8 @@ from __future__ import annotations
 from rentalcomply.core.errors import InvalidSignature, LinkExpired, NotFound, PoliceNotReady
 import rentalcomply.authorities  # noqa: F401  (registers the authorities with the engine)
 from rentalcomply.filings import host
-from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX, REPORT_STATUSES
+from rentalcomply.bookings.service import REPORT_STATUSES
+from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import Reply

@@ -28,8 +28,7 @@ def deadline(prop: Property, booking: Booking, kind: str = "arrival") -> dt.date
     """When the filing of `kind` is due (naive UTC): the authority of the property's country
     decides; else 24 hours from the arrival."""
     hour = police_setting("arrival_hour", 14)
-    authority = registry.for_country(prop.country)
-    due = authority.deadline(prop, booking, kind, hour) if authority is not None else None
+    due = registry.of_country(prop.country).deadline(prop, booking, kind, hour)
     if due is not None:
         return due
     return local_to_utc(as_date(booking.arrival_date), hour, 0, prop.timezone) + dt.timedelta(hours=24)

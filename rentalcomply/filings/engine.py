@@ -46,18 +46,11 @@ from rentalcomply.filings.views import filing_view
 
 log = logging.getLogger(__name__)
 
-REPORT_STATUSES = ("NOT_REQUIRED", "PENDING", "QUEUED", "SUBMITTED", "REJECTED", "FAILED")
 FILING_STATUSES = ("waiting", "queued", "sending", "polling", "ready", "submitted", "rejected",
                    "failed", "held")
 KINDS = ("arrival", "departure", "cancellation", "reservation", "rh_cancellation")
 REFERENCE_MAX = 200
 DOCUMENT_PURPOSE = "police-document:"
-
-
-def authority_of(prop: Property) -> registry.Authority:
-    """The authority of the property's country, whose hooks apply whatever the connector (the
-    `file` connector builds that authority's file); a plain Authority where none is registered."""
-    return registry.for_country(prop.country) or registry.Authority()
 
 
 def filing_row(booking: Booking, prop: Property, kind: str = "arrival") -> Filing:
@@ -114,7 +107,7 @@ def attempt(filing_id: str) -> str | None:
             return None
         booking = Booking.get_by_id(row.booking_id)
         prop = Property.get_by_id(booking.property_id)
-        authority = authority_of(prop)
+        authority = registry.of_country(prop.country)
         # A cancelled booking files nothing more, but a batch already sent is still asked about:
         # if the authority took it, it must be cancelled there too (the authority's queue_work).
         if booking.status == "cancelled" and row.kind != "cancellation" and row.status != "polling":
@@ -263,7 +256,7 @@ def _build_file(booking, prop, row, connector, settings, stay, guests, filing) -
         fail(booking, row, str(exc))
         return row.status
     except ValueError as exc:  # a record error: what the host must fix
-        held = authority_of(prop).hold_reason(exc)
+        held = registry.of_country(prop.country).hold_reason(exc)
         if held:
             hold(booking, row, held)
             return row.status
@@ -301,7 +294,7 @@ def record(booking: Booking, prop: Property, row: Filing, outcome: Outcome,
     if outcome.state == "submitted":
         changes.update(status="submitted", submitted_at=now, error=None)
         save_filing(row, **changes)
-        authority = authority_of(prop)
+        authority = registry.of_country(prop.country)
         if row.kind in authority.side_kinds:
             authority.accepted(booking, prop, row)  # the side filing's part of the booking
             emit(booking, "police.submitted", row)

@@ -22,7 +22,7 @@ def guests_of(booking: Booking, country: str) -> list[Guest]:
     """The completed party, decrypted, in the connectors' shape (connector.Guest)."""
     row = Checkin.get_or_none(Checkin.booking == booking.id)
     party = load_party(row).get("guests", [])
-    authority = registry.for_country(country) or registry.Authority()
+    authority = registry.of_country(country)
     lead = party[0] if party else {}
     result = []
     for index, values in enumerate(party):

@@ -30,7 +30,6 @@ class Authority:
     connector_module = ""    # exposes CONNECTOR (imported when first used)
     file_module = ""         # exposes build_file(settings, stay, guests, filing), for a host who
                              # uploads by hand (the `file` connector); default: the connector
-    kinds: tuple[str, ...] = ("arrival",)
     # Filings beside the guests' registration (Spain's reservation communications): they show on
     # the booking while the registration has not started, and are filed before check-in.
     side_kinds: tuple[str, ...] = ()
@@ -41,8 +40,9 @@ class Authority:
 
     def refresh_code_tables(self, connector, credentials: dict, settings: dict,
                             timeout: float) -> dict[str, int]:
-        """Load `code_tables` from the authority's service (filings/code_refresh.py)."""
-        raise NotImplementedError
+        """Load `code_tables` from the authority's service (filings/code_refresh.py). An
+        authority that names tables says how; without that, the refresh says so and loads none."""
+        raise LookupError(f"{self.title or self.name} names code tables but no way to load them")
 
     def connector(self) -> "Connector":
         return importlib.import_module(self.connector_module).CONNECTOR
@@ -53,9 +53,10 @@ class Authority:
         return self.connector()
 
     def deadline(self, prop: "Property", booking: "Booking", kind: str,
-                 arrival_hour: int) -> dt.datetime:
-        """When the filing of `kind` is due (naive UTC)."""
-        raise NotImplementedError
+                 arrival_hour: int) -> dt.datetime | None:
+        """When the filing of `kind` is due (naive UTC); None: 24 hours from the arrival, at
+        `arrival_hour` local time (filings/deadlines.py)."""
+        return None
 
     def guest_role(self, index: int, data: dict, lead: dict) -> str:
         """The guest's role in the authority's words (`lead`: the first guest's values)."""
@@ -133,6 +134,13 @@ def for_country(country: str) -> Authority | None:
         if authority.country == country:
             return authority
     return None
+
+
+def of_country(country: str) -> Authority:
+    """The authority of `country`, whose hooks apply whatever the property's connector (the
+    `file` connector builds that authority's file); where none is registered, a plain Authority
+    whose hooks do nothing."""
+    return for_country(country) or Authority()
 
 
 def names() -> tuple[str, ...]:

@@ -53,9 +53,7 @@ def queue_completed() -> list[str]:
 def _nobody_to_file(booking: Booking, prop: Property) -> bool:
     """A party the authority does not want (Portugal: its own citizens): no filing is made (and
     none can fail)."""
-    authority = registry.for_country(prop.country)
-    if authority is None:
-        return False
+    authority = registry.of_country(prop.country)
     try:
         guests = guests_of(booking, prop.country)
     except sealing.Unsealable:

@@ -112,15 +112,11 @@ events.on_events_committed(_file_completed_checkins)
 # --- what the lower capabilities tell the engine, in their own transaction ----------------------
 
 def _booking_created(booking, prop) -> None:
-    authority = registry.for_country(prop.country)
-    if authority is not None:
-        authority.booking_created(booking, prop)
+    registry.of_country(prop.country).booking_created(booking, prop)
 
 
 def _booking_dates_changed(booking, prop) -> None:
-    authority = registry.for_country(prop.country)
-    if authority is not None:
-        authority.dates_changed(booking, prop)
+    registry.of_country(prop.country).dates_changed(booking, prop)
 
 
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)

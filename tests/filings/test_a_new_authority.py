@@ -8,7 +8,7 @@ import pytest
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking, Event
-from rentalcomply.filings import registry
+from rentalcomply.filings import registry, sweep
 from rentalcomply.filings.deadlines import local_to_utc
 from rentalcomply.filings.models import Filing
 from rentalcomply.properties import service as properties
@@ -79,7 +79,6 @@ def test_a_registered_authority_is_asked_its_deadline_and_its_file(frozen_clock,
 
 def test_a_booking_of_an_authority_not_filed_is_announced_at_risk_before_its_deadline(
         frozen_clock, owner, make_booking, maltese_property):
-    from rentalcomply.filings import sweep
     booking = make_booking(prop=maltese_property)
     due = local_to_utc(booking.arrival_date, 23, 0, "Europe/Malta")
     clock.travel(due - dt.timedelta(hours=5) - clock.utcnow())

@@ -19,7 +19,6 @@ class Ses(Authority):
     title = "SES.Hospedajes"
     connector_module = "rentalcomply.authorities.ses.connector"
     file_module = "rentalcomply.authorities.ses.format"
-    kinds = ("arrival", "cancellation", *reservations.RESERVATION_KINDS)
     side_kinds = reservations.RESERVATION_KINDS
     cancellation_kinds = ("cancellation", "rh_cancellation")
     endpoint_setting = "ses_url"
@@ -29,9 +28,6 @@ class Ses(Authority):
     catalogo = {"tipo_documento": "TIPO_DOCUMENTO", "sexo": "SEXO", "parentesco": "PARENTESCO",
                 "tipo_pago": "TIPO_PAGO"}
     code_tables = tuple(catalogo)
-
-    def deadline(self, prop, booking, kind, arrival_hour):
-        return None  # 24 hours from the arrival, the engine's default
 
     def hold_reason(self, error):
         """A Spanish town the starter INE list does not know holds the filing."""

@@ -16,7 +16,6 @@ class Siba(Authority):
     title = "SIBA"
     connector_module = "rentalcomply.authorities.siba.connector"
     file_module = "rentalcomply.authorities.siba.format"
-    kinds = ("arrival", "departure")
     endpoint_setting = "siba_url"
     receipt_years_setting = "police_receipts_years_pt"
 
