@@ -36,23 +36,21 @@ def filings_of(booking_id: str) -> list[Filing]:
 def at_risk_bookings(account_id: str) -> list[Booking]:
     """Bookings whose filing was announced at risk (its deadline 6 hours away with nothing
     filed) and is still not filed; shown as AT_RISK."""
-    found = list(Booking.select().join(Filing, on=(Filing.booking == Booking.id))
-                 .where((Booking.account == account_id) & Filing.at_risk_at.is_null(False)
-                        & Filing.status.not_in(("submitted", "failed", "rejected"))
-                        & (Booking.status != "cancelled"))
-                 .order_by(Booking.arrival_date, Booking.id).distinct())
-    for booking in found:
-        booking.report_status = "AT_RISK"  # for display only; never saved
-    return found
+    return _bookings_with(account_id, Filing.at_risk_at.is_null(False)
+                          & Filing.status.not_in(("submitted", "failed", "rejected")), "AT_RISK")
 
 
 def held_bookings(account_id: str) -> list[Booking]:
     """Bookings whose filing is held (a guest's value has no code in the starter code tables:
     engine.hold); shown as HELD with the reason."""
+    return _bookings_with(account_id, Filing.status == "held", "HELD")
+
+
+def _bookings_with(account_id: str, filing_condition, shown_as: str) -> list[Booking]:
     found = list(Booking.select().join(Filing, on=(Filing.booking == Booking.id))
-                 .where((Booking.account == account_id) & (Filing.status == "held")
+                 .where((Booking.account == account_id) & filing_condition
                         & (Booking.status != "cancelled"))
                  .order_by(Booking.arrival_date, Booking.id).distinct())
     for booking in found:
-        booking.report_status = "HELD"  # for display only; never saved
+        booking.report_status = shown_as  # for display only; never saved
     return found
