@@ -66,6 +66,13 @@ def read_junit(path: Path) -> list[Case]:
     return cases
 
 
+def count_junit(path: str | Path) -> tuple[int, int]:
+    """(passed, failed) in one JUnit XML file: .ci/run asks whether a failing exit is explained
+    by failed tests in the runner's own report."""
+    tally = counts(read_junit(Path(path)))
+    return tally["passed"], tally["failed"]
+
+
 def read_checks(path: Path) -> list[Case]:
     cases = []
     for line in path.read_text(encoding="utf-8").splitlines():

@@ -15,6 +15,7 @@ import gc
 import io
 import logging
 import os
+import faulthandler
 import signal
 import sys
 import threading
@@ -109,11 +110,17 @@ class _Shutdown:
     def install(self) -> None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             self._previous[signum] = signal.signal(signum, self._handle)
+        # `kill -USR1 PID` prints every thread's stack to stderr: what a process that will not
+        # stop is waiting for, without stopping it (docs/operations.md).
+        if hasattr(signal, "SIGUSR1"):
+            faulthandler.register(signal.SIGUSR1, all_threads=True)
 
     def restore(self) -> None:
         for signum, handler in self._previous.items():
             signal.signal(signum, handler)
         self._previous.clear()
+        if hasattr(signal, "SIGUSR1"):
+            faulthandler.unregister(signal.SIGUSR1)
 
     def _handle(self, signum, frame):
         if self.requested:

@@ -141,3 +141,19 @@ def test_the_ci_run_script_ends_with_the_summary_whatever_happens():
     assert "trap finish EXIT" in script and ".ci/summary.py" in script
     assert "--junitxml=$report" in script and "FUZZ_JUNIT=" in script
     assert ".ci/summary.py \"$REPORTS\" .ci/expected-skips" in script
+
+
+def test_the_run_script_asks_the_summary_whether_a_failing_report_explains_a_failing_exit(
+        tmp_path):
+    """.ci/run's report_has_failures imports count_junit: a failed test is counted once, not
+    again as an unexplained exit."""
+    (tmp_path / "test_sample.py").write_text(SAMPLE_TESTS)
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                    f"--junitxml={tmp_path / 'r.xml'}", str(tmp_path / "test_sample.py")],
+                   capture_output=True, cwd=tmp_path)
+    check = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, '.ci'); from summary import "
+         "count_junit; print(count_junit(sys.argv[1]))", str(tmp_path / "r.xml")],
+        capture_output=True, text=True, cwd=ROOT)
+    assert check.stdout.strip() == "(3, 2)", check.stderr
+    assert "from summary import count_junit" in (ROOT / ".ci" / "run").read_text()

@@ -139,6 +139,12 @@ class Consumers:
         self.general.stop(graceful=graceful)
 
 
+# How long a graceful stop waits for running tasks. Past it the process exits anyway: every task
+# is safe to cut (a filing records `sending` before its call and is recovered; the rest are
+# idempotent), and a stop that never ends is worse than a task done again.
+GRACEFUL_STOP_SECONDS = 30
+
+
 def start_embedded_consumer(workers: int, urgent_workers: int = 2) -> Consumers:
     """Start the general queue's consumer with `workers` threads and the urgent queue's with
     `urgent_workers` of its own."""
@@ -150,7 +156,8 @@ def _start(queue: Huey, workers: int, name: str) -> EmbeddedConsumer:
     # quarter second of its write while costing queue.db only four small reads a second.
     consumer = EmbeddedConsumer(queue, workers=workers, worker_type="thread", periodic=True,
                                 initial_delay=0.05, backoff=1.5, max_delay=0.25,
-                                check_worker_health=True)
+                                check_worker_health=True,
+                                shutdown_timeout=GRACEFUL_STOP_SECONDS)
     consumer.start()
     # Consumer.run() would also do health checks in a loop; a light thread keeps them going.
     consumer._health_thread = threading.Thread(target=_health_loop, args=(consumer,),

@@ -100,7 +100,12 @@ def start_sweeper() -> None:
 
 @urgent.on_shutdown()
 def stop_sweeper() -> None:
+    """Stop the sweeper and wait for a sweep under way: a consumer that has stopped leaves
+    nothing touching the database after it (a test drops its database right after)."""
     _sweeper_stop.set()
+    sweeper = _sweeper
+    if sweeper is not None and sweeper is not threading.current_thread():
+        sweeper.join(timeout=30)
 
 
 def _sweep_loop() -> None:

@@ -12,6 +12,7 @@ import os
 import queue
 import re
 import socket
+import signal
 import subprocess
 import sys
 import threading
@@ -117,11 +118,17 @@ class ServerProcess:
         try:
             return self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:  # say what it was doing, for whoever reads the failure
+            self.process.send_signal(signal.SIGUSR1)  # every thread's stack, to stderr
+            time.sleep(2)
             self.process.kill()
             self.process.wait(timeout=10)
             self.stderr_done.wait(timeout=5)
+            stdout = []
+            while not self._lines.empty():
+                stdout.append(self._lines.get() or "")
             raise AssertionError(f"still running {timeout:.0f} s after signal {signum}; its "
-                                 "stderr:\n" + "".join(self.stderr_lines)[-4000:]) from None
+                                 "stdout:\n" + "".join(self.lines + stdout)[-1500:]
+                                 + "\nits stderr:\n" + "".join(self.stderr_lines)[-6000:]) from None
 
     def kill(self):
         if self.process.poll() is None:

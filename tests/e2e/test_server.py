@@ -142,6 +142,23 @@ def test_the_worker_alone_runs_until_sigterm_and_exits_0(tmp_path):
         server.kill()
 
 
+def test_sigusr1_prints_every_threads_stack_and_the_worker_runs_on(tmp_path):
+    server = ServerProcess(["--data-dir", str(tmp_path / "d"), "worker"], clean_environment(), 0)
+    try:
+        server.wait_for("RentalComply worker running")
+        server.process.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and "most recent call first" not in "".join(
+                server.stderr_lines):
+            time.sleep(0.1)
+        stacks = "".join(server.stderr_lines)
+        assert "most recent call first" in stacks and "Thread" in stacks
+        assert server.process.poll() is None
+        assert server.stop(signal.SIGTERM, timeout=90) == 0
+    finally:
+        server.kill()
+
+
 def test_the_worker_refuses_a_queue_that_runs_tasks_in_the_caller(tmp_path):
     server = ServerProcess(["--data-dir", str(tmp_path / "d"), "worker"],
                            clean_environment(RENTALCOMPLY_QUEUE_URL="memory://"), 0)
