@@ -57,6 +57,19 @@ def pytest_collection_modifyitems(session, config, items):
         return mark.kwargs.get("minutes", 1) if mark else 0
 
     items.sort(key=minutes, reverse=True)  # a stable sort: the longest first, the rest in order
+    # A module that drives Chromium marks its tests `browser`: CI runs them once (the README
+    # pass), not again in the passes on PostgreSQL and with the clock a year ahead, where the
+    # pages' database calls are already made by the page tests without a browser.
+    drives_a_browser: dict[str, bool] = {}
+    for item in items:
+        path = str(getattr(item, "fspath", ""))
+        if path not in drives_a_browser:
+            try:
+                drives_a_browser[path] = "playwright" in Path(path).read_text(encoding="utf-8")
+            except OSError:
+                drives_a_browser[path] = False
+        if drives_a_browser[path] or {"browser", "chromium"} & set(item.fixturenames):
+            item.add_marker(pytest.mark.browser)
 
 
 def days_ahead(days: int) -> str:
