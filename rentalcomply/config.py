@@ -185,10 +185,12 @@ SETTINGS: list[Setting] = [
     S("smtp", "password", _parse_str, "", "SMTP password.", secret=True),
     S("smtp", "starttls", _parse_bool, False, "Upgrade the SMTP connection with STARTTLS."),
     S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
-    S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of guest e-mails."),
+    S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of every e-mail (guests, the dashboard's people). An account's owner may set up its own mail server and sender on the dashboard's Account page, which then replaces every smtp setting for that account."),
     S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "Time allowed for one whole SMTP conversation (connection, TLS, login, sending), however slowly the server answers."),
     # checkin
     S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),
+    S("checkin", "reminder_days", _parse_int_list, [7, 2, 0], "Days before arrival (0: the morning of arrival), in the property's local time, that a guest who has not completed check-in is reminded by e-mail, at most once a day. An account's owner may set its own schedule on the dashboard's Account page."),
+    S("checkin", "reminder_hour", _range(0, 23, _parse_int), 9, "Local hour of the property from which the day's reminders are e-mailed."),
     S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
     # sync
     S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),

@@ -146,10 +146,10 @@ def send_if_due(settings, booking_id: str) -> bool:
     if not text:
         _give_back(booking_id, now)
         return False
-    message = mail.compose_access(booking, prop, text, settings.smtp.from_address,
+    message = mail.compose_access(settings, booking, prop, text,
                                   service.link(settings.server.public_url, booking.id))
     try:
-        mail.deliver(settings, message)
+        mail.deliver(settings, message, booking.account_id)
     except mail.DeliveryFailed as failure:
         if not failure.permanent:
             _give_back(booking_id, now)  # the next run tries again

@@ -27,6 +27,9 @@ class Checkin(Versioned):
     # When the e-mail with the property's access instructions went out: claimed by a conditional
     # UPDATE before it is sent, so it goes once per booking whatever the number of workers.
     access_sent_at = pw.DateTimeField(null=True)
+    # The property's local date of the last reminder (reminders.py): claimed by a conditional
+    # UPDATE before it is sent, so at most one a day whatever the number of workers.
+    reminded_on = pw.DateField(null=True)
     purged_at = pw.DateTimeField(null=True)
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)

@@ -5,12 +5,15 @@
   works until the end of the day after departure (it moves when the departure moves).
 - The party is one JSON document sealed with AES-GCM (core/sealing.py) for its booking alone; in
   clear stay only the lead guest's name (the tax report needs it, also after the purge).
-- `checkin_status`: NOT_STARTED -> INVITED (an invitation) -> IN_PROGRESS (the guest saved
-  something) -> COMPLETED (a valid, whole party); EXPIRED when the departure passes uncompleted.
-- A host's invitation (`resend`) is e-mailed within the request, so the host learns at once
-  whether it left: an invitation the mail server did not take changes nothing but `checkin_error`.
-  The automatic invitations before arrival are e-mailed by a task after the transaction that
-  records them commits (see tasks.py), retried there.
+- `checkin_status`: NOT_STARTED -> INVITED (a mail server accepted an e-mail with the link) ->
+  IN_PROGRESS (the guest saved something) -> COMPLETED (a valid, whole party); EXPIRED when the
+  departure passes uncompleted.
+- One truth for every invitation, whichever path sent it: `_record_outcome` writes what happened
+  once the mail server answered. Accepted: INVITED and `checkin.invited`; refused or failed:
+  only `checkin_error`, and the booking stays as it was. A host's invitation (`resend`) is
+  e-mailed within the request, so the host learns at once whether it left; the automatic
+  invitations before arrival are e-mailed by a task after the transaction that queues them
+  commits (see tasks.py), retried there; the reminders (reminders.py) likewise.
 - `checkin_error` says why the last e-mail to the guest was not delivered; a delivery, or the
   check-in completing (the guest plainly had the link), clears it.
 """
@@ -140,7 +143,7 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
                 sends.remove(attempt)
                 row.sends = sends
                 row.save()
-            _record_delivery(booking.id, failure.reason)
+            record_outcome(booking.id, failure)
         if failure.recipient_refused and failure.permanent:
             raise GuestEmailRejected(f"The check-in e-mail was not sent: {failure.reason}. "
                                      "Correct guest_email with PATCH /bookings/{id}; "
@@ -150,9 +153,7 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
                           "checkin_status is unchanged; try again later.",
                           details=[{"field": "smtp", "message": failure.reason}])
     with atomic():
-        booking = Booking.get_by_id(booking.id)
-        row = Checkin.get(Checkin.booking == booking.id)
-        _record_invitation(booking, row, clock.utcnow())
+        booking = record_outcome(booking.id, None)
     return invitation_view(booking, public_url)
 
 
@@ -180,10 +181,12 @@ def _record_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None
 
 
 def _queue_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
-    """Record an automatic invitation; its e-mail goes after the commit (tasks.py)."""
+    """Queue an automatic invitation; its e-mail goes after the commit (tasks.py), and the booking
+    is INVITED only when a mail server accepts it (`record_outcome`)."""
     row.sends = [t for t in (row.sends or [])
                  if _parse_time(t) > now - dt.timedelta(hours=1)] + [now.isoformat()]
-    _record_invitation(booking, row, now)
+    row.updated_at = now
+    row.save()
     # Owed in the database as well as queued after the commit: a worker killed before the mail
     # went out leaves the row, and the sweep (tasks.py) queues the mail again.
     owed.record(INVITATION_MAIL, booking.id, now)
@@ -191,14 +194,15 @@ def _queue_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
     if pending is None:
         pending = _to_send.ids = []
     pending.append(booking.id)
+    events.wake_after_commit()  # no event yet: the after-commit hook queues the e-mail
 
 
 def deliver_invitation(booking: Booking, public_url: str) -> None:
     """Compose and send the invitation e-mail; raises mail.DeliveryFailed."""
     prop = Property.get_by_id(booking.property_id)
-    message = mail.compose(booking, prop, link(public_url, booking.id),
-                           _settings.smtp.from_address, expires_at(booking).date())
-    mail.deliver(_settings, message)
+    message = mail.compose(_settings, booking, prop, link(public_url, booking.id),
+                           expires_at(booking).date())
+    mail.deliver(_settings, message, booking.account_id)
 
 
 def send_invitation(booking_id: str) -> bool:
@@ -213,12 +217,49 @@ def send_invitation(booking_id: str) -> bool:
         deliver_invitation(booking, _settings.server.public_url)
     except mail.DeliveryFailed as failure:
         with atomic():
-            _record_delivery(booking_id, failure.reason)
+            record_outcome(booking_id, failure)
         raise
     with atomic():
-        _record_delivery(booking_id, None)
+        record_outcome(booking_id, None)
     log.info("check-in e-mail for booking %s delivered", booking_id)
     return True
+
+
+def record_outcome(booking_id: str, failure: mail.DeliveryFailed | None, *,
+                   reminder: bool = False) -> Booking | None:
+    """What the mail server answered to an e-mail with the guest's link (an invitation, a
+    host's resend, a reminder): the one place that turns a booking INVITED. Accepted: INVITED
+    (from NOT_STARTED), `checkin.invited`, `checkin_error` cleared. Refused or failed: the reason
+    in `checkin_error`, nothing else. A `reminder` to a guest already invited announces nothing
+    new: it only clears `checkin_error`. Call inside a transaction."""
+    booking = Booking.get_or_none(Booking.id == booking_id)
+    if booking is None:
+        return None
+    if failure is not None or (reminder and booking.checkin_status != "NOT_STARTED"):
+        _record_delivery(booking_id, failure.reason if failure is not None else None)
+        return Booking.get_by_id(booking_id)
+    row = _checkin_row(booking)
+    _record_invitation(booking, row, clock.utcnow())
+    return booking
+
+
+# What a host can do about an e-mail to a guest that did not go: `fix` names it.
+FIX_ADDRESS, FIX_MAIL = "address", "mail"
+
+
+def invitation_problem(booking: Booking) -> dict | None:
+    """The last e-mail with the guest's link that did not go, for the host's pages: `at` (when),
+    `reason` (the mail server's answer) and `fix` — FIX_ADDRESS when the server refused the
+    guest's address (correct it, or share the link another way), FIX_MAIL otherwise (set up or
+    repair e-mail, or share the link another way). None when there is none to act on."""
+    if (not booking.checkin_error or booking.status == "cancelled"
+            or booking.checkin_status in ("COMPLETED", "EXPIRED")):
+        return None
+    at, _, reason = booking.checkin_error.partition(": ")
+    if not reason:
+        at, reason = "", booking.checkin_error
+    fix = FIX_ADDRESS if "guest's address" in reason else FIX_MAIL
+    return {"at": at, "reason": reason, "fix": fix}
 
 
 def _record_delivery(booking_id: str, reason: str | None) -> None:

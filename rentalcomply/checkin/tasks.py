@@ -13,6 +13,8 @@
 - `send_access_instructions(booking_id)`: the e-mail with the property's access instructions,
   queued when a check-in completes (it may be due at once); `send_due_access_instructions`
   (every 10 minutes) sends the others as their time comes. Once per booking (access.py).
+- `send_due_reminders` (hourly): the reminders to guests who have not completed check-in, on
+  the account's schedule (reminders.py), at most one a day per booking.
 - `purge_guest_data` (daily): the sealed party erased after departure, once the retention of
   the property's country has passed (`retention.*`, checkin/retention.py).
 """
@@ -24,7 +26,7 @@ import logging
 from huey import crontab
 from huey.exceptions import CancelExecution
 
-from rentalcomply.checkin import access, mail, service
+from rentalcomply.checkin import access, mail, reminders, service
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events, outage
 from rentalcomply.core import pending as owed
@@ -68,6 +70,7 @@ def send_invitation(booking_id: str) -> bool:
         raise CancelExecution(retry=None) from None
     # A bug or a stop above leaves the row leased: the lease runs out and the sweep tries again.
     owed.done(service.INVITATION_MAIL, booking_id)
+    events.notify_committed()  # checkin.invited, now that a mail server took the invitation
     return sent
 
 
@@ -115,6 +118,16 @@ def send_due_access_instructions() -> int:
                for booking_id in access.due_bookings(_settings.police.arrival_hour))
     if sent:
         log.info("check-in: access instructions e-mailed for %d bookings", sent)
+    return sent
+
+
+@huey.periodic_task(crontab(minute="35"))
+def send_due_reminders() -> int:
+    sent = sum(reminders.send_if_due(_settings, booking_id)
+               for booking_id in reminders.due_bookings(_settings))
+    events.notify_committed()
+    if sent:
+        log.info("check-in: %d reminders e-mailed", sent)
     return sent
 
 

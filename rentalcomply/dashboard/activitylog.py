@@ -41,6 +41,8 @@ ACTIONS = {
                                   "είδε τις οδηγίες πρόσβασης"),
     "access_instructions.emailed": ("checkin", "was e-mailed the access instructions",
                                     "έλαβε με e-mail τις οδηγίες πρόσβασης"),
+    "checkin.reminded": ("checkin", "was reminded by e-mail to complete check-in",
+                         "έλαβε υπενθύμιση με e-mail να ολοκληρώσει το check-in"),
     "police.refile": ("checkin", "filed a stay with the police again",
                       "υπέβαλε ξανά διαμονή στην αστυνομία"),
     "POST /bookings/{}/police/refile": ("checkin", "filed a stay with the police again",

@@ -1,14 +1,17 @@
 """The dashboard's e-mails: an invitation to a colleague, a link for a forgotten password (and
 the headers of the morning e-mail, which morning.py writes).
 
-Composed in the language of the page that asked for it and sent over SMTP by the same code as the
-guests' check-in e-mails (checkin.mail.deliver, the `smtp` settings), from a task (tasks.py).
+Composed in the language of the page that asked for it, plain text and HTML, and sent like every
+e-mail of the product (core/mailer.py: its headers, the account's effective SMTP settings), from a
+task (tasks.py).
 """
 
 from __future__ import annotations
 
+import html
 from email.message import EmailMessage
-from email.utils import make_msgid
+
+from rentalcomply.core import mailer
 
 TEXTS = {
     "invite": {
@@ -40,20 +43,30 @@ TEXTS = {
 }
 
 
-def compose(kind: str, lang: str, to: str, sender: str, **values) -> EmailMessage:
+def compose(settings, kind: str, lang: str, to: str, account_id: str, **values) -> EmailMessage:
     subject, body = TEXTS[kind][lang if lang in TEXTS[kind] else "en"]
-    message = new_message(lang, to, sender, subject.format(**values))
-    message.set_content(body.format(email=to, **values) + "\n")
-    return message
-
-
-def new_message(lang: str, to: str, sender: str, subject: str) -> EmailMessage:
-    """The headers every dashboard e-mail carries (the morning e-mail's too: morning.py)."""
-    message = EmailMessage()
-    message["Subject"] = subject
-    message["From"] = sender
-    message["To"] = to
-    message["Message-ID"] = make_msgid(domain="rentalcomply.invalid")
+    subject = subject.format(**values)
+    text = body.format(email=to, **values)
+    message = new_message(settings, lang, to, subject, account_id)
+    message.set_content(text + "\n")
+    e = html.escape
+    url = values.get("url", "")
+    paragraphs = "\n".join(
+        f'<p style="font-size:15px;line-height:1.5"><a href="{e(url)}" style="color:#0b5f5a">{e(p)}</a></p>'
+        if url and p == url else f'<p style="font-size:15px;line-height:1.5">{e(p)}</p>'
+        for p in text.split("\n\n"))
+    message.add_alternative(f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+{paragraphs}
+</div></body></html>
+""", subtype="html")
     message["Content-Language"] = lang
-    message["Auto-Submitted"] = "auto-generated"
     return message
+
+
+def new_message(settings, lang: str, to: str, subject: str, account_id: str) -> EmailMessage:
+    """The headers every dashboard e-mail carries (the morning e-mail's too: morning.py): those
+    of every e-mail of the product (core/mailer.py), with the account's sender."""
+    return mailer.new_message(settings, to=to, subject=subject, lang=lang, account_id=account_id)

@@ -25,7 +25,7 @@ from email.message import EmailMessage
 
 import peewee as pw
 
-from rentalcomply.core import clock
+from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
 from rentalcomply.dashboard import i18n, mail, service
@@ -166,7 +166,7 @@ def compose(settings, account: Account, user: DashboardUser, day: service.Today,
               account=account.name, date=fmt.date(local_date))
     why = t("You receive this e-mail as an owner of {account}, on the mornings when something "
             "needs a person. An owner can turn it off on the account page:", account=account.name)
-    message = mail.new_message(lang, user.email, settings.smtp.from_address, subject)
+    message = mail.new_message(settings, lang, user.email, subject, account.id)
     text = [intro, ""]
     for heading, shown in sections:
         text.append(f"{heading} ({fmt.number(len(shown))})")
@@ -209,7 +209,6 @@ def _html(lang, subject, intro, sections, t, today_url, why, account_url) -> str
 def send(settings, account_id: str, user_id: str, local_date: dt.date) -> bool:
     """The owner's e-mail of that morning, from the list as it is now; False when there is no
     longer anything to list or anyone to send it to. Raises checkin.mail.DeliveryFailed."""
-    from rentalcomply.checkin.mail import deliver
     user = DashboardUser.get_or_none((DashboardUser.id == user_id)
                                      & (DashboardUser.account == account_id))
     if user is None or user.role != "owner" or user.status != "active" or not user.email:
@@ -218,6 +217,6 @@ def send(settings, account_id: str, user_id: str, local_date: dt.date) -> bool:
     if not day.needs_a_person:
         return False
     account = Account.get_by_id(account_id)
-    deliver(settings, compose(settings, account, user, day, local_date,
-                              service.account_timezone(account_id)))
+    mailer.deliver(settings, compose(settings, account, user, day, local_date,
+                                     service.account_timezone(account_id)), account_id)
     return True

@@ -43,7 +43,7 @@ def queue_link_mail(user_id: str, token: str, kind: str, lang: str, **values) ->
 
 @huey.task(retries=SEND_RETRIES, retry_delay=SEND_RETRY_DELAY, retry_backoff=2)
 def send_link_mail(user_id: str, sealed_token: str, kind: str, lang: str, values: dict) -> bool:
-    from rentalcomply.checkin.mail import DeliveryFailed, deliver
+    from rentalcomply.core.mailer import DeliveryFailed, deliver
     from rentalcomply.dashboard import mail, users
     from rentalcomply.dashboard.models import DashboardUser
     user = DashboardUser.get_or_none(DashboardUser.id == user_id)
@@ -52,11 +52,11 @@ def send_link_mail(user_id: str, sealed_token: str, kind: str, lang: str, values
     token = sealing.unseal(SEAL_PURPOSE + user_id, sealed_token).decode()
     # The account the link is for: one address may be a user of several, each with its e-mail.
     values = {"account": user.account.name, **values}
-    message = mail.compose(kind, lang, user.email, _settings.smtp.from_address,
+    message = mail.compose(_settings, kind, lang, user.email, user.account_id,
                            url=users.link_url(_settings.server.public_url, token),
                            hours=_settings.dashboard.password_link_hours, **values)
     try:
-        deliver(_settings, message)
+        deliver(_settings, message, user.account_id)
     except DeliveryFailed as failure:
         log.warning("dashboard: %s e-mail for user %s not delivered: %s", kind, user_id,
                     failure.reason)
@@ -89,7 +89,7 @@ def look_at_mornings() -> int:
 def send_morning_mail(account_id: str, user_id: str, local_date: str) -> bool:
     import datetime as dt
 
-    from rentalcomply.checkin.mail import DeliveryFailed
+    from rentalcomply.core.mailer import DeliveryFailed
     from rentalcomply.dashboard import morning
     try:
         return morning.send(_settings, account_id, user_id, dt.date.fromisoformat(local_date))

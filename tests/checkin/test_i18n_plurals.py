@@ -92,13 +92,12 @@ def test_the_guest_page_says_1_night_and_1_guest_or_more(lang, owner, guest, mak
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_the_invitation_counts_the_nights_and_guests(lang, make_booking):
+def test_the_invitation_counts_the_nights_and_guests(lang, settings, make_booking):
     single = make_booking("GR", guest_count=1, nights=1, guest_language=lang)
     party = make_booking("GR", guest_count=3, nights=2, arrival_in=20, guest_language=lang)
     for booking, (nights, guests) in ((single, (1, 1)), (party, (2, 3))):
-        message = mail.compose(booking, Property.get_by_id(booking.property_id),
-                               "https://stay.example.org/checkin/x", "host@example.org",
-                               booking.departure_date)
+        message = mail.compose(settings, booking, Property.get_by_id(booking.property_id),
+                               "https://stay.example.org/checkin/x", booking.departure_date)
         counted = f"{i18n.count(lang, 'night', nights)} · {i18n.count(lang, 'guest', guests)}"
         assert counted in plain(message.get_body(("plain",)).get_content())
         assert counted in plain(message.get_body(("html",)).get_content())

@@ -1,0 +1,48 @@
+"""Mail that a host can trust (core/mailer.py, checkin/reminders.py).
+
+- `mail_setting`: per account, the mail server its owner set up on the dashboard (the password
+  sealed), the host contact every guest e-mail carries, the reminder schedule and the outcome of
+  the last attempt to send.
+- `checkin.reminded_on`: the local date of a booking's last reminder, claimed before it is sent.
+
+A frozen copy of the model as it was when this migration was written.
+"""
+
+from peewee import CharField, DateField, DateTimeField, ForeignKeyField, IntegerField, Model, TextField
+
+
+def up(migrator, db):
+    class Base(Model):
+        class Meta:
+            database = db
+            legacy_table_names = False
+
+    class Account(Base):
+        id = CharField(primary_key=True, max_length=32)
+
+    class MailSetting(Base):
+        account = ForeignKeyField(Account, primary_key=True, on_delete="CASCADE")
+        smtp_host = CharField(max_length=253, null=True)
+        smtp_port = IntegerField(null=True)
+        smtp_security = CharField(max_length=16, null=True)
+        smtp_username = CharField(max_length=254, null=True)
+        smtp_password_sealed = TextField(null=True)
+        smtp_from = CharField(max_length=320, null=True)
+        contact_name = CharField(max_length=200, null=True)
+        contact_phone = CharField(max_length=50, null=True)
+        contact_email = CharField(max_length=254, null=True)
+        reminder_days = CharField(max_length=100, null=True)
+        last_attempt_at = DateTimeField(null=True)
+        last_error = TextField(null=True)
+        updated_at = DateTimeField()
+
+        class Meta:
+            table_name = "mail_setting"
+
+    db.create_tables([MailSetting])
+    migrator.migrate(migrator.add_column("checkin", "reminded_on", DateField(null=True)))
+
+
+def down(migrator, db):
+    migrator.migrate(migrator.drop_column("checkin", "reminded_on"))
+    db.execute_sql('DROP TABLE IF EXISTS "mail_setting"')
