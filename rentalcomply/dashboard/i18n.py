@@ -746,6 +746,81 @@ def _formatted_integer(value: int, locale) -> str:
     return babel.numbers.format_decimal(value, locale=locale)
 
 
+# The account's e-mail (pages/email.py), a booking's e-mails to its guest, Today's warning.
+ENGLISH.update({
+    "done:smtp_saved": "The mail server is saved: send a test e-mail to see that it works.",
+    "done:smtp_forgotten": "This account's e-mail goes through the server settings of config.toml again.",
+    "done:contact_saved": "The host contact is saved: guests' e-mails carry it from now on.",
+    "done:reminders_saved": "The reminder schedule is saved.",
+})
+GREEK.update({
+    "done:smtp_saved": "Ο διακομιστής e-mail αποθηκεύτηκε· στείλτε ένα δοκιμαστικό e-mail για να δείτε ότι λειτουργεί.",
+    "done:smtp_forgotten": "Τα e-mail του λογαριασμού στέλνονται ξανά με τις ρυθμίσεις του config.toml.",
+    "done:contact_saved": "Τα στοιχεία επικοινωνίας αποθηκεύτηκαν· τα e-mail προς τους επισκέπτες τα περιέχουν από τώρα.",
+    "done:reminders_saved": "Το πρόγραμμα υπενθυμίσεων αποθηκεύτηκε.",
+    "E-mail": "E-mail",
+    "Set up e-mail": "Ρύθμιση e-mail",
+    "The mail server, the host contact in guests’ e-mails, the reminder schedule and a test e-mail.":
+        "Ο διακομιστής e-mail, τα στοιχεία επικοινωνίας στα e-mail των επισκεπτών, το πρόγραμμα υπενθυμίσεων και ένα δοκιμαστικό e-mail.",
+    "Mail server": "Διακομιστής e-mail",
+    "Every e-mail of this account goes through this server: check-in links, reminders, access instructions, password links and the morning e-mail.":
+        "Κάθε e-mail αυτού του λογαριασμού περνά από αυτόν τον διακομιστή: σύνδεσμοι check-in, υπενθυμίσεις, οδηγίες πρόσβασης, σύνδεσμοι κωδικού και το πρωινό e-mail.",
+    "Now: the server settings of config.toml ({server}, from {sender}).":
+        "Τώρα: οι ρυθμίσεις διακομιστή του config.toml ({server}, αποστολέας {sender}).",
+    "These are the defaults: nothing is sent until a mail server is set up here.":
+        "Είναι οι προεπιλογές: τίποτα δεν στέλνεται μέχρι να ρυθμιστεί εδώ ένας διακομιστής e-mail.",
+    "Server": "Διακομιστής",
+    "Like smtp.example.com: your mail provider gives it.": "Π.χ. smtp.example.com· τον δίνει ο πάροχος του e-mail σας.",
+    "Port": "Θύρα",
+    "587 for STARTTLS, 465 for TLS.": "587 για STARTTLS, 465 για TLS.",
+    "Security": "Ασφάλεια",
+    "none (not encrypted)": "καμία (χωρίς κρυπτογράφηση)",
+    "User name": "Όνομα χρήστη",
+    "Empty when the server asks for no login.": "Κενό όταν ο διακομιστής δεν ζητά σύνδεση.",
+    "Password": "Κωδικός",
+    "A password is stored: leave empty to keep it.": "Υπάρχει αποθηκευμένος κωδικός· αφήστε το κενό για να τον κρατήσετε.",
+    "Stored encrypted and never shown again.": "Αποθηκεύεται κρυπτογραφημένος και δεν εμφανίζεται ποτέ ξανά.",
+    "From": "Αποστολέας",
+    "The sender guests see, like Villa Anemoi <stay@example.com>.": "Ο αποστολέας που βλέπουν οι επισκέπτες, π.χ. Villa Anemoi <stay@example.com>.",
+    "Use the server settings of config.toml instead": "Χρήση των ρυθμίσεων διακομιστή του config.toml",
+    "Send a test e-mail": "Αποστολή δοκιμαστικού e-mail",
+    "To": "Προς",
+    "The test e-mail to {to} was accepted by {server}. Look for it in that mailbox (and its spam folder).":
+        "Το δοκιμαστικό e-mail προς {to} έγινε δεκτό από τον {server}. Αναζητήστε το σε εκείνο το γραμματοκιβώτιο (και στα ανεπιθύμητα).",
+    "The test e-mail to {to} was not sent: {reason}. Check the server, port, security, user and password below.":
+        "Το δοκιμαστικό e-mail προς {to} δεν στάλθηκε: {reason}. Ελέγξτε παρακάτω διακομιστή, θύρα, ασφάλεια, χρήστη και κωδικό.",
+    "Host contact": "Στοιχεία επικοινωνίας οικοδεσπότη",
+    "In every e-mail to a guest (their replies go to this address) and on the check-in page once the guest has completed it.":
+        "Σε κάθε e-mail προς επισκέπτη (οι απαντήσεις του έρχονται σε αυτή τη διεύθυνση) και στη σελίδα check-in μόλις την ολοκληρώσει.",
+    "Reminders": "Υπενθυμίσεις",
+    "A guest who has not completed check-in is reminded by e-mail on these days before arrival (0: the morning of arrival), in the property’s local time, at most once a day. Empty: no reminders.":
+        "Όποιος επισκέπτης δεν έχει ολοκληρώσει το check-in λαμβάνει υπενθύμιση με e-mail αυτές τις ημέρες πριν από την άφιξη (0: το πρωί της άφιξης), στην τοπική ώρα του καταλύματος, το πολύ μία φορά την ημέρα. Κενό: καμία υπενθύμιση.",
+    "Days before arrival": "Ημέρες πριν από την άφιξη",
+    "Like 7, 2, 0.": "Π.χ. 7, 2, 0.",
+    "E-mails to the guest": "E-mail προς τον επισκέπτη",
+    "The check-in e-mail did not reach the guest.": "Το e-mail του check-in δεν έφτασε στον επισκέπτη.",
+    "The mail server answered: {reason}.": "Ο διακομιστής e-mail απάντησε: {reason}.",
+    "Correct the e-mail address": "Διόρθωση της διεύθυνσης e-mail",
+    "Invitation": "Πρόσκληση",
+    "not delivered yet": "δεν έχει παραδοθεί ακόμη",
+    "none: the check-in is complete, the booking cancelled or without an e-mail address":
+        "καμία: το check-in ολοκληρώθηκε, η κράτηση ακυρώθηκε ή δεν έχει διεύθυνση e-mail",
+    "{days} days before arrival (0: the morning of arrival), at most one e-mail a day":
+        "{days} ημέρες πριν από την άφιξη (0: το πρωί της άφιξης), το πολύ ένα e-mail την ημέρα",
+    "off for this account": "απενεργοποιημένες για αυτόν τον λογαριασμό",
+    "Reminder sent": "Στάλθηκε υπενθύμιση",
+    "Check-in e-mails that did not reach the guest": "E-mail check-in που δεν έφτασαν στον επισκέπτη",
+    "E-mail cannot be sent: the last attempt failed ({when}): {reason}.":
+        "Δεν είναι δυνατή η αποστολή e-mail: η τελευταία προσπάθεια απέτυχε ({when}): {reason}.",
+    "E-mail is not set up: guests get no check-in link or reminder by e-mail, and nobody gets password links.":
+        "Το e-mail δεν έχει ρυθμιστεί: οι επισκέπτες δεν λαμβάνουν με e-mail σύνδεσμο check-in ή υπενθύμιση, και κανείς δεν λαμβάνει συνδέσμους κωδικού.",
+    "The mail server refused the guest's address. Correct the e-mail address on the booking and send the link again, or copy the check-in link and share it with the guest another way (WhatsApp, SMS, the channel's messages).":
+        "Ο διακομιστής e-mail αρνήθηκε τη διεύθυνση του επισκέπτη. Διορθώστε τη διεύθυνση e-mail στην κράτηση και στείλτε ξανά τον σύνδεσμο, ή αντιγράψτε τον σύνδεσμο check-in και στείλτε τον στον επισκέπτη με άλλον τρόπο (WhatsApp, SMS, τα μηνύματα του καναλιού).",
+    "Check the e-mail set-up (Account, E-mail) and send the link again, or copy the check-in link and share it with the guest another way (WhatsApp, SMS, the channel's messages).":
+        "Ελέγξτε τη ρύθμιση e-mail (Λογαριασμός, E-mail) και στείλτε ξανά τον σύνδεσμο, ή αντιγράψτε τον σύνδεσμο check-in και στείλτε τον στον επισκέπτη με άλλον τρόπο (WhatsApp, SMS, τα μηνύματα του καναλιού).",
+})
+
+
 class Formatter:
     """Dates, times, numbers, money and plural forms in the page's language, from Babel's CLDR
     data; every time shown in a time zone that is named beside it (the property's for what

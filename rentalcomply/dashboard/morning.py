@@ -28,12 +28,13 @@ import peewee as pw
 from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
-from rentalcomply.dashboard import i18n, mail, service
+from rentalcomply.dashboard import i18n, mail, mailviews, service
 from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMorningMail,
                                            DashboardUser)
 
 # The headings of the Today page (today.tpl), by kind of Today.needing_a_person.
 HEADINGS = {
+    "invitations_failed": "Check-in e-mails that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
@@ -120,7 +121,14 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
             continue
         shown = []
         for item in items:
-            if kind == "checkins_due":
+            if kind == "invitations_failed":
+                booking, problem = item
+                shown.append(Line(booking.guest_name, " · ".join(filter(None, [
+                    names.get(booking.property_id, ""),
+                    f"{t('arrives')} {fmt.date(booking.arrival_date)}", problem["reason"],
+                    t(mailviews.ADVICE[problem["fix"]])])),
+                    f"{dashboard_url}/bookings/{booking.id}"))
+            elif kind == "checkins_due":
                 shown.append(Line(item.guest_name, " · ".join(filter(None, [
                     names.get(item.property_id, ""),
                     f"{t('arrives')} {fmt.date(item.arrival_date)}",

@@ -13,6 +13,7 @@ import datetime as dt
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
+from rentalcomply.checkin import service as checkin
 from rentalcomply.core import clock
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import models_from_query
@@ -194,12 +195,16 @@ class Today:
     failing_webhooks: list
     properties: dict
     reports_due: list  # of (Report, due date, overdue)
+    # Bookings whose guest did not get the e-mail with their link (refused, failed), with what
+    # to do: of (Booking, checkin.service.invitation_problem).
+    invitations_failed: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
         """What needs a person, by kind, in the order the Today page and the morning e-mail
         (morning.py) list it: the one place that says what counts."""
-        return [("checkins_due", self.checkins_due), ("filings", self.filings),
+        return [("invitations_failed", self.invitations_failed),
+                ("checkins_due", self.checkins_due), ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
                 ("failing_webhooks", self.failing_webhooks)]
@@ -225,9 +230,18 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                       key=lambda b: (b.arrival_date, b.id))
     departures = sorted((b for b in week if start <= b.departure_date < end),
                         key=lambda b: (b.departure_date, b.id))
+    # The guest's e-mail with the link did not go: a person must fix the address, the mail
+    # server, or share the link another way. Listed once, here rather than among the check-ins due.
+    unmailed = _bookings(Booking.select().where(
+        live & Booking.checkin_error.is_null(False) & (Booking.departure_date >= start)
+        & Booking.checkin_status.in_(("NOT_STARTED", "INVITED", "IN_PROGRESS")))
+        .order_by(Booking.arrival_date, Booking.id).limit(100))
+    invitations_failed = [(b, checkin.invitation_problem(b)) for b in unmailed]
+    unmailed_ids = {b.id for b in unmailed}
     # Arriving within 48 hours (today, tomorrow, the day after) without a completed check-in.
     checkins_due = [b for b in arrivals
-                    if b.arrival_date <= due_by and b.checkin_status != "COMPLETED"]
+                    if b.arrival_date <= due_by and b.checkin_status != "COMPLETED"
+                    and b.id not in unmailed_ids]
     filings = _bookings(Booking.select().where(
         (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
         .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
@@ -244,7 +258,7 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
         .order_by(WebhookEndpoint.created_at))
     names = property_names(account_id)
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
-                 reports_due(account_id))
+                 reports_due(account_id), invitations_failed)
 
 
 def _bookings(query) -> list[Booking]:

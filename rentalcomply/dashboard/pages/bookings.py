@@ -7,7 +7,7 @@ from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
-from rentalcomply.dashboard import service
+from rentalcomply.dashboard import mailviews, service
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, date_filters, page_number
 from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors
 from rentalcomply.properties import service as properties
@@ -248,7 +248,9 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        note=service.booking_note(page.account_id, booking.id),
                        view=bookings.booking_view(booking), errors=errors or {},
                        amount_kept=amount_kept, party=party, checkin_link=link, message=message,
-                       police=police.police_view(page.account_id, booking.id))
+                       police=police.police_view(page.account_id, booking.id),
+                       guest_mail=mailviews.guest_mail(page.settings, booking),
+                       advice=mailviews.ADVICE)
 
 
 def _euros(text: str):

@@ -6,7 +6,7 @@ import datetime as dt
 
 from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
-from rentalcomply.dashboard import service
+from rentalcomply.dashboard import mailviews, service
 from rentalcomply.dashboard.web import Pages, form_errors
 from rentalcomply.properties import service as properties
 
@@ -14,7 +14,9 @@ from rentalcomply.properties import service as properties
 def register(pages: Pages) -> None:
     @pages.get("/today")
     def today(page):
-        return page.render("today", title=page._("Today"), day=service.today(page.account_id))
+        return page.render("today", title=page._("Today"), day=service.today(page.account_id),
+                           mail_warning=mailviews.mail_warning(page.settings, page.account_id),
+                           advice=mailviews.ADVICE)
 
     @pages.get("/calendar")
     def calendar(page):

@@ -1,5 +1,10 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Account')}}</h1></div>
+<section class="card" aria-labelledby="email-link">
+  <h2 id="email-link">{{_('E-mail')}}</h2>
+  <p class="muted">{{_('The mail server, the host contact in guests’ e-mails, the reminder schedule and a test e-mail.')}}</p>
+  <p><a class="button" href="/dashboard/settings/email">{{_('Set up e-mail')}}</a></p>
+</section>
 <section class="card" aria-labelledby="tz">
   <h2 id="tz">{{_('Time zone')}}</h2>
   <p class="muted">{{_('Times that belong to no property (activity, deliveries, keys, reports) are shown in this zone; a booking’s and a property’s times in the property’s own zone.')}}</p>

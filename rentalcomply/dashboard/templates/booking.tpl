@@ -109,6 +109,7 @@
   % end
   % end
 </section>
+% include('_guest_mail.tpl')
 <section class="card{{' danger' if booking.status != 'cancelled' else ''}}" aria-labelledby="cancel">
   % if booking.status != 'cancelled':
   <h2 id="cancel">{{_('Cancel the booking')}}</h2>
