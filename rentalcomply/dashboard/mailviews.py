@@ -7,7 +7,8 @@ from rentalcomply.checkin import reminders
 from rentalcomply.checkin import service as checkin
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import mailer
-from rentalcomply.core.models import Activity, Booking
+from rentalcomply.core.activity import Activity
+from rentalcomply.core.models import Booking
 
 # What to do about an e-mail that did not go, by checkin.service's `fix`: the dashboard's words.
 ADVICE = {

@@ -1,0 +1,113 @@
+"""The account's e-mail page: an owner sets up the mail server (the password write-only, sealed
+at rest), sends a test e-mail that says in words whether it went (against real SMTP servers on
+loopback), sets the host contact and the reminder schedule; Today warns while mail cannot be
+sent; a member cannot open the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from rentalcomply.core import mailer
+from rentalcomply.core.activity import Activity
+from tests.checkin.conftest import free_port
+from tests.checkin.test_mail import Accounts, authenticating_smtp  # noqa: F401 - the fixture
+from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
+
+PAGE = "/dashboard/settings/email"
+
+
+def _post(browser, path, status=303, **fields):
+    page = browser.get(PAGE)
+    return browser.post(PAGE + path, {"csrf": browser.csrf(page), **fields}, status=status)
+
+
+def _smtp(port, **extra):
+    return {"host": "127.0.0.1", "port": str(port), "security": "none", "username": "agency",
+            "password": "s3cret", "from_address": "Villa Anemoi <stay@villa-anemoi.example>",
+            **extra}
+
+
+def test_the_owner_sets_up_the_server_and_the_test_email_arrives_through_it(
+        anna, account_a, settings, authenticating_smtp):  # noqa: F811
+    inbox, accounts, port = authenticating_smtp
+    _post(anna, "/smtp", **_smtp(port))
+    page = anna.get(PAGE + "?done=smtp_saved").text
+    assert "The mail server is saved" in page
+    assert "s3cret" not in page and "A password is stored: leave empty to keep it." in page
+    stored = mailer.MailSetting.get_by_id(account_a)
+    assert stored.smtp_password_sealed and "s3cret" not in stored.smtp_password_sealed
+    assert mailer.effective_smtp(settings, account_a).password == "s3cret"
+    result = _post(anna, "/test", status=200, test_to="owner@villa-anemoi.example").text
+    assert "The test e-mail to owner@villa-anemoi.example was accepted by 127.0.0.1:" in result
+    [message] = inbox.wait(1)
+    assert message["From"] == "Villa Anemoi <stay@villa-anemoi.example>"
+    assert accounts.logins == [(b"agency", b"s3cret")]
+    # An empty password keeps the stored one.
+    _post(anna, "/smtp", **_smtp(port, password=""))
+    assert mailer.effective_smtp(settings, account_a).password == "s3cret"
+    assert {"account.smtp"} == {a.action for a in Activity.select()}
+
+
+def test_a_test_email_that_fails_says_why_and_today_warns_until_one_goes(
+        anna, account_a, settings, smtp_server):  # noqa: F811
+    _post(anna, "/smtp", **_smtp(smtp_server.port, username="", password=""))
+    smtp_server.refuse_with = "554 5.7.1 relaying denied"
+    result = _post(anna, "/test", status=200, test_to="owner@villa-anemoi.example").text
+    assert "was not sent: the mail server answered 554" in result
+    today = anna.get("/dashboard/today").text
+    assert "E-mail cannot be sent: the last attempt failed" in today
+    assert 'href="/dashboard/settings/email"' in today
+    smtp_server.refuse_with = None
+    _post(anna, "/test", status=200, test_to="owner@villa-anemoi.example")
+    assert "E-mail cannot be sent" not in anna.get("/dashboard/today").text
+
+
+def test_a_server_that_does_not_answer_is_said_in_words(anna, account_a, settings):
+    _post(anna, "/smtp", **_smtp(free_port()))
+    result = _post(anna, "/test", status=200, test_to="owner@villa-anemoi.example").text
+    assert "was not sent: cannot reach the mail server 127.0.0.1:" in result
+
+
+def test_today_warns_while_only_the_defaults_are_in_use(anna, account_a, settings):
+    settings.smtp.host, settings.smtp.from_address = "localhost", "RentalComply <no-reply@localhost>"
+    assert "E-mail is not set up" in anna.get("/dashboard/today").text
+    page = anna.get(PAGE).text
+    assert "These are the defaults: nothing is sent until a mail server is set up here." in page
+
+
+def test_bad_settings_are_refused_field_by_field(anna, account_a):
+    page = _post(anna, "/smtp", status=400, host="not a host", port="70000", security="ssl3",
+                 username="", password="", from_address="nobody").text
+    assert "must be the mail server" in page and "must be a port number" in page
+    assert "must be STARTTLS, TLS or none" in page and "must be an e-mail address, like" in page
+    assert mailer.setting_of(account_a) is None
+    page = _post(anna, "/contact", status=400, contact_name="Eleni", contact_phone="call me",
+                 contact_email="eleni@").text
+    assert "must be a phone number" in page and "must be an e-mail address" in page
+    page = _post(anna, "/reminders", status=400, reminder_days="7, soon").text
+    assert "like 7, 2, 0" in page
+
+
+def test_the_contact_and_the_schedule_are_saved(anna, account_a, settings):
+    _post(anna, "/contact", contact_name="Eleni Markou", contact_phone="+30 694 123 4567",
+          contact_email="eleni@villa-anemoi.example")
+    assert mailer.host_contact(account_a) == {"name": "Eleni Markou", "phone": "+30 694 123 4567",
+                                              "email": "eleni@villa-anemoi.example"}
+    _post(anna, "/reminders", reminder_days="5, 1")
+    page = anna.get(PAGE).text
+    assert 'value="5, 1"' in page and 'value="Eleni Markou"' in page
+
+
+def test_back_to_config_forgets_the_server_and_its_password(anna, account_a, settings):
+    _post(anna, "/smtp", **_smtp(2525))
+    _post(anna, "/smtp", use_config="on")
+    assert mailer.effective_smtp(settings, account_a).source == "config"
+    assert mailer.setting_of(account_a).smtp_password_sealed is None
+
+
+def test_a_member_cannot_open_the_page(anna, browser_for, account_a):
+    from rentalcomply.dashboard import users
+    member = browser_for(account_a)
+    users.change_role(account_a, member.user.id, "member")
+    response = member.get(PAGE, expect_errors=True)
+    assert response.status_int in (403, 404)
