@@ -72,6 +72,8 @@ def announce_first_key(out: TextIO, settings=None) -> bool:
         print(f"\nThe dashboard: choose your e-mail address and password within "
               f"{hours} hour{'' if hours == 1 else 's'} at (this link works once)\n\n"
               f"    {users.link_url(settings.server.public_url, token)}\n", file=out, flush=True)
+        print("E-mail (check-in links, reminders, password links) is set up in the dashboard "
+              "under Account → E-mail, or in config.toml's [smtp].", file=out, flush=True)
     return True
 
 

@@ -425,6 +425,8 @@ _ROWS: dict[str, tuple[str, str, str, str, str, str]] = {
                       "Su check-in online para la estancia en {host} desde el {arrival} aún no está completo. La ley nos obliga a registrar a cada huésped antes de la llegada: complételo, se tarda unos tres minutos.",
                       "Ihr Online-Check-in für Ihren Aufenthalt in {host} ab {arrival} ist noch nicht abgeschlossen. Das Gesetz verlangt, jeden Gast vor der Anreise anzumelden: Bitte schließen Sie ihn ab, es dauert etwa drei Minuten.",
                       "Votre enregistrement en ligne pour votre séjour à {host} à partir du {arrival} n'est pas encore terminé. La loi nous impose d'enregistrer chaque voyageur avant l'arrivée : merci de le terminer, cela prend environ trois minutes."),
+    "page.contact_title": ("Your host", "Ο οικοδεσπότης σας", "Il tuo host", "Su anfitrión",
+                           "Ihr Gastgeber", "Votre hôte"),
     "mail.contact": ("Questions? Your host: {contact}",
                      "Απορίες; Ο οικοδεσπότης σας: {contact}",
                      "Domande? Il tuo host: {contact}",

@@ -22,7 +22,7 @@ import peewee
 
 from rentalcomply.checkin import access, i18n, service
 from rentalcomply.checkin import guests as party_rules
-from rentalcomply.core import events
+from rentalcomply.core import events, mailer
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
 from rentalcomply.web import pages
@@ -379,4 +379,5 @@ def _confirmation(settings, booking, row, lang: str) -> str:
                         stay=_stay(booking, lang), names=names,
                         access_text=guest_access.text if guest_access.state == "shown" else "",
                         access_waiting=waiting,
+                        contact=mailer.host_contact(booking.account_id),
                         t=lambda key, **values: i18n.text(lang, key, **values))

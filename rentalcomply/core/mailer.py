@@ -236,6 +236,19 @@ def is_set_up(settings, account_id: str | None = None) -> bool:
                                               and smtp.from_address.endswith("@localhost>"))
 
 
+def servers_set_up(settings) -> list[tuple[str, types.SimpleNamespace]]:
+    """Every account's own mail server: (account name, its effective settings)."""
+    rows = (MailSetting.select(MailSetting, Account).join(Account)
+            .where(MailSetting.smtp_host.is_null(False)).order_by(Account.name))
+    return [(row.account.name, effective_smtp(settings, row.account_id)) for row in rows]
+
+
+def accounts_on_config() -> bool:
+    """Whether an account's e-mails go through config.toml's server (any without its own)."""
+    own = MailSetting.select(MailSetting.account).where(MailSetting.smtp_host.is_null(False))
+    return Account.select().where(Account.id.not_in(own)).exists()
+
+
 def host_contact(account_id: str | None) -> dict:
     """The host's contact for guests: name, phone, e-mail (each may be empty)."""
     chosen = setting_of(account_id)

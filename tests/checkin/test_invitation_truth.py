@@ -114,3 +114,20 @@ def test_every_guest_email_carries_date_message_id_on_the_public_host_reply_to_a
     assert "Maria &lt;b&gt;Papadopoulou&lt;/b&gt; &amp; co" in html
     assert "<b>Papadopoulou" not in html
     assert "eleni@villa-anemoi.example" in html
+
+
+def test_the_completion_screen_shows_the_host_contact(settings, account_a, make_booking,
+                                                      wsgi_app):
+    from webtest import TestApp
+
+    from tests.checkin.conftest import greek_party
+    mail_settings.save_contact(account_a, name="Eleni Markou", phone="+30 694 123 4567",
+                               email="eleni@villa-anemoi.example")
+    booking = make_booking(arrival_in=5)
+    row = service._checkin_row(booking)
+    assert service.submit(booking, row, greek_party(), consent=True, lang="en") == []
+    page = TestApp(wsgi_app).get(f"/checkin/{service.token_for(booking.id)}",
+                                 extra_environ={"wsgi.url_scheme": "https"}).text
+    assert 'id="host-contact"' in page and "Your host" in page
+    assert "Eleni Markou" in page and 'href="tel:+306941234567"' in page
+    assert 'href="mailto:eleni@villa-anemoi.example"' in page

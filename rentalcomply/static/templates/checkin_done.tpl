@@ -30,4 +30,20 @@
     <p class="lead">{{access_waiting}}</p>
   </section>
   % end
+  % if contact['name'] or contact['phone'] or contact['email']:
+  <section class="card" id="host-contact" aria-labelledby="contact-title">
+    <h2 id="contact-title">{{t('page.contact_title')}}</h2>
+    <p>
+      % if contact['name']:
+      {{contact['name']}}<br>
+      % end
+      % if contact['phone']:
+      <a href="tel:{{contact['phone'].replace(' ', '')}}">{{contact['phone']}}</a><br>
+      % end
+      % if contact['email']:
+      <a href="mailto:{{contact['email']}}">{{contact['email']}}</a>
+      % end
+    </p>
+  </section>
+  % end
 </main>
