@@ -125,52 +125,8 @@ def _free_disk(settings) -> Check:
 
 
 def _smtp_servers(settings) -> list[Check]:
-    """The mail servers e-mails go through, as core/mailer.py chooses them: config.toml's, and
-    each one an account's owner set up on the dashboard (E-mail page) instead."""
-    from rentalcomply.core import mailer
-    try:
-        own, config_in_use = mailer.servers_set_up(settings), mailer.accounts_on_config()
-    except Exception:  # no database to read (said by its own check): config.toml's alone
-        own, config_in_use = [], True
-    checks = []
-    if config_in_use or not own:
-        checks.append(_smtp("smtp", settings.smtp, "set smtp.host and smtp.port to your mail "
-                                                   "server (and smtp.starttls or smtp.use_ssl), "
-                                                   "or set it up on the dashboard's E-mail page"))
-    for account_name, smtp in own:
-        checks.append(_smtp(f"smtp of {account_name}", smtp,
-                            f"correct it on the dashboard's E-mail page of {account_name}"))
-    return checks
-
-
-def _smtp(name: str, smtp, fix: str) -> Check:
-    """Connect and log in as the e-mails will; send nothing."""
-    import smtplib
-    import ssl
-    where = f"{smtp.host}:{smtp.port}"
-    try:
-        if smtp.use_ssl:
-            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=10,
-                                      context=ssl.create_default_context())
-        else:
-            client = smtplib.SMTP(smtp.host, smtp.port, timeout=10)
-        with client:
-            client.ehlo()
-            if smtp.starttls and not smtp.use_ssl:
-                client.starttls(context=ssl.create_default_context())
-                client.ehlo()
-            if smtp.username:
-                client.login(smtp.username, smtp.password)
-            client.noop()
-    except smtplib.SMTPAuthenticationError as exc:
-        return Check(name, False, f"{where} refused the login of {smtp.username!r} "
-                                  f"({exc.smtp_code}): check the user name and password"
-                                  + ("" if name == "smtp" else f"; {fix}"))
-    except (OSError, smtplib.SMTPException) as exc:
-        return Check(name, False, f"{where} does not answer ({exc or type(exc).__name__}): "
-                                  f"guests get no check-in e-mail; {fix}")
-    login = f", logged in as {smtp.username}" if smtp.username else ""
-    return Check(name, True, f"{where} answers{login}")
+    from rentalcomply.ops import doctor_mail
+    return [Check(*found) for found in doctor_mail.smtp_checks(settings)]
 
 
 def _public_url(settings) -> Check:
