@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from email.message import EmailMessage
 
-from rentalcomply.checkin import i18n
+from rentalcomply.checkin import i18n, templates
 from rentalcomply.core import mailer
 from rentalcomply.core.mailer import DeliveryFailed  # noqa: F401 - the callers' name for it
 from rentalcomply.core.models import Booking, Property
@@ -32,8 +32,13 @@ def contact_line(account_id: str) -> str:
 
 def compose(settings, booking: Booking, prop: Property, checkin_url: str, expires_on,
             kind: str = INVITATION) -> EmailMessage:
-    """The invitation, or a reminder (`kind`), with the guest's link."""
+    """The invitation, or a reminder (`kind`), with the guest's link: the account's own text
+    when its owner wrote one (templates.py), else the product's."""
     lang = i18n.language(booking.guest_language)
+    own = templates.own_template(booking.account_id, kind, lang)
+    if own is not None:
+        return _compose_own(settings, booking, prop, lang, own, checkin_url,
+                            expires=expires_on)
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date),
               "departure": i18n.format_date(lang, booking.departure_date)}
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
@@ -50,11 +55,59 @@ def compose_access(settings, booking: Booking, prop: Property, instructions: str
                    checkin_url: str) -> EmailMessage:
     """The e-mail with the property's access instructions, once check-in is complete."""
     lang = i18n.language(booking.guest_language)
+    own = templates.own_template(booking.account_id, "access", lang)
+    if own is not None:
+        return _compose_own(settings, booking, prop, lang, own, checkin_url,
+                            instructions=instructions)
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date)}
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
     return _compose(settings, booking, prop, lang, t("access.mail_subject"),
                     [t("access.mail_body")], boxed=instructions,
                     after=[t("access.mail_page")], link=checkin_url)
+
+
+def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tuple[str, str],
+                 checkin_url: str, **extra) -> EmailMessage:
+    """An e-mail in the account's own words: its paragraphs as written, the link's paragraph
+    a button in the HTML part."""
+    contact = mailer.host_contact(booking.account_id)
+    values = {"guest_name": booking.guest_name, "property": prop.name,
+              "arrival": booking.arrival_date, "departure": booking.departure_date,
+              "link": checkin_url, "host_name": contact["name"], "host_phone": contact["phone"],
+              "host_email": contact["email"], **extra}
+    subject, text = templates.render(lang, own[0], own[1], values)
+    message = mailer.new_message(settings, to=booking.guest_email, subject=subject, lang=lang,
+                                 account_id=booking.account_id, to_guest=True)
+    message.set_content(text + "\n")
+    e = html.escape
+    parts = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.strip() == checkin_url:
+            parts.append(f'<p style="margin:28px 0"><a href="{e(checkin_url)}" '
+                         'style="background:#0b5f5a;color:#ffffff;text-decoration:none;'
+                         'padding:14px 22px;border-radius:8px;font-weight:600;'
+                         f'display:inline-block">{e(i18n.text(lang, "mail.button"))}</a><br>'
+                         f'<a href="{e(checkin_url)}" style="color:#0b5f5a;font-size:13px">'
+                         f'{e(checkin_url)}</a></p>')
+        else:
+            lines = "<br>".join(e(line) for line in paragraph.splitlines())
+            parts.append(f'<p style="font-size:16px;line-height:1.5">{lines}</p>')
+    _add_html(message, lang, subject, prop, "\n".join(parts))
+    return message
+
+
+def _add_html(message: EmailMessage, lang: str, subject: str, prop: Property, body: str) -> None:
+    e = html.escape
+    message.add_alternative(f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
+{body}
+</div></body></html>
+""", subtype="html")
+    # Making the message multipart moved its Content-* headers into the text part.
+    message["Content-Language"] = lang
 
 
 def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str,
@@ -97,15 +150,5 @@ def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str
     if contact_text:
         parts.append(f'<p style="font-size:14px;line-height:1.5">{e(contact_text)}</p>')
     parts.append(f'<p style="font-size:16px">{e(signoff)}<br>{e(prop.name)}</p>')
-    body = "\n".join(parts)
-    message.add_alternative(f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
-{body}
-</div></body></html>
-""", subtype="html")
-    # Making the message multipart moved its Content-* headers into the text part.
-    message["Content-Language"] = lang
+    _add_html(message, lang, subject, prop, "\n".join(parts))
     return message

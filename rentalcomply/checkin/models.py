@@ -5,7 +5,7 @@ from __future__ import annotations
 import peewee as pw
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Account, Booking, JSONField, Versioned
+from rentalcomply.core.models import Account, BaseModel, Booking, JSONField, Versioned
 
 
 class Checkin(Versioned):
@@ -33,3 +33,17 @@ class Checkin(Versioned):
     purged_at = pw.DateTimeField(null=True)
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
+
+
+class MessageTemplate(BaseModel):
+    """An account's own text of a guest e-mail (templates.py): per kind and language."""
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    kind = pw.CharField(max_length=32)
+    lang = pw.CharField(max_length=8)
+    subject = pw.CharField(max_length=200)
+    body = pw.TextField()
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "message_template"
+        primary_key = pw.CompositeKey("account", "kind", "lang")

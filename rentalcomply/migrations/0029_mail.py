@@ -3,12 +3,14 @@
 - `mail_setting`: per account, the mail server its owner set up on the dashboard (the password
   sealed), the host contact every guest e-mail carries, the reminder schedule and the outcome of
   the last attempt to send.
+- `message_template`: an account's own text of the invitation, reminder or access e-mail, per
+  language (checkin/templates.py).
 - `checkin.reminded_on`: the local date of a booking's last reminder, claimed before it is sent.
 
 A frozen copy of the model as it was when this migration was written.
 """
 
-from peewee import CharField, DateField, DateTimeField, ForeignKeyField, IntegerField, Model, TextField
+from peewee import CharField, CompositeKey, DateField, DateTimeField, ForeignKeyField, IntegerField, Model, TextField
 
 
 def up(migrator, db):
@@ -39,10 +41,23 @@ def up(migrator, db):
         class Meta:
             table_name = "mail_setting"
 
-    db.create_tables([MailSetting])
+    class MessageTemplate(Base):
+        account = ForeignKeyField(Account, on_delete="CASCADE")
+        kind = CharField(max_length=32)
+        lang = CharField(max_length=8)
+        subject = CharField(max_length=200)
+        body = TextField()
+        updated_at = DateTimeField()
+
+        class Meta:
+            table_name = "message_template"
+            primary_key = CompositeKey("account", "kind", "lang")
+
+    db.create_tables([MailSetting, MessageTemplate])
     migrator.migrate(migrator.add_column("checkin", "reminded_on", DateField(null=True)))
 
 
 def down(migrator, db):
     migrator.migrate(migrator.drop_column("checkin", "reminded_on"))
+    db.execute_sql('DROP TABLE IF EXISTS "message_template"')
     db.execute_sql('DROP TABLE IF EXISTS "mail_setting"')

@@ -1,10 +1,12 @@
 """The account's e-mail page (owners only): the mail server, the host contact in every guest
-e-mail, the reminder schedule, and a test mail that says in words whether it went."""
+e-mail, the reminder schedule, a test mail that says in words whether it went, and the guest
+e-mails' texts (per kind and language: edit, preview, reset to the default)."""
 
 from __future__ import annotations
 
 from rentalcomply.accounts import mail_settings
-from rentalcomply.checkin import reminders
+from rentalcomply.checkin import i18n as guest_i18n
+from rentalcomply.checkin import reminders, templates
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.core.models import Account
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
@@ -24,8 +26,11 @@ def register(pages: Pages) -> None:
                   "reminder_days": ", ".join(
                       str(d) for d in reminders.schedule(page.settings, page.account_id)),
                   **(values or {})}
+        own = {(t.kind, t.lang) for t in templates.MessageTemplate.select().where(
+            templates.MessageTemplate.account == page.account_id)}
         return page.render("email", status=status, title=page._("E-mail"), smtp=smtp,
-                           values=values, errors=errors or {}, test=test)
+                           values=values, errors=errors or {}, test=test, own=own,
+                           kinds=templates.KINDS, languages=guest_i18n.LANGUAGE_NAMES)
 
     @pages.get(PATH, owners=True)
     def email_page(page):
@@ -79,3 +84,38 @@ def register(pages: Pages) -> None:
         except ValidationError as error:
             return _show(page, status=400, errors=form_errors(error), values={"test_to": to})
         return _show(page, values={"test_to": to}, test={"sent": sent, "words": words, "to": to})
+
+    def _message(page, kind, lang, status=200, errors=None, subject=None, body=None,
+                 preview=None):
+        current_subject, current_body, own = templates.current(page.account_id, kind, lang)
+        return page.render("message", status=status, title=page._("kind:" + kind),
+                           kind=kind, lang=lang, language=guest_i18n.LANGUAGE_NAMES[lang],
+                           subject=current_subject if subject is None else subject,
+                           body=current_body if body is None else body, own=own,
+                           placeholders=templates.PLACEHOLDERS[kind], preview=preview,
+                           errors=errors or {})
+
+    @pages.get(PATH + "/messages/<kind>/<lang>", owners=True)
+    def message_page(page, kind, lang):
+        return _message(page, kind, lang)
+
+    @pages.post(PATH + "/messages/<kind>/<lang>", owners=True)
+    def message_save(page, kind, lang):
+        templates.current(page.account_id, kind, lang)  # 404 for an unknown kind or language
+        subject, body = page.form("subject"), page.form("body")
+        try:
+            if page.form("action") == "preview":
+                shown = templates.preview(kind, lang, subject, body)
+                return _message(page, kind, lang, subject=subject, body=body, preview=shown)
+            templates.save(page.account_id, kind, lang, subject, body)
+        except ValidationError as error:
+            return _message(page, kind, lang, status=400, errors=form_errors(error),
+                            subject=subject, body=body)
+        page.record("account.message_template")
+        raise Redirect(page.url(f"{PATH}/messages/{kind}/{lang}", done="message_saved"))
+
+    @pages.post(PATH + "/messages/<kind>/<lang>/reset", owners=True)
+    def message_reset(page, kind, lang):
+        templates.reset(page.account_id, kind, lang)
+        page.record("account.message_template_reset")
+        raise Redirect(page.url(f"{PATH}/messages/{kind}/{lang}", done="message_reset"))

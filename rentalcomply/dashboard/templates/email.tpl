@@ -84,3 +84,20 @@
     <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
   </form>
 </section>
+<section class="card" aria-labelledby="messages">
+  <h2 id="messages">{{_('Messages to guests')}}</h2>
+  <p class="muted">{{_('The texts of the e-mails guests receive, in each language: change them, preview them, or go back to the default.')}}</p>
+  <table class="list">
+    <thead><tr><th scope="col">{{_('Message')}}</th><th scope="col">{{_('Languages')}}</th></tr></thead>
+    <tbody>
+    % for kind in kinds:
+    <tr><td data-label="{{_('Message')}}">{{_('kind:' + kind)}}</td>
+      <td data-label="{{_('Languages')}}">
+      % for code, name in languages.items():
+        <a href="/dashboard/settings/email/messages/{{kind}}/{{code}}">{{name}}</a>{{!' <span class="badge">' + _('yours') + '</span>' if (kind, code) in own else ''}}
+      % end
+      </td></tr>
+    % end
+    </tbody>
+  </table>
+</section>
