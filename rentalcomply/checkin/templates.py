@@ -15,6 +15,7 @@ import string
 from rentalcomply.checkin import i18n
 from rentalcomply.checkin.models import MessageTemplate
 from rentalcomply.core import clock
+from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, ValidationError
 
@@ -82,11 +83,13 @@ def validate(kind: str, subject: str, body: str) -> None:
             continue
         if len(text) > longest:
             problems.append({"field": field, "message": f"at most {longest} characters"})
+        control = control_character_problem(text, multiline=field == "body")
+        if control:
+            problems.append({"field": field, "message": control})
+            continue
         problem = _placeholder_problem(kind, text)
         if problem:
             problems.append({"field": field, "message": problem})
-    if "\n" in subject or "\r" in subject:
-        problems.append({"field": "subject", "message": "must be one line"})
     if problems:
         raise ValidationError(problems)
 

@@ -61,7 +61,7 @@ SECURITY_HEADERS = {
 # beside the field.
 UNCHECKED_FORM_FIELDS = frozenset({"password", "confirmation", "next", "notes"})
 # Free-text notes, which may hold line breaks and tabs (as in the API).
-MULTI_LINE_FORM_FIELDS = frozenset({"description", "access_instructions"})
+MULTI_LINE_FORM_FIELDS = frozenset({"description", "access_instructions", "body"})
 
 
 class Redirect(Exception):

@@ -111,3 +111,22 @@ def test_a_member_cannot_open_the_page(anna, browser_for, account_a):
     users.change_role(account_a, member.user.id, "member")
     response = member.get(PAGE, expect_errors=True)
     assert response.status_int in (403, 404)
+
+
+def test_the_owner_edits_a_message_previews_it_and_resets_it(anna, account_a):
+    path = PAGE + "/messages/reminder/en"
+    page = anna.get(path).text
+    assert "The default text" in page and "{guest_name}" in page
+    form = {"csrf": anna.csrf(), "subject": "Please check in, {guest_name}",
+            "body": "Hello {guest_name},\n\n{link}"}
+    preview = anna.post(path, {**form, "action": "preview"}, status=200).text
+    assert 'id="message-preview"' in preview and "Please check in, Maria Papadopoulou" in preview
+    refused = anna.post(path, {**form, "csrf": anna.csrf(), "body": "Hi {nom}",
+                               "action": "save"}, status=400).text
+    assert "{nom} is not a placeholder of this message" in refused
+    anna.post(path, {**form, "csrf": anna.csrf(), "action": "save"}, status=303)
+    page = anna.get(path + "?done=message_saved").text
+    assert "Your text" in page and "Please check in, {guest_name}" in page
+    anna.post(path + "/reset", {"csrf": anna.csrf()}, status=303)
+    assert "The default text" in anna.get(path).text
+    assert anna.get(PAGE + "/messages/welcome/en", expect_errors=True).status_int == 404
