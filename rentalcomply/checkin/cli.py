@@ -35,3 +35,22 @@ def checkin_invite(state: State, account_ref: str, booking_id: str, as_json: boo
     else:
         click.echo(f"Check-in link for {booking_id} sent to {invitation['sent_to']}: "
                    f"{invitation['checkin_url']} (valid until {invitation['expires_at']})")
+
+
+@checkin.command("reminders")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--days", default=None, metavar="DAYS",
+              help='The new schedule: days before arrival, like "7,2,0" (0: the morning of '
+                   'arrival); "" for no reminders. Without it, the schedule is printed.')
+@pass_state
+def checkin_reminders(state: State, account_ref: str, days: str | None) -> None:
+    """Show or set the account's check-in reminder schedule (as the dashboard's E-mail page)."""
+    from rentalcomply.checkin import reminders
+    settings = state.open()
+    account = resolve_account(account_ref)
+    if days is not None:
+        _domain_call(reminders.set_schedule, account.id, days)
+    chosen = reminders.schedule(settings, account.id)
+    click.echo("Reminders: " + (", ".join(str(d) for d in chosen) + " days before arrival"
+                                if chosen else "none"))
