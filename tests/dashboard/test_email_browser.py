@@ -18,8 +18,8 @@ pytestmark = [pytest.mark.server, pytest.mark.long, pytest.mark.browser]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_owner_sets_up_e_mail_and_sends_a_test_mail(settings, account_a, server, chromium,
-                                                         smtp_server, size):  # noqa: F811
+def test_the_owner_sets_up_e_mail_and_sends_a_test_mail(  # noqa: F811
+        settings, account_a, server, chromium, smtp_server, size):  # noqa: F811
     make_user(account_a, "owner@agency.example")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     context = chromium.new_context(viewport=VIEWPORTS[size])
@@ -66,8 +66,8 @@ def test_the_owner_sets_up_e_mail_and_sends_a_test_mail(settings, account_a, ser
     context.close()
 
 
-def test_a_refused_check_in_e_mail_is_said_on_the_booking_page(settings, account_a, server,
-                                                               chromium, smtp_server):  # noqa: F811
+def test_a_refused_check_in_e_mail_is_said_on_the_booking_page(  # noqa: F811
+        settings, account_a, server, chromium, smtp_server):  # noqa: F811
     import datetime as dt
 
     from rentalcomply.bookings import service as bookings

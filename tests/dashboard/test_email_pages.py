@@ -5,8 +5,6 @@ sent; a member cannot open the page."""
 
 from __future__ import annotations
 
-import pytest
-
 from rentalcomply.core import mailer
 from rentalcomply.core.activity import Activity
 from tests.checkin.conftest import free_port
