@@ -16,8 +16,9 @@ from email.utils import parseaddr
 from rentalcomply.core import clock, mailer, sealing
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import atomic
-from rentalcomply.core.errors import ValidationError
-from rentalcomply.core.mailer import MailSetting
+from rentalcomply.core.errors import NotFound, ValidationError
+from rentalcomply.core.mailer import MailSetting, PropertyContact
+from rentalcomply.core.models import Property
 
 HOST_RE = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
@@ -89,6 +90,33 @@ def forget_smtp(account_id: str) -> None:
 def save_contact(account_id: str, *, name: str, phone: str, email: str) -> None:
     """The host contact guests see in every e-mail (and as its Reply-To) and on the check-in
     page once complete."""
+    name, phone, email = _checked_contact(name, phone, email)
+    _upsert(account_id, {MailSetting.contact_name: name or None,
+                         MailSetting.contact_phone: phone or None,
+                         MailSetting.contact_email: email or None,
+                         MailSetting.updated_at: clock.utcnow()})
+
+
+def save_property_contact(account_id: str, property_id: str, *, name: str, phone: str,
+                          email: str) -> None:
+    """A property's own host contact, replacing the account's for its guests; all empty: the
+    account's again."""
+    prop = Property.get_or_none((Property.id == property_id) & (Property.account == account_id))
+    if prop is None:
+        raise NotFound("No such property.")
+    name, phone, email = _checked_contact(name, phone, email)
+    with atomic():
+        if not (name or phone or email):
+            PropertyContact.delete().where(PropertyContact.property == prop.id).execute()
+            return
+        changes = {PropertyContact.name: name or None, PropertyContact.phone: phone or None,
+                   PropertyContact.email: email or None, PropertyContact.updated_at: clock.utcnow()}
+        (PropertyContact.insert(property=prop.id, account=account_id,
+                                **{f.name: v for f, v in changes.items()})
+         .on_conflict(conflict_target=[PropertyContact.property], update=changes).execute())
+
+
+def _checked_contact(name: str, phone: str, email: str) -> tuple[str, str, str]:
     name, phone, email = name.strip(), phone.strip(), email.strip()
     problems = []
     for field, value, longest in (("contact_name", name, 200), ("contact_phone", phone, 50)):
@@ -102,10 +130,7 @@ def save_contact(account_id: str, *, name: str, phone: str, email: str) -> None:
         problems.append({"field": "contact_email", "message": "must be an e-mail address"})
     if problems:
         raise ValidationError(problems)
-    _upsert(account_id, {MailSetting.contact_name: name or None,
-                         MailSetting.contact_phone: phone or None,
-                         MailSetting.contact_email: email or None,
-                         MailSetting.updated_at: clock.utcnow()})
+    return name, phone, email
 
 
 def send_test(settings, account_id: str, to: str, account_name: str) -> tuple[bool, str]:

@@ -24,9 +24,9 @@ def deliver(settings, message: EmailMessage, account_id: str | None = None) -> N
     mailer.deliver(settings, message, account_id)
 
 
-def contact_line(account_id: str) -> str:
+def contact_line(account_id: str, property_id: str | None = None) -> str:
     """The host's contact as one line ("Eleni Markou · +30 69… · eleni@example.com"), or ""."""
-    contact = mailer.host_contact(account_id)
+    contact = mailer.host_contact(account_id, property_id)
     return " · ".join(part for part in (contact["name"], contact["phone"], contact["email"]) if part)
 
 
@@ -70,14 +70,15 @@ def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tup
                  checkin_url: str, **extra) -> EmailMessage:
     """An e-mail in the account's own words: its paragraphs as written, the link's paragraph
     a button in the HTML part."""
-    contact = mailer.host_contact(booking.account_id)
+    contact = mailer.host_contact(booking.account_id, prop.id)
     values = {"guest_name": booking.guest_name, "property": prop.name,
               "arrival": booking.arrival_date, "departure": booking.departure_date,
               "link": checkin_url, "host_name": contact["name"], "host_phone": contact["phone"],
               "host_email": contact["email"], **extra}
     subject, text = templates.render(lang, own[0], own[1], values)
     message = mailer.new_message(settings, to=booking.guest_email, subject=subject, lang=lang,
-                                 account_id=booking.account_id, to_guest=True)
+                                 account_id=booking.account_id, to_guest=True,
+                                 property_id=prop.id)
     message.set_content(text + "\n")
     e = html.escape
     parts = []
@@ -116,12 +117,13 @@ def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str
              ) -> EmailMessage:
     """One layout for every guest e-mail: plain text and the same in HTML, every value escaped."""
     greeting = i18n.text(lang, "mail.greeting", name=booking.guest_name)
-    contact = contact_line(booking.account_id)
+    contact = contact_line(booking.account_id, prop.id)
     contact_text = i18n.text(lang, "mail.contact", contact=contact) if contact else ""
     url = button[1] if button else link
     signoff = i18n.text(lang, "mail.signoff")
     message = mailer.new_message(settings, to=booking.guest_email, subject=subject, lang=lang,
-                                 account_id=booking.account_id, to_guest=True)
+                                 account_id=booking.account_id, to_guest=True,
+                                 property_id=prop.id)
     text = [greeting, *paragraphs]
     if boxed:
         text.append(boxed)

@@ -379,5 +379,5 @@ def _confirmation(settings, booking, row, lang: str) -> str:
                         stay=_stay(booking, lang), names=names,
                         access_text=guest_access.text if guest_access.state == "shown" else "",
                         access_waiting=waiting,
-                        contact=mailer.host_contact(booking.account_id),
+                        contact=mailer.host_contact(booking.account_id, booking.property_id),
                         t=lambda key, **values: i18n.text(lang, key, **values))

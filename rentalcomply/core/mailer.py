@@ -32,7 +32,7 @@ import peewee as pw
 
 from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
-from rentalcomply.core.models import Account, BaseModel
+from rentalcomply.core.models import Account, BaseModel, Property
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +199,20 @@ def _refuse(smtp, exc: Exception) -> None:
                              f"({type(exc).__name__})", permanent=False) from None
 
 
+class PropertyContact(BaseModel):
+    """A property's own host contact, which replaces the account's in its guests' e-mails and
+    on their completion screen (a property looked after by another person)."""
+    property = pw.ForeignKeyField(Property, primary_key=True, on_delete="CASCADE")
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    name = pw.CharField(max_length=200, null=True)
+    phone = pw.CharField(max_length=50, null=True)
+    email = pw.CharField(max_length=254, null=True)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "property_contact"
+
+
 # --- the effective settings ----------------------------------------------------------------------
 
 def setting_of(account_id: str | None) -> MailSetting | None:
@@ -249,8 +263,14 @@ def accounts_on_config() -> bool:
     return Account.select().where(Account.id.not_in(own)).exists()
 
 
-def host_contact(account_id: str | None) -> dict:
-    """The host's contact for guests: name, phone, e-mail (each may be empty)."""
+def host_contact(account_id: str | None, property_id: str | None = None) -> dict:
+    """The host's contact for guests: name, phone, e-mail (each may be empty); the property's own
+    when it has one, else the account's."""
+    if property_id:
+        own = PropertyContact.get_or_none((PropertyContact.property == property_id)
+                                          & (PropertyContact.account == account_id))
+        if own is not None:
+            return {"name": own.name or "", "phone": own.phone or "", "email": own.email or ""}
     chosen = setting_of(account_id)
     return {"name": (chosen.contact_name if chosen else None) or "",
             "phone": (chosen.contact_phone if chosen else None) or "",
@@ -268,14 +288,14 @@ def last_failure(account_id: str) -> tuple[dt.datetime, str] | None:
 # --- the message ---------------------------------------------------------------------------------
 
 def new_message(settings, *, to: str, subject: str, lang: str, account_id: str | None = None,
-                to_guest: bool = False) -> EmailMessage:
+                to_guest: bool = False, property_id: str | None = None) -> EmailMessage:
     """An e-mail with the headers every one of ours carries; a guest's answer goes to the host
     (`Reply-To`), never to the sender address nobody reads."""
     message = EmailMessage()
     message["Subject"] = subject
     message["From"] = effective_smtp(settings, account_id).from_address
     message["To"] = to
-    contact = host_contact(account_id) if to_guest else {}
+    contact = host_contact(account_id, property_id) if to_guest else {}
     if contact.get("email"):
         message["Reply-To"] = formataddr((contact["name"], contact["email"]))
     message["Date"] = format_datetime(clock.utcnow().replace(tzinfo=dt.timezone.utc))

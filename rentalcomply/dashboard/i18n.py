@@ -766,6 +766,9 @@ GREEK.update({
     "done:message_reset": "Επανήλθε το προεπιλεγμένο κείμενο.",
     "kind:invitation": "Πρόσκληση για check-in", "kind:reminder": "Υπενθύμιση check-in",
     "kind:access": "Οδηγίες πρόσβασης",
+    "Host contact per property": "Στοιχεία επικοινωνίας ανά κατάλυμα",
+    "A property looked after by someone else: its guests see this contact instead of the account’s. Empty: the account’s.":
+        "Για κατάλυμα που το φροντίζει άλλος: οι επισκέπτες του βλέπουν αυτά τα στοιχεία αντί για του λογαριασμού. Κενό: του λογαριασμού.",
     "Messages to guests": "Μηνύματα προς τους επισκέπτες",
     "The texts of the e-mails guests receive, in each language: change them, preview them, or go back to the default.":
         "Τα κείμενα των e-mail που λαμβάνουν οι επισκέπτες, σε κάθε γλώσσα: αλλάξτε τα, δείτε πώς φαίνονται ή επιστρέψτε στο προεπιλεγμένο.",

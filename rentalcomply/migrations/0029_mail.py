@@ -3,6 +3,7 @@
 - `mail_setting`: per account, the mail server its owner set up on the dashboard (the password
   sealed), the host contact every guest e-mail carries, the reminder schedule and the outcome of
   the last attempt to send.
+- `property_contact`: a property's own host contact, replacing the account's for its guests.
 - `message_template`: an account's own text of the invitation, reminder or access e-mail, per
   language (checkin/templates.py).
 - `checkin.reminded_on`: the local date of a booking's last reminder, claimed before it is sent.
@@ -53,11 +54,26 @@ def up(migrator, db):
             table_name = "message_template"
             primary_key = CompositeKey("account", "kind", "lang")
 
-    db.create_tables([MailSetting, MessageTemplate])
+    class Property(Base):
+        id = CharField(primary_key=True, max_length=32)
+
+    class PropertyContact(Base):
+        property = ForeignKeyField(Property, primary_key=True, on_delete="CASCADE")
+        account = ForeignKeyField(Account, on_delete="CASCADE")
+        name = CharField(max_length=200, null=True)
+        phone = CharField(max_length=50, null=True)
+        email = CharField(max_length=254, null=True)
+        updated_at = DateTimeField()
+
+        class Meta:
+            table_name = "property_contact"
+
+    db.create_tables([MailSetting, MessageTemplate, PropertyContact])
     migrator.migrate(migrator.add_column("checkin", "reminded_on", DateField(null=True)))
 
 
 def down(migrator, db):
     migrator.migrate(migrator.drop_column("checkin", "reminded_on"))
+    db.execute_sql('DROP TABLE IF EXISTS "property_contact"')
     db.execute_sql('DROP TABLE IF EXISTS "message_template"')
     db.execute_sql('DROP TABLE IF EXISTS "mail_setting"')

@@ -131,3 +131,16 @@ def test_the_completion_screen_shows_the_host_contact(settings, account_a, make_
     assert 'id="host-contact"' in page and "Your host" in page
     assert "Eleni Markou" in page and 'href="tel:+306941234567"' in page
     assert 'href="mailto:eleni@villa-anemoi.example"' in page
+
+
+def test_a_property_s_own_contact_is_the_reply_to_of_its_guests_e_mails(settings, account_a,
+                                                                         make_booking, smtp_server):
+    mail_settings.save_contact(account_a, name="Eleni Markou", phone="",
+                               email="eleni@villa-anemoi.example")
+    booking = make_booking(arrival_in=5)
+    mail_settings.save_property_contact(account_a, booking.property_id, name="Yannis",
+                                        phone="+30 22860 12345", email="yannis@example.com")
+    service.resend(account_a, booking.id, "https://stay.example.org")
+    [message] = smtp_server.wait(1)
+    assert message["Reply-To"] == "Yannis <yannis@example.com>"
+    assert "Yannis · +30 22860 12345 · yannis@example.com" in message.get_body(("plain",)).get_content()

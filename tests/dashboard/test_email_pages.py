@@ -128,3 +128,25 @@ def test_the_owner_edits_a_message_previews_it_and_resets_it(anna, account_a):
     anna.post(path + "/reset", {"csrf": anna.csrf()}, status=303)
     assert "The default text" in anna.get(path).text
     assert anna.get(PAGE + "/messages/welcome/en", expect_errors=True).status_int == 404
+
+
+def test_a_property_s_own_contact_replaces_the_account_s_for_its_guests(anna, account_a,
+                                                                         account_b):
+    from rentalcomply.properties import service as properties
+    villa = properties.create_property(account_a, name="Villa Anemoi", address="Oia")
+    studio = properties.create_property(account_a, name="Seaside Studio", address="Akti 12")
+    theirs = properties.create_property(account_b, name="Other", address="Elsewhere")
+    _post(anna, "/contact", contact_name="Eleni Markou", contact_phone="",
+          contact_email="eleni@example.com")
+    _post(anna, f"/contact/{villa.id}", contact_name="Yannis", contact_phone="+30 22860 12345",
+          contact_email="yannis@example.com")
+    assert mailer.host_contact(account_a, villa.id)["name"] == "Yannis"
+    assert mailer.host_contact(account_a, studio.id)["name"] == "Eleni Markou"
+    page = _post(anna, f"/contact/{villa.id}", status=400, contact_name="", contact_phone="x",
+                 contact_email="").text
+    assert "must be a phone number" in page
+    _post(anna, f"/contact/{villa.id}", contact_name="", contact_phone="", contact_email="")
+    assert mailer.host_contact(account_a, villa.id)["name"] == "Eleni Markou"
+    response = _post(anna, f"/contact/{theirs.id}", status=404, contact_name="Mine",
+                     contact_phone="", contact_email="")
+    assert response.status_int == 404

@@ -26,11 +26,17 @@ def register(pages: Pages) -> None:
                   "reminder_days": ", ".join(
                       str(d) for d in reminders.schedule(page.settings, page.account_id)),
                   **(values or {})}
+        from rentalcomply.properties import service as properties
+        overrides = {c.property_id: c for c in mailer.PropertyContact.select().where(
+            mailer.PropertyContact.account == page.account_id)}
+        property_contacts = [(prop, overrides.get(prop.id))
+                             for prop in properties.list_properties(page.account_id)]
         own = {(t.kind, t.lang) for t in templates.MessageTemplate.select().where(
             templates.MessageTemplate.account == page.account_id)}
         return page.render("email", status=status, title=page._("E-mail"), smtp=smtp,
                            values=values, errors=errors or {}, test=test, own=own,
-                           kinds=templates.KINDS, languages=guest_i18n.LANGUAGE_NAMES)
+                           kinds=templates.KINDS, languages=guest_i18n.LANGUAGE_NAMES,
+                           property_contacts=property_contacts)
 
     @pages.get(PATH, owners=True)
     def email_page(page):
@@ -62,6 +68,18 @@ def register(pages: Pages) -> None:
         except ValidationError as error:
             return _show(page, status=400, errors=form_errors(error), values=values)
         page.record("account.contact")
+        raise Redirect(page.url(PATH, done="contact_saved"))
+
+    @pages.post(PATH + "/contact/<property_id>", owners=True)
+    def email_property_contact(page, property_id):
+        try:
+            mail_settings.save_property_contact(
+                page.account_id, property_id, name=page.form("contact_name"),
+                phone=page.form("contact_phone"), email=page.form("contact_email"))
+        except ValidationError as error:
+            return _show(page, status=400,
+                         errors={f"{property_id}:{k}": v for k, v in form_errors(error).items()})
+        page.record("account.contact", property_id)
         raise Redirect(page.url(PATH, done="contact_saved"))
 
     @pages.post(PATH + "/reminders", owners=True)

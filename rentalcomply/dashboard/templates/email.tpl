@@ -75,6 +75,28 @@
     <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
   </form>
 </section>
+% if property_contacts:
+<section class="card" aria-labelledby="property-contacts">
+  <h2 id="property-contacts">{{_('Host contact per property')}}</h2>
+  <p class="muted">{{_('A property looked after by someone else: its guests see this contact instead of the account’s. Empty: the account’s.')}}</p>
+  % for prop, contact in property_contacts:
+  <form method="post" action="/dashboard/settings/email/contact/{{prop.id}}" class="row-form">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <h3>{{prop.name}}</h3>
+    % for name, label, kind, current in (('contact_name', _('Name'), 'text', contact.name if contact else ''), ('contact_phone', _('Phone'), 'tel', contact.phone if contact else ''), ('contact_email', _('E-mail address'), 'email', contact.email if contact else '')):
+    % key = prop.id + ':' + name
+    <div class="field"><label for="{{prop.id}}-{{name}}">{{label}}</label>
+    <input id="{{prop.id}}-{{name}}" name="{{name}}" type="{{kind}}" value="{{current or ''}}"{{!' aria-invalid="true"' if key in errors else ''}}>
+    % if key in errors:
+    <p class="field-error">{{_(errors[key])}}</p>
+    % end
+    </div>
+    % end
+    <div class="actions"><button type="submit">{{_('Save changes')}}</button></div>
+  </form>
+  % end
+</section>
+% end
 <section class="card" aria-labelledby="reminders">
   <h2 id="reminders">{{_('Reminders')}}</h2>
   <p class="muted">{{_('A guest who has not completed check-in is reminded by e-mail on these days before arrival (0: the morning of arrival), in the property’s local time, at most once a day. Empty: no reminders.')}}</p>
