@@ -67,6 +67,8 @@ def test_the_first_start_prints_a_dashboard_link_beside_the_key(tmp_path):
         assert announce_first_key(out, settings)
         text = out.getvalue()
         assert "rc_" in text
+        assert "E-mail (check-in links, reminders, password links) is set up in the dashboard " \
+               "under Account → E-mail, or in config.toml's [smtp]." in text
         [token] = LINK.findall(text)
         _, user = users.open_link(token)
         assert user.email is None  # chosen on the page
