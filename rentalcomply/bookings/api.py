@@ -58,8 +58,11 @@ openapi.schema("Booking", {
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
         "checkin_error": {"type": ["string", "null"],
-                          "description": "Why the last check-in e-mail could not be delivered "
-                                         "(it is retried); null once one is delivered."},
+                          "description": "Why the last e-mail with the check-in link (an "
+                                         "invitation or a reminder) was not delivered: the "
+                                         "booking turns INVITED only once one is; a transient "
+                                         "failure of an automatic one is retried. Null once one "
+                                         "is delivered or the check-in completes."},
         "report_status": {"type": "string", "enum": list(REPORT_STATUSES),
                           "description": "Police report: NOT_REQUIRED when the property's "
                                          "police_connector is `none`."},
