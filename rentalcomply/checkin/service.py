@@ -251,9 +251,11 @@ def invitation_problem(booking: Booking) -> dict | None:
     """The last e-mail with the guest's link that did not go, for the host's pages: `at` (when),
     `reason` (the mail server's answer) and `fix` — FIX_ADDRESS when the server refused the
     guest's address (correct it, or share the link another way), FIX_MAIL otherwise (set up or
-    repair e-mail, or share the link another way). None when there is none to act on."""
+    repair e-mail, or share the link another way). None when there is none to act on: once the
+    guest has the link (INVITED by an e-mail accepted or a link the host shared, or further on),
+    a later e-mail that failed is no longer the host's to chase."""
     if (not booking.checkin_error or booking.status == "cancelled"
-            or booking.checkin_status in ("COMPLETED", "EXPIRED")):
+            or booking.checkin_status != "NOT_STARTED"):
         return None
     at, _, reason = booking.checkin_error.partition(": ")
     if not reason:

@@ -230,11 +230,12 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                       key=lambda b: (b.arrival_date, b.id))
     departures = sorted((b for b in week if start <= b.departure_date < end),
                         key=lambda b: (b.departure_date, b.id))
-    # The guest's e-mail with the link did not go: a person must fix the address, the mail
-    # server, or share the link another way. Listed once, here rather than among the check-ins due.
+    # The guest has no link yet because its e-mail did not go: a person must fix the address, the
+    # mail server, or share the link another way. Listed once, here rather than among the
+    # check-ins due.
     unmailed = _bookings(Booking.select().where(
         live & Booking.checkin_error.is_null(False) & (Booking.departure_date >= start)
-        & Booking.checkin_status.in_(("NOT_STARTED", "INVITED", "IN_PROGRESS")))
+        & (Booking.checkin_status == "NOT_STARTED"))
         .order_by(Booking.arrival_date, Booking.id).limit(100))
     invitations_failed = [(b, checkin.invitation_problem(b)) for b in unmailed]
     unmailed_ids = {b.id for b in unmailed}

@@ -144,3 +144,17 @@ def test_a_property_s_own_contact_is_the_reply_to_of_its_guests_e_mails(settings
     [message] = smtp_server.wait(1)
     assert message["Reply-To"] == "Yannis <yannis@example.com>"
     assert "Yannis · +30 22860 12345 · yannis@example.com" in message.get_body(("plain",)).get_content()
+
+
+def test_a_guest_who_has_the_link_is_not_chased_for_a_later_e_mail_that_failed(
+        account_a, make_booking, smtp_server):
+    booking = make_booking(arrival_in=1)
+    service.resend(account_a, booking.id, "https://stay.example.org")  # accepted: INVITED
+    smtp_server.refuse_with = "451 4.3.0 try again later"
+    with pytest.raises(MailNotSent):
+        service.resend(account_a, booking.id, "https://stay.example.org")
+    after = Booking.get_by_id(booking.id)
+    assert after.checkin_status == "INVITED" and "451" in after.checkin_error
+    assert service.invitation_problem(after) is None
+    day = dashboard.today(account_a)
+    assert day.invitations_failed == [] and [b.id for b in day.checkins_due] == [booking.id]
