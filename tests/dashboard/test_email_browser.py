@@ -97,3 +97,25 @@ def test_a_refused_check_in_e_mail_is_said_on_the_booking_page(  # noqa: F811
     problem.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "booking-invitation-refused-phone.png"), full_page=True)
     page.close()
+
+
+def test_the_owner_rewrites_the_reminder_and_previews_it(settings, account_a, server,  # noqa: F811
+                                                         chromium):  # noqa: F811
+    make_user(account_a, "owner@agency.example")
+    page = chromium.new_page(viewport=VIEWPORTS["phone"])
+    _sign_in(page, server.base_url, "owner@agency.example")
+    page.goto(server.base_url + "/dashboard/settings/email")
+    page.get_by_role("row", name="Check-in reminder").get_by_role("link", name="English").click()
+    visible(page.get_by_role("heading", name="The default text"))
+    page.locator("#subject").fill("Please check in, {guest_name}")
+    page.locator("#body").fill("Hello {guest_name},\n\nyour stay at {property} starts on "
+                               "{arrival}.\n\n{link}\n\n{host_name}")
+    page.get_by_role("button", name="Preview").click()
+    visible(page.locator("#message-preview"))
+    assert "Please check in, Maria Papadopoulou" in page.locator("#message-preview").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "message-preview-phone.png"), full_page=True)
+    page.get_by_role("button", name="Save changes").click()
+    assert _shows(page, "The text is saved")
+    page.get_by_role("button", name="Reset to the default text").click()
+    assert _shows(page, "The default text is back.")
+    page.close()

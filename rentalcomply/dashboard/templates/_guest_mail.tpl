@@ -2,7 +2,7 @@
   <h2 id="guest-mail">{{_('E-mails to the guest')}}</h2>
   % problem = guest_mail['problem']
   % if problem:
-  <div class="notice error" role="alert" id="invitation-problem">
+  <div class="notice error wrap" role="alert" id="invitation-problem">
     <p><strong>{{_('The check-in e-mail did not reach the guest.')}}</strong> {{_('The mail server answered: {reason}.', reason=problem['reason'])}}{{(' (' + fmt.iso_datetime(problem['at'], booking.property.timezone) + ')') if problem['at'] else ''}}</p>
     <p>{{_(advice[problem['fix']])}}</p>
     % if problem['fix'] == 'mail':

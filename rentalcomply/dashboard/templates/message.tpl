@@ -30,7 +30,7 @@
   % end
 </section>
 % if preview:
-<section class="card" aria-labelledby="preview" id="message-preview">
+<section class="card wrap" aria-labelledby="preview" id="message-preview">
   <h2 id="preview">{{_('Preview')}}</h2>
   <p><strong>{{preview[0]}}</strong></p>
   % for paragraph in preview[1].split('\n\n'):
