@@ -1,0 +1,232 @@
+"""What importing an export would change, read without writing: one outcome per row.
+
+Matching: a row is the booking of the account with its confirmation code (`external_ref`;
+Booking.com's reservation number), else the confirmed booking of its property with the same
+arrival and departure that has no code yet (a calendar-feed booking: it gets the code).
+The property: the one whose name is the row's listing or unit (case and accents aside), else the
+one chosen for the import, else the account's only property.
+
+What is filled: the guest's name (replacing the channel's placeholder), adults, children and
+infants with guest_count their sum, the price in euros, the code. A field the host typed
+(`Booking.host_fields`) that differs from the file is a conflict and stays; an empty cell never
+clears anything; dates are never changed (the calendar feed owns them).
+
+Cancelled rows never create a booking. A confirmed booking that the file shows cancelled is not
+cancelled by the import: it is reported as a conflict for the host to cancel (a cancellation
+stops the police filing and changes the AADE declaration, so it is the host's act; the feed also
+cancels future stays that leave it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass, field
+
+from rentalcomply.core.models import Booking, Property
+from rentalcomply.imports.channels import CHANNEL_NAMES, Export, Reservation
+
+DEFAULT_GUEST = {"airbnb": "Airbnb guest", "booking": "Booking.com guest"}
+DEFAULT_MAX_GUESTS = 50
+FIELD_WORDS = {"guest_name": "guest name", "guest_count": "number of guests",
+               "total_price_cents": "price", "external_ref": "confirmation code"}
+
+
+@dataclass
+class Outcome:
+    row: int
+    code: str
+    action: str  # created, updated, unchanged, conflict
+    reason: str
+    booking_id: str | None = None
+    property_id: str | None = None
+    guest_name: str | None = None
+    arrival: dt.date | None = None
+    departure: dt.date | None = None
+    # field -> [now, after]: what applying writes (also on a conflict row, for its other fields).
+    changes: dict[str, list] = field(default_factory=dict)
+    create: dict | None = None  # the new booking's fields, for a created row
+
+    def view(self) -> dict:
+        return {"row": self.row, "code": self.code, "action": self.action, "reason": self.reason,
+                "booking_id": self.booking_id, "property_id": self.property_id,
+                "guest_name": self.guest_name,
+                "arrival_date": self.arrival.isoformat() if self.arrival else None,
+                "departure_date": self.departure.isoformat() if self.departure else None,
+                "changes": {name: [_shown(before), _shown(after)]
+                            for name, (before, after) in self.changes.items()}}
+
+
+def plan_rows(account_id: str, export: Export, chosen_property: Property | None) -> list[Outcome]:
+    properties = list(Property.select().where(Property.account == account_id)
+                      .order_by(Property.created_at, Property.id))
+    by_name = {_folded(prop.name): prop for prop in properties}
+    planned_stays: dict[str, list[tuple[dt.date, dt.date, int]]] = {}
+    last_row_of = {reservation.code: reservation.row for reservation in export.reservations}
+    outcomes = []
+    for reservation in export.reservations:
+        outcome = Outcome(reservation.row, reservation.code, "unchanged", "",
+                          guest_name=reservation.guest_name, arrival=reservation.arrival,
+                          departure=reservation.departure)
+        outcomes.append(outcome)
+        if last_row_of[reservation.code] != reservation.row:
+            _conflict(outcome, f"the code appears again in row {last_row_of[reservation.code]}, "
+                               "which is the one imported")
+            continue
+        prop = by_name.get(_folded(reservation.listing or "")) or chosen_property or (
+            properties[0] if len(properties) == 1 else None)
+        booking = _matching_booking(account_id, reservation, prop)
+        if booking is not None:
+            outcome.booking_id, outcome.property_id = booking.id, booking.property_id
+            _plan_update(outcome, reservation, booking)
+        elif reservation.cancelled:
+            outcome.reason = "cancelled in the channel: no booking is made from it"
+        elif prop is None:
+            _conflict(outcome, f"the listing '{reservation.listing or ''}' is no property's name: "
+                               "choose the property to import into")
+        else:
+            outcome.property_id = prop.id
+            _plan_creation(outcome, reservation, prop, planned_stays.setdefault(prop.id, []))
+    return outcomes
+
+
+def _matching_booking(account_id: str, reservation: Reservation, prop: Property | None):
+    found = (Booking.select().where((Booking.account == account_id)
+                                    & (Booking.external_ref == reservation.code)
+                                    & (Booking.is_block == False))  # noqa: E712
+             .order_by(Booking.created_at).first())
+    if found is not None or prop is None:
+        return found
+    return (Booking.select().where((Booking.property == prop.id)
+                                   & (Booking.arrival_date == reservation.arrival)
+                                   & (Booking.departure_date == reservation.departure)
+                                   & (Booking.status == "confirmed")
+                                   & Booking.external_ref.is_null()
+                                   & (Booking.is_block == False))  # noqa: E712
+            .order_by(Booking.created_at).first())
+
+
+def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -> None:
+    problems = []
+    if reservation.cancelled:
+        if booking.status == "cancelled":
+            outcome.reason = "cancelled in the channel and here"
+        else:
+            _conflict(outcome, f"cancelled in {CHANNEL_NAMES[reservation.channel]} but confirmed "
+                               "here: cancel it on its page if the guest is not coming")
+        return
+    if booking.status == "cancelled":
+        _conflict(outcome, "confirmed in the channel but cancelled here: nothing was changed")
+        return
+    if (booking.arrival_date, booking.departure_date) != (reservation.arrival, reservation.departure):
+        problems.append(f"the file's dates ({reservation.arrival} to {reservation.departure}) "
+                        "differ; the calendar feed keeps this booking's dates")
+    host_typed = set(booking.host_fields or ())
+    wanted = _wanted_values(reservation)
+    prop = booking.property
+    count = wanted.get("guest_count")
+    if count is not None and count > (prop.max_guests or DEFAULT_MAX_GUESTS):
+        problems.append(f"{count} guests are more than the property takes")
+        for name in ("guest_count", "adults", "children", "infants"):
+            wanted.pop(name, None)
+    if "guest_count" in wanted and "guest_count" in host_typed \
+            and wanted["guest_count"] != booking.guest_count:
+        for name in ("adults", "children", "infants"):
+            wanted.pop(name, None)  # the party would no longer add up to the host's count
+    for name, value in wanted.items():
+        now = getattr(booking, name)
+        if value is None or value == now:
+            continue
+        if name in host_typed:
+            problems.append(f"the {FIELD_WORDS.get(name, name)} was set by hand "
+                            f"({_shown(now)}; the file says {_shown(value)})")
+            continue
+        if name == "external_ref" and now:
+            continue
+        outcome.changes[name] = [now, value]
+    if "total_price_cents" not in outcome.changes:
+        outcome.changes.pop("currency", None)
+    if reservation.price_cents is not None and "total_price_cents" not in wanted:
+        problems.append(_price_problem(reservation))
+    if problems:
+        _conflict(outcome, "; ".join(problems))
+    elif outcome.changes:
+        outcome.action = "updated"
+        outcome.reason = "filled: " + ", ".join(FIELD_WORDS.get(name, name)
+                                                for name in outcome.changes)
+    else:
+        outcome.reason = "already as in the file"
+
+
+def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
+                   planned: list[tuple[dt.date, dt.date, int]]) -> None:
+    clash = (Booking.select(Booking.id, Booking.is_block).where(
+        (Booking.property == prop.id) & (Booking.status == "confirmed")
+        & (Booking.departure_date > reservation.arrival)
+        & (Booking.arrival_date < reservation.departure)).first())
+    if clash is not None:
+        what = "a period blocked in a channel calendar" if clash.is_block else f"booking {clash.id}"
+        _conflict(outcome, f"no booking has this code or these dates, and the dates overlap {what}")
+        return
+    for arrival, departure, row in planned:
+        if arrival < reservation.departure and reservation.arrival < departure:
+            _conflict(outcome, f"the dates overlap row {row} of the file")
+            return
+    if prop.status != "active":
+        _conflict(outcome, "the property is inactive; it takes no new bookings")
+        return
+    wanted = _wanted_values(reservation)
+    count = wanted.get("guest_count") or 1
+    if count > (prop.max_guests or DEFAULT_MAX_GUESTS):
+        _conflict(outcome, f"{count} guests are more than the property takes")
+        return
+    planned.append((reservation.arrival, reservation.departure, reservation.row))
+    outcome.action = "created"
+    outcome.reason = f"new {CHANNEL_NAMES[reservation.channel]} booking"
+    outcome.create = {"property_id": prop.id, "channel": reservation.channel,
+                      "guest_name": wanted.get("guest_name") or DEFAULT_GUEST[reservation.channel],
+                      "arrival_date": reservation.arrival, "departure_date": reservation.departure,
+                      "guest_count": count, "external_ref": reservation.code,
+                      **{name: wanted[name] for name in ("adults", "children", "infants",
+                                                         "total_price_cents", "currency")
+                         if wanted.get(name) is not None}}
+    if reservation.price_cents is not None and "total_price_cents" not in wanted:
+        outcome.reason += "; " + _price_problem(reservation)
+
+
+def _wanted_values(reservation: Reservation) -> dict:
+    wanted: dict = {"external_ref": reservation.code}
+    if reservation.guest_name:
+        wanted["guest_name"] = reservation.guest_name[:200]
+    if reservation.guest_count:
+        wanted.update(guest_count=reservation.guest_count, adults=reservation.adults or 0,
+                      children=reservation.children or 0)
+        if reservation.infants is not None:
+            wanted["infants"] = reservation.infants
+    if reservation.price_cents is not None and reservation.price_cents >= 0 \
+            and reservation.currency in (None, "EUR"):
+        wanted["total_price_cents"] = reservation.price_cents
+        wanted["currency"] = "EUR"
+    return wanted
+
+
+def _price_problem(reservation: Reservation) -> str:
+    if reservation.price_cents < 0:
+        return "the file's amount is negative; no price was taken from it"
+    return (f"the price is in {reservation.currency}, not euros; type the price in euros "
+            "on the booking (the AADE declaration is in euros)")
+
+
+def _conflict(outcome: Outcome, reason: str) -> None:
+    outcome.action, outcome.reason = "conflict", reason
+
+
+def _shown(value):
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def _folded(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
