@@ -45,6 +45,8 @@ BOOKING_COLUMNS = {
     "children": ("Children", "Bambini", "Enfants", "Djeca"),
     "price": ("Price", "Prezzo", "Prix", "Cijena", "Final amount"),
     "currency": ("Currency", "Valuta", "Devise"),
+    "payment": ("Payment method (Payment Provider)", "Metodo di pagamento", "Mode de paiement",
+                "Način plaćanja", "Payment method"),
     "unit": ("Unit type", "Tipo di unità", "Type d'hébergement", "Vrsta jedinice",
              "Property name"),
     "cancellation_date": ("Cancellation date", "Data di cancellazione", "Date d'annulation",
@@ -72,6 +74,8 @@ class Reservation:
     infants: int | None = None
     price_cents: int | None = None
     currency: str | None = None
+    # "platform" when the guest paid the channel (always on Airbnb; Booking.com says so).
+    payment_method: str | None = None
 
     @property
     def guest_count(self) -> int | None:
@@ -152,13 +156,16 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
         if adults is None and values.get("persons") is not None:
             adults = values["persons"] - (children or 0)
         listing = cell("unit")
+        payment = "platform" if re.search(r"booking\.com", cell("payment"), re.I) else None
     else:
         cancelled = bool(CANCELLED.search(cell("status")))
         name = cell("guest_name")
         listing = cell("listing")
+        payment = "platform"
     return Reservation(number, channel, code, cancelled, name or None, values["arrival"],
                        values["departure"], listing or None, adults, children,
-                       values.get("infants"), values.get("price_cents"), values.get("currency"))
+                       values.get("infants"), values.get("price_cents"), values.get("currency"),
+                       payment)
 
 
 def _code(value: str) -> str:

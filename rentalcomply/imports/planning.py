@@ -29,7 +29,8 @@ from rentalcomply.imports.channels import CHANNEL_NAMES, Export, Reservation
 DEFAULT_GUEST = {"airbnb": "Airbnb guest", "booking": "Booking.com guest"}
 DEFAULT_MAX_GUESTS = 50
 FIELD_WORDS = {"guest_name": "guest name", "guest_count": "number of guests",
-               "total_price_cents": "price", "external_ref": "confirmation code"}
+               "total_price_cents": "price", "external_ref": "confirmation code",
+               "payment_method": "payment method"}
 
 
 @dataclass
@@ -188,7 +189,8 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
                       "arrival_date": reservation.arrival, "departure_date": reservation.departure,
                       "guest_count": count, "external_ref": reservation.code,
                       **{name: wanted[name] for name in ("adults", "children", "infants",
-                                                         "total_price_cents", "currency")
+                                                         "total_price_cents", "currency",
+                                                         "payment_method")
                          if wanted.get(name) is not None}}
     if reservation.price_cents is not None and "total_price_cents" not in wanted:
         outcome.reason += "; " + _price_problem(reservation)
@@ -196,6 +198,8 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
 
 def _wanted_values(reservation: Reservation) -> dict:
     wanted: dict = {"external_ref": reservation.code}
+    if reservation.payment_method:
+        wanted["payment_method"] = reservation.payment_method
     if reservation.guest_name:
         wanted["guest_name"] = reservation.guest_name[:200]
     if reservation.guest_count:
