@@ -20,7 +20,7 @@ from decimal import Decimal
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core.db import atomic
-from rentalcomply.core.errors import ApiError, NotFound
+from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
 from rentalcomply.core.models import Property
 from rentalcomply.imports.channels import read_export
 from rentalcomply.imports.files import UnreadableFile, read_sheet
@@ -29,16 +29,8 @@ from rentalcomply.imports.planning import Outcome, plan_rows
 ACTIONS = ("created", "updated", "unchanged", "conflict")
 
 
-class ExportUnreadable(ApiError):
-    status, code = 422, "EXPORT_UNREADABLE"
-
-
-class PlanChanged(ApiError):
-    status, code = 409, "IMPORT_PLAN_CHANGED"
-
-    def __init__(self):
-        super().__init__("The bookings changed since the preview, so the import would no longer "
-                         "do what it showed: preview it again.")
+# Raised here, declared with the other API errors so that the API documents their codes.
+PlanChanged = ImportPlanChanged
 
 
 @dataclass

@@ -175,6 +175,10 @@ def _operation(route, path_params: list[str]) -> dict:
                                       "pattern": "^[\\x21-\\x7e]+$"}})
     if parameters:
         operation["parameters"] = parameters
+    if getattr(route, "file_types", ()):
+        binary = {"schema": {"type": "string", "format": "binary"}}
+        operation["requestBody"] = {"required": True,
+                                    "content": {media: binary for media in route.file_types}}
     if route.body is not None:
         # One named schema per body, referenced from each media type: code generators make one
         # model of it (an inline schema under two media types became two models).
