@@ -38,7 +38,8 @@ class Outcome:
     row: int
     code: str
     action: str  # created, updated, unchanged, conflict
-    reason: str
+    # Why, as (English template, values): the dashboard translates the template, fills values.
+    reasons: list[tuple[str, dict]] = field(default_factory=list)
     booking_id: str | None = None
     property_id: str | None = None
     guest_name: str | None = None
@@ -47,6 +48,13 @@ class Outcome:
     # field -> [now, after]: what applying writes (also on a conflict row, for its other fields).
     changes: dict[str, list] = field(default_factory=dict)
     create: dict | None = None  # the new booking's fields, for a created row
+
+    @property
+    def reason(self) -> str:
+        return "; ".join(template.format(**values) for template, values in self.reasons)
+
+    def say(self, template: str, **values) -> None:
+        self.reasons.append((template, values))
 
     def view(self) -> dict:
         return {"row": self.row, "code": self.code, "action": self.action, "reason": self.reason,
@@ -66,13 +74,13 @@ def plan_rows(account_id: str, export: Export, chosen_property: Property | None)
     last_row_of = {reservation.code: reservation.row for reservation in export.reservations}
     outcomes = []
     for reservation in export.reservations:
-        outcome = Outcome(reservation.row, reservation.code, "unchanged", "",
+        outcome = Outcome(reservation.row, reservation.code, "unchanged",
                           guest_name=reservation.guest_name, arrival=reservation.arrival,
                           departure=reservation.departure)
         outcomes.append(outcome)
         if last_row_of[reservation.code] != reservation.row:
-            _conflict(outcome, f"the code appears again in row {last_row_of[reservation.code]}, "
-                               "which is the one imported")
+            _conflict(outcome, "the code appears again in row {row}, which is the one imported",
+                      row=last_row_of[reservation.code])
             continue
         prop = by_name.get(_folded(reservation.listing or "")) or chosen_property or (
             properties[0] if len(properties) == 1 else None)
@@ -81,10 +89,10 @@ def plan_rows(account_id: str, export: Export, chosen_property: Property | None)
             outcome.booking_id, outcome.property_id = booking.id, booking.property_id
             _plan_update(outcome, reservation, booking)
         elif reservation.cancelled:
-            outcome.reason = "cancelled in the channel: no booking is made from it"
+            outcome.say("cancelled in the channel: no booking is made from it")
         elif prop is None:
-            _conflict(outcome, f"the listing '{reservation.listing or ''}' is no property's name: "
-                               "choose the property to import into")
+            _conflict(outcome, "the listing '{listing}' is no property's name: choose the "
+                               "property to import into", listing=reservation.listing or "")
         else:
             outcome.property_id = prop.id
             _plan_creation(outcome, reservation, prop, planned_stays.setdefault(prop.id, []))
@@ -111,23 +119,26 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
     problems = []
     if reservation.cancelled:
         if booking.status == "cancelled":
-            outcome.reason = "cancelled in the channel and here"
+            outcome.say("cancelled in the channel and here")
         else:
-            _conflict(outcome, f"cancelled in {CHANNEL_NAMES[reservation.channel]} but confirmed "
-                               "here: cancel it on its page if the guest is not coming")
+            _conflict(outcome, "cancelled in {channel} but confirmed here: cancel it on its page "
+                               "if the guest is not coming",
+                      channel=CHANNEL_NAMES[reservation.channel])
         return
     if booking.status == "cancelled":
         _conflict(outcome, "confirmed in the channel but cancelled here: nothing was changed")
         return
     if (booking.arrival_date, booking.departure_date) != (reservation.arrival, reservation.departure):
-        problems.append(f"the file's dates ({reservation.arrival} to {reservation.departure}) "
-                        "differ; the calendar feed keeps this booking's dates")
+        problems.append(("the file's dates ({arrival} to {departure}) differ; the calendar feed "
+                         "keeps this booking's dates",
+                         {"arrival": reservation.arrival.isoformat(),
+                          "departure": reservation.departure.isoformat()}))
     host_typed = set(booking.host_fields or ())
     wanted = _wanted_values(reservation)
     prop = booking.property
     count = wanted.get("guest_count")
     if count is not None and count > (prop.max_guests or DEFAULT_MAX_GUESTS):
-        problems.append(f"{count} guests are more than the property takes")
+        problems.append(("{count} guests are more than the property takes", {"count": count}))
         for name in ("guest_count", "adults", "children", "infants"):
             wanted.pop(name, None)
     if "guest_count" in wanted and "guest_count" in host_typed \
@@ -139,8 +150,9 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
         if value is None or value == now:
             continue
         if name in host_typed:
-            problems.append(f"the {FIELD_WORDS.get(name, name)} was set by hand "
-                            f"({_shown(now)}; the file says {_shown(value)})")
+            problems.append(("the {field} was set by hand ({now}; the file says {value})",
+                             {"field": FIELD_WORDS.get(name, name), "now": _money(name, now),
+                              "value": _money(name, value)}))
             continue
         if name == "external_ref" and now:
             continue
@@ -150,13 +162,15 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
     if reservation.price_cents is not None and "total_price_cents" not in wanted:
         problems.append(_price_problem(reservation))
     if problems:
-        _conflict(outcome, "; ".join(problems))
+        outcome.action = "conflict"
+        outcome.reasons.extend(problems)
     elif outcome.changes:
         outcome.action = "updated"
-        outcome.reason = "filled: " + ", ".join(FIELD_WORDS.get(name, name)
-                                                for name in outcome.changes)
+        outcome.say("filled: {fields}", fields=", ".join(
+            FIELD_WORDS.get(name, name) for name in outcome.changes
+            if name not in ("adults", "children", "infants", "currency")))
     else:
-        outcome.reason = "already as in the file"
+        outcome.say("already as in the file")
 
 
 def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
@@ -166,12 +180,16 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
         & (Booking.departure_date > reservation.arrival)
         & (Booking.arrival_date < reservation.departure)).first())
     if clash is not None:
-        what = "a period blocked in a channel calendar" if clash.is_block else f"booking {clash.id}"
-        _conflict(outcome, f"no booking has this code or these dates, and the dates overlap {what}")
+        if clash.is_block:
+            _conflict(outcome, "no booking has this code or these dates, and the dates overlap "
+                               "a period blocked in a channel calendar")
+        else:
+            _conflict(outcome, "no booking has this code or these dates, and the dates overlap "
+                               "booking {booking}", booking=clash.id)
         return
     for arrival, departure, row in planned:
         if arrival < reservation.departure and reservation.arrival < departure:
-            _conflict(outcome, f"the dates overlap row {row} of the file")
+            _conflict(outcome, "the dates overlap row {row} of the file", row=row)
             return
     if prop.status != "active":
         _conflict(outcome, "the property is inactive; it takes no new bookings")
@@ -179,11 +197,11 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
     wanted = _wanted_values(reservation)
     count = wanted.get("guest_count") or 1
     if count > (prop.max_guests or DEFAULT_MAX_GUESTS):
-        _conflict(outcome, f"{count} guests are more than the property takes")
+        _conflict(outcome, "{count} guests are more than the property takes", count=count)
         return
     planned.append((reservation.arrival, reservation.departure, reservation.row))
     outcome.action = "created"
-    outcome.reason = f"new {CHANNEL_NAMES[reservation.channel]} booking"
+    outcome.say("new {channel} booking", channel=CHANNEL_NAMES[reservation.channel])
     outcome.create = {"property_id": prop.id, "channel": reservation.channel,
                       "guest_name": wanted.get("guest_name") or DEFAULT_GUEST[reservation.channel],
                       "arrival_date": reservation.arrival, "departure_date": reservation.departure,
@@ -193,7 +211,7 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
                                                          "payment_method")
                          if wanted.get(name) is not None}}
     if reservation.price_cents is not None and "total_price_cents" not in wanted:
-        outcome.reason += "; " + _price_problem(reservation)
+        outcome.reasons.append(_price_problem(reservation))
 
 
 def _wanted_values(reservation: Reservation) -> dict:
@@ -214,15 +232,22 @@ def _wanted_values(reservation: Reservation) -> dict:
     return wanted
 
 
-def _price_problem(reservation: Reservation) -> str:
+def _price_problem(reservation: Reservation) -> tuple[str, dict]:
     if reservation.price_cents < 0:
-        return "the file's amount is negative; no price was taken from it"
-    return (f"the price is in {reservation.currency}, not euros; type the price in euros "
-            "on the booking (the AADE declaration is in euros)")
+        return "the file's amount is negative; no price was taken from it", {}
+    return ("the price is in {currency}, not euros; type the price in euros on the booking (the "
+            "AADE declaration is in euros)", {"currency": reservation.currency})
 
 
-def _conflict(outcome: Outcome, reason: str) -> None:
-    outcome.action, outcome.reason = "conflict", reason
+def _conflict(outcome: Outcome, template: str, **values) -> None:
+    outcome.action = "conflict"
+    outcome.say(template, **values)
+
+
+def _money(name: str, value):
+    if name == "total_price_cents" and isinstance(value, int):
+        return f"{value / 100:.2f}"
+    return _shown(value)
 
 
 def _shown(value):
