@@ -15,7 +15,6 @@ TAGS = ["imports"]
 FILE_TYPES = ("text/csv", "application/vnd.ms-excel",
               "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
               "application/octet-stream")
-MAX_FILE_BYTES = 5 * 1024 * 1024
 DATE_OR_NULL = {"type": ["string", "null"], "format": "date"}
 
 openapi.schema("ImportRow", {
@@ -82,7 +81,8 @@ def register(api) -> None:
                           "is never overwritten: such a row is a `conflict`, with the reason. "
                           "`dry_run=true` changes nothing. A file that cannot be read is "
                           "refused (422 EXPORT_UNREADABLE) naming the row and column, with "
-                          "nothing changed. At most 5 MB (413).",
+                          "nothing changed. At most 1 MiB, as every request body (413): "
+                          "export fewer months at a time.",
               query={"dry_run": Field("boolean", default=False,
                                       description="Only say what the import would do."),
                      "property_id": Field("string", max_length=64,
@@ -92,7 +92,7 @@ def register(api) -> None:
                      "plan": Field("string", pattern=r"^[0-9a-f]{64}$",
                                    description="A dry run's `plan_digest`: apply only if the "
                                                "import still does exactly that.")},
-              response="ImportReport", file_types=FILE_TYPES, max_body_bytes=MAX_FILE_BYTES,
+              response="ImportReport", file_types=FILE_TYPES,
               errors=[ExportUnreadable, PlanChanged, NotFound])
     def import_reservations(ctx):
         report = import_export(ctx.account_id, ctx.raw_body,

@@ -6,9 +6,7 @@ from __future__ import annotations
 import click
 
 from rentalcomply.cli import _domain_call, _emit_json, _table, pass_state, resolve_account
-
-# Larger than any year of one host's reservations; the API has the same limit.
-MAX_FILE_BYTES = 5 * 1024 * 1024
+from rentalcomply.imports.service import MAX_FILE_BYTES
 
 
 @click.command("import")
@@ -41,8 +39,8 @@ def import_command(state, files, account_ref, property_id, dry_run, as_json) -> 
         with open(path, "rb") as handle:
             content = handle.read(MAX_FILE_BYTES + 1)
         if len(content) > MAX_FILE_BYTES:
-            raise click.ClickException(f"{path}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                                       "export fewer months at a time")
+            raise click.ClickException(f"{path}: larger than 1 MiB; export fewer months at a "
+                                       "time")
         try:
             report = _domain_call(import_export, account.id, content,
                                   rates=FeeRates.from_settings(settings),

@@ -12,6 +12,7 @@ the new bookings; the imported fields do not count as the host's (`by_host=False
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -19,14 +20,20 @@ from decimal import Decimal
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
+from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Property
 from rentalcomply.imports.channels import read_export
 from rentalcomply.imports.files import UnreadableFile, read_sheet
+from rentalcomply.imports.models import ImportPreview
 from rentalcomply.imports.planning import Outcome, plan_rows
 
 ACTIONS = ("created", "updated", "unchanged", "conflict")
+# The API's limit of every request body (the server refuses more before reading it), for the
+# CLI and the dashboard too: several years of a small agency's reservations.
+MAX_FILE_BYTES = 1024 * 1024
 
 
 # Raised here, declared with the other API errors so that the API documents their codes.
@@ -101,3 +108,40 @@ def _apply(account_id: str, outcome: Outcome, rates: FeeRates) -> None:
             changes["total_price"] = Decimal(changes.pop("total_price_cents")) / 100
         bookings.update_booking(account_id, outcome.booking_id, rates=rates, by_host=False,
                                 **changes)
+
+
+# --- a previewed file, kept for its apply (the dashboard) ---------------------------------------
+
+PREVIEW_KEPT = dt.timedelta(days=1)
+
+
+def keep_previewed(account_id: str, user_id: str, content: bytes) -> str:
+    """Keep the previewed file sealed for its account and user; its id goes in the Apply form.
+    Previews older than a day are dropped here."""
+    now = clock.utcnow()
+    ImportPreview.delete().where(ImportPreview.created_at < now - PREVIEW_KEPT).execute()
+    preview_id = new_id("imp")
+    ImportPreview.create(id=preview_id, account=account_id, user_id=user_id, created_at=now,
+                         sealed_file=sealing.seal(_preview_purpose(account_id, preview_id),
+                                                  content))
+    return preview_id
+
+
+def previewed_file(account_id: str, user_id: str, preview_id: str) -> bytes:
+    """The file of a preview of this account and user; NotFound once applied or expired."""
+    preview = ImportPreview.get_or_none(
+        (ImportPreview.id == preview_id) & (ImportPreview.account == account_id)
+        & (ImportPreview.user_id == user_id)
+        & (ImportPreview.created_at >= clock.utcnow() - PREVIEW_KEPT))
+    if preview is None:
+        raise NotFound("This preview has expired or was applied already: upload the file again.")
+    return sealing.unseal(_preview_purpose(account_id, preview_id), preview.sealed_file)
+
+
+def forget_previewed(account_id: str, preview_id: str) -> None:
+    ImportPreview.delete().where((ImportPreview.id == preview_id)
+                                 & (ImportPreview.account == account_id)).execute()
+
+
+def _preview_purpose(account_id: str, preview_id: str) -> str:
+    return f"import-preview:{account_id}:{preview_id}"

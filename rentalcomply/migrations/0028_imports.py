@@ -7,16 +7,38 @@ bookings.service. Existing manual bookings were typed whole by the host; on exis
 bookings, what differs from what a sync writes (a count above 1, a price, an e-mail or phone)
 was typed by the host.
 
-Plain `ADD COLUMN`s, taken in place by SQLite and PostgreSQL.
+`import_preview`: a file the dashboard previewed, sealed, until the host applies it (or a day
+passes): the preview is applied exactly as shown, from the same bytes.
+
+Plain `ADD COLUMN`s, taken in place by SQLite and PostgreSQL; a frozen copy of
+rentalcomply/imports/models.py as it was when this migration was written.
 """
 
 import json
+
+from peewee import CharField, DateTimeField, ForeignKeyField, Model, TextField
 
 HOST_TYPED_MANUAL = ["guest_name", "guest_email", "guest_phone", "guest_language", "guest_count",
                      "total_price_cents", "payment_method"]
 
 
 def up(migrator, db):
+    class Base(Model):
+        class Meta:
+            database = db
+            legacy_table_names = False
+
+    class Account(Base):  # a stand-in of 0001's table, for the foreign key
+        id = CharField(primary_key=True, max_length=32)
+
+    class ImportPreview(Base):
+        id = CharField(primary_key=True, max_length=32)
+        account = ForeignKeyField(Account, on_delete="CASCADE")
+        user_id = CharField(max_length=32)
+        sealed_file = TextField()
+        created_at = DateTimeField(index=True)
+
+    db.create_tables([ImportPreview], safe=False)
     for statement in (
         'ALTER TABLE "booking" ADD COLUMN "adults" INTEGER',
         'ALTER TABLE "booking" ADD COLUMN "children" INTEGER',
@@ -43,5 +65,6 @@ def up(migrator, db):
 
 
 def down(migrator, db):
+    db.execute_sql('DROP TABLE "import_preview"')
     for column in ("host_fields", "currency", "infants", "children", "adults"):
         db.execute_sql(f'ALTER TABLE "booking" DROP COLUMN "{column}"')

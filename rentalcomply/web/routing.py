@@ -81,7 +81,6 @@ class RouteSpec:
     # A route taking a file as its body (these media types), not JSON: the handler reads
     # ctx.raw_body; ctx.body is {"file_sha256": ...} (what an Idempotency-Key compares).
     file_types: tuple[str, ...] = ()
-    max_body_bytes: int = MAX_BODY_BYTES
 
 
 class Context:
@@ -123,7 +122,7 @@ class Api:
               content_type: str = "application/json", optional_body: bool = False,
               conditional: bool = False, cached: bool = False, transaction: bool = True,
               shown_once: idempotency.ShownOnce | None = None,
-              file_types: tuple[str, ...] = (), max_body_bytes: int = MAX_BODY_BYTES):
+              file_types: tuple[str, ...] = ()):
         if cached and (method != "GET" or content_type != "application/json"):
             raise ValueError("only JSON answers to GET are kept (cached=True)")
 
@@ -132,7 +131,7 @@ class Api:
                              tuple(tags), dict(query or {}), body, response, status, paginated,
                              tuple(errors), public, content_type, optional_body,
                              conditional or cached, cached, transaction, shown_once,
-                             tuple(file_types), max_body_bytes)
+                             tuple(file_types))
             self.routes.append(spec)
             callback = self._wrap(spec)
             self.app.route(spec.path, method, callback)
@@ -344,12 +343,12 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
             length = int(length_header)
         except ValueError:
             raise ValidationError("Content-Length", "must be a number") from None
-        if length > spec.max_body_bytes:
-            raise PayloadTooLarge(_too_large(spec))
-    raw = request.environ["wsgi.input"].read(spec.max_body_bytes + 1) if not length_header.strip() \
+        if length > MAX_BODY_BYTES:
+            raise PayloadTooLarge()
+    raw = request.environ["wsgi.input"].read(MAX_BODY_BYTES + 1) if not length_header.strip() \
         else (request.environ["wsgi.input"].read(length) if length else b"")
-    if len(raw) > spec.max_body_bytes:
-        raise PayloadTooLarge(_too_large(spec))
+    if len(raw) > MAX_BODY_BYTES:
+        raise PayloadTooLarge()
     if spec.file_types:
         return raw, _file_body(spec, raw, request.environ.get("CONTENT_TYPE") or "")
     if not raw.strip():
@@ -377,12 +376,6 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
     if spec.body is None and parsed:
         validate(parsed, {})  # refuses every field by name
     return raw, parsed
-
-
-def _too_large(spec: RouteSpec) -> str | None:
-    if spec.max_body_bytes == MAX_BODY_BYTES:
-        return None
-    return f"The body is larger than {spec.max_body_bytes // (1024 * 1024)} MB."
 
 
 def _file_body(spec: RouteSpec, raw: bytes, content_type: str) -> dict:
