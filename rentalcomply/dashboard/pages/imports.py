@@ -20,7 +20,7 @@ ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "
                 "conflict": "conflict"}
 CHANGE_WORDS = {"guest_name": "Guest name", "guest_count": "Guests", "adults": "Adults",
                 "children": "Children", "infants": "Infants", "total_price_cents": "Price",
-                "currency": "Currency", "external_ref": "Confirmation code",
+                "external_ref": "Confirmation code",
                 "payment_method": "Payment method"}
 
 
@@ -33,7 +33,7 @@ def register(pages: Pages) -> None:
                            names=service.property_names(page.account_id),
                            action_words=ACTION_WORDS, change_words=CHANGE_WORDS,
                            reason_text=lambda outcome: _reason_text(page, outcome),
-                           shown=_shown)
+                           shown=lambda name, value: _shown(page, name, value))
 
     def _preview(page, content: bytes, property_id: str, status: int = 200, error=None):
         try:
@@ -96,9 +96,11 @@ def _reason_text(page, outcome) -> str:
     return "; ".join(parts)
 
 
-def _shown(name: str, value) -> str:
+def _shown(page, name: str, value) -> str:
     if value is None:
         return "—"
     if name == "total_price_cents":
-        return f"{value / 100:.2f}"
+        return page.fmt.money(value)
+    if name == "payment_method":
+        return page._("payment:" + value)
     return str(value)

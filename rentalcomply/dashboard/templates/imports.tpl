@@ -35,6 +35,9 @@
     <td data-label="{{_('Result')}}"><span class="badge s-{{ {'created': 'ok', 'updated': 'ok', 'unchanged': 'pending', 'conflict': 'error'}[row.action] }}">{{_(action_words[row.action])}}</span></td>
     <td data-label="{{_('Changes')}}">
       % for name, (before, after) in row.changes.items():
+      % if name == 'currency':
+      %   continue
+      % end
       <div>{{_(change_words.get(name, name))}}: {{shown(name, before)}} → <strong>{{shown(name, after)}}</strong></div>
       % end
       % if row.create:
