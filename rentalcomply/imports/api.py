@@ -40,7 +40,9 @@ openapi.schema("ImportRow", {
                     "description": "Each field written, as [before, after]: "
                                    + ", ".join(sorted(FIELD_WORDS)) + ", adults, children, "
                                    "infants, currency.",
-                    "additionalProperties": {"type": "array", "minItems": 2, "maxItems": 2}},
+                    "additionalProperties": {
+                        "type": "array", "minItems": 2, "maxItems": 2,
+                        "items": {"type": ["string", "integer", "null"]}}},
     },
 })
 
