@@ -920,6 +920,9 @@ GREEK.update({
         "καμία κράτηση δεν έχει αυτόν τον κωδικό ή αυτές τις ημερομηνίες, και οι ημερομηνίες "
         "επικαλύπτουν την κράτηση {booking}",
     "the dates overlap row {row} of the file": "οι ημερομηνίες επικαλύπτουν τη γραμμή {row} του αρχείου",
+    "the stay overlaps booking {booking}: the number of guests stays until that is solved":
+        "η διαμονή επικαλύπτει την κράτηση {booking}: ο αριθμός ατόμων μένει ως έχει μέχρι να "
+        "λυθεί αυτό",
     "the property is inactive; it takes no new bookings":
         "το κατάλυμα είναι ανενεργό· δεν δέχεται νέες κρατήσεις",
     "new {channel} booking": "νέα κράτηση {channel}",

@@ -157,6 +157,13 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
         if name == "external_ref" and now:
             continue
         outcome.changes[name] = [now, value]
+    if "guest_count" in outcome.changes and _overlapping(booking) is not None:
+        # bookings.service checks a new count's stay for overlaps, as on creation: a double
+        # booking the host has yet to solve keeps the count as it is.
+        for name in ("guest_count", "adults", "children", "infants"):
+            outcome.changes.pop(name, None)
+        problems.append(("the stay overlaps booking {booking}: the number of guests stays until "
+                         "that is solved", {"booking": _overlapping(booking).id}))
     if "total_price_cents" not in outcome.changes:
         outcome.changes.pop("currency", None)
     if reservation.price_cents is not None and "total_price_cents" not in wanted:
@@ -171,6 +178,13 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
             if name not in ("adults", "children", "infants", "currency")))
     else:
         outcome.say("already as in the file")
+
+
+def _overlapping(booking: Booking):
+    return (Booking.select(Booking.id).where(
+        (Booking.property == booking.property_id) & (Booking.status == "confirmed")
+        & (Booking.id != booking.id) & (Booking.departure_date > booking.arrival_date)
+        & (Booking.arrival_date < booking.departure_date)).order_by(Booking.arrival_date).first())
 
 
 def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,

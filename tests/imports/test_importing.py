@@ -154,3 +154,18 @@ def test_another_accounts_bookings_are_never_matched(account_a, account_b, place
     report = import_export(account_b, airbnb_english(), rates=rates)
     assert report.totals["updated"] == 0 and report.totals["conflict"] == 2  # no property there
     assert Booking.get_by_id(feed_bookings["jane"]).guest_name == "Airbnb guest"
+
+
+def test_a_double_booked_feed_stay_gets_its_name_but_keeps_its_count_until_solved(
+        account_a, places, feed_bookings, rates):
+    # A sync writes overlapping stays of two sources as they come (a double booking to solve).
+    walk_in = bookings.create_booking(account_a, rates=rates, property_id=places["villa"],
+                                      guest_name="Walk In", arrival_date="2026-08-12",
+                                      departure_date="2026-08-15", guest_count=1)
+    Booking.update(arrival_date="2026-07-16", departure_date="2026-07-19").where(
+        Booking.id == walk_in.id).execute()
+    report = import_export(account_a, airbnb_english(), rates=rates)
+    ken_row = by_code(report)["HMZZ4KD8WX"]
+    assert ken_row.action == "conflict" and "number of guests stays" in ken_row.reason
+    ken = Booking.get_by_id(feed_bookings["ken"])
+    assert (ken.guest_name, ken.guest_count, ken.total_price_cents) == ("Ken Ito", 1, 41250)
