@@ -79,7 +79,7 @@ class RouteSpec:
     # A POST whose answer shows a secret or a link once: what an Idempotency-Key replay withholds.
     shown_once: idempotency.ShownOnce | None = None
     # A route taking a file as its body (these media types), not JSON: the handler reads
-    # ctx.raw_body; ctx.body is {"file_sha256": ...} (what an Idempotency-Key compares).
+    # ctx.raw_body; ctx.body is the file's digest and the query (what an Idempotency-Key compares).
     file_types: tuple[str, ...] = ()
 
 
@@ -384,7 +384,10 @@ def _file_body(spec: RouteSpec, raw: bytes, content_type: str) -> dict:
         raise UnsupportedMediaType(f"Send the file as the body, typed {' or '.join(spec.file_types)}.")
     if not raw.strip():
         raise ValidationError("body", "is empty; send the file as the request body")
-    return {"file_sha256": hashlib.sha256(raw).hexdigest()}
+    # The query too (dry_run=true or false): an Idempotency-Key never replays a dry run's answer
+    # to the real import of the same file.
+    return {"file_sha256": hashlib.sha256(raw).hexdigest(),
+            "query": bottle.request.query_string}
 
 
 def _is_text(value: str) -> bool:

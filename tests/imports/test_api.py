@@ -71,3 +71,16 @@ def test_the_route_is_in_the_openapi_document(owner):
     assert set(operation["requestBody"]["content"]) == {
         "text/csv", XLS, XLSX, "application/octet-stream"}
     assert operation["x-scope"] == "write"
+
+
+def test_an_idempotency_key_replays_the_same_import_and_refuses_another(owner, places,
+                                                                        feed_bookings):
+    headers = {"Idempotency-Key": "import-july"}
+    first = owner.post("/api/v1/imports?dry_run=true", booking_xls(), headers=headers,
+                       content_type=XLS, status=200)
+    again = owner.post("/api/v1/imports?dry_run=true", booking_xls(), headers=headers,
+                       content_type=XLS, status=200)
+    assert again.headers["Idempotent-Replayed"] == "true" and again.json == first.json
+    owner.post("/api/v1/imports?dry_run=false", booking_xls(), headers=headers,
+               content_type=XLS, status=409)
+    assert Booking.get_by_id(feed_bookings["hans"]).external_ref is None
