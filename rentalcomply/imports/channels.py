@@ -8,6 +8,7 @@ download: English, Italian, French and Croatian.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -57,6 +58,12 @@ BOOKING_REQUIRED = ("code", "arrival", "departure")
 ENGLISH_HEADERS = {"Confirmation code", "Book number", "Reservation number"}
 CANCELLED = re.compile(r"cancel|annul|storn|otkaz", re.IGNORECASE)
 CHANNEL_NAMES = {"airbnb": "Airbnb", "booking": "Booking.com"}
+CODE_MAX = 100  # Booking.external_ref
+# What bookings.service takes (bookings/service.py EARLIEST_DATE, LATEST_DATE, MAX_NIGHTS).
+EARLIEST, LATEST, MAX_NIGHTS = dt.date(2000, 1, 1), dt.date(2099, 12, 31), 365
+GUEST_NAME_MAX = 200  # Booking.guest_name
+# Control characters never reach a booking (bookings.service refuses them): a name loses them.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass
@@ -125,9 +132,12 @@ def read_export(sheet: Sheet) -> Export:
                 values[name] = parse_date(cell(row, name), fmt)
             except BadValue as problem:
                 raise refuse(number, name, str(problem), cell(row, name)) from None
-        if values["departure"] <= values["arrival"]:
-            raise refuse(number, "departure", "a date after the start of the stay",
-                         cell(row, "departure"))
+        for name in ("arrival", "departure"):
+            if not EARLIEST <= values[name] <= LATEST:
+                raise refuse(number, name, f"a date from {EARLIEST} to {LATEST}", cell(row, name))
+        if not 0 < (values["departure"] - values["arrival"]).days <= MAX_NIGHTS:
+            raise refuse(number, "departure", f"a date after the start of the stay, at most "
+                         f"{MAX_NIGHTS} nights later", cell(row, "departure"))
         for name in ("adults", "children", "infants", "persons"):
             if name in cells:
                 try:
@@ -142,8 +152,9 @@ def read_export(sheet: Sheet) -> Export:
             if cell(row, "currency") and re.fullmatch(r"[A-Za-z]{3}", cell(row, "currency")):
                 values["currency"] = cell(row, "currency").upper()
         code = _code(cell(row, "code"))
-        if not code:
-            raise refuse(number, "code", "the reservation's code", "")
+        if not code or len(code) > CODE_MAX or _CONTROL.search(code):
+            raise refuse(number, "code", f"the reservation's code (at most {CODE_MAX} characters)",
+                         code)
         reservations.append(_reservation(channel, number, code, values, lambda n: cell(row, n)))
     return Export(channel, sheet.kind, reservations, notes)
 
@@ -162,6 +173,7 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
         name = cell("guest_name")
         listing = cell("listing")
         payment = "platform"
+    name = " ".join(_CONTROL.sub(" ", name).split())[:GUEST_NAME_MAX]
     return Reservation(number, channel, code, cancelled, name or None, values["arrival"],
                        values["departure"], listing or None, adults, children,
                        values.get("infants"), values.get("price_cents"), values.get("currency"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import zipfile
 from dataclasses import dataclass
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -63,7 +62,8 @@ def _decoded(content: bytes) -> str:
         return content.decode("utf-16")
     if content.startswith(b"\xef\xbb\xbf"):
         return content[3:].decode("utf-8", errors="replace")
-    if b"\x00" in content[:200]:  # UTF-16 without its byte order mark
+    start = content[:200]
+    if start.count(b"\x00") * 4 > len(start):  # UTF-16 without its byte order mark
         return content.decode("utf-16-le" if content[1:2] == b"\x00" else "utf-16-be",
                               errors="replace")
     try:
@@ -99,11 +99,13 @@ def _xlsx_rows(content: bytes) -> list[list[str]]:
     import openpyxl
     try:
         book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+    except Exception as error:  # openpyxl raises many kinds for a damaged or foreign zip
         raise UnreadableFile(f"The file looks like XLSX but cannot be read ({error}).") from None
     try:
         sheet = book.worksheets[0]
         return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+    except Exception as error:
+        raise UnreadableFile(f"The file looks like XLSX but cannot be read ({error}).") from None
     finally:
         book.close()
 
