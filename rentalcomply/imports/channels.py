@@ -8,11 +8,11 @@ download: English, Italian, French and Croatian.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from rentalcomply.bookings.service import EARLIEST_DATE, LATEST_DATE, MAX_NIGHTS
 from rentalcomply.imports.files import Sheet, UnreadableFile
 from rentalcomply.imports.values import (BadDates, BadValue, date_format, parse_amount, parse_count,
                                          parse_date)
@@ -59,8 +59,8 @@ ENGLISH_HEADERS = {"Confirmation code", "Book number", "Reservation number"}
 CANCELLED = re.compile(r"cancel|annul|storn|otkaz", re.IGNORECASE)
 CHANNEL_NAMES = {"airbnb": "Airbnb", "booking": "Booking.com"}
 CODE_MAX = 100  # Booking.external_ref
-# What bookings.service takes (bookings/service.py EARLIEST_DATE, LATEST_DATE, MAX_NIGHTS).
-EARLIEST, LATEST, MAX_NIGHTS = dt.date(2000, 1, 1), dt.date(2099, 12, 31), 365
+# What bookings.service takes.
+EARLIEST, LATEST = EARLIEST_DATE, LATEST_DATE
 GUEST_NAME_MAX = 200  # Booking.guest_name
 # Control characters never reach a booking (bookings.service refuses them): a name loses them.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
