@@ -91,3 +91,9 @@ def test_every_reason_an_import_gives_has_its_greek(account_a, places, feed_book
             templates |= {template for template, _ in outcome.reasons}
     assert len(templates) >= 6
     assert sorted(t for t in templates if t not in i18n.GREEK) == []
+
+
+def test_an_applied_import_is_in_the_activity_log_in_words(anna, places, feed_bookings):
+    apply(anna, upload(anna, booking_xls()))
+    assert "imported a channel&#039;s reservations file" in anna.get("/dashboard/activity").text \
+        or "imported a channel's reservations file" in anna.get("/dashboard/activity").text

@@ -80,7 +80,7 @@ def register(pages: Pages) -> None:
             return _preview(page, content, property_id, status=409, error=page._(
                 "The bookings changed since the preview: check this new preview and apply it "
                 "again."))
-        page.record("bookings.import")
+        page.record("booking.import")
         return _render(page, report=report, applied=True)
 
 
