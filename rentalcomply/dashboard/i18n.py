@@ -932,3 +932,40 @@ GREEK.update({
     "declaration is in euros)": "η τιμή είναι σε {currency}, όχι σε ευρώ· πληκτρολογήστε την "
     "τιμή σε ευρώ στην κράτηση (η δήλωση στην ΑΑΔΕ γίνεται σε ευρώ)",
 })
+
+# --- a reservations file that cannot be read (imports/files.py, channels.py, values.py) ------
+GREEK.update({
+    "The file is empty.": "Το αρχείο είναι κενό.",
+    "The file has no rows.": "Το αρχείο δεν έχει γραμμές.",
+    "The file is neither a spreadsheet nor readable CSV ({error}).":
+        "Το αρχείο δεν είναι ούτε υπολογιστικό φύλλο ούτε αναγνώσιμο CSV ({error}).",
+    "The file looks like old Excel (.xls) but cannot be read ({error}).":
+        "Το αρχείο μοιάζει με παλιό Excel (.xls) αλλά δεν διαβάζεται ({error}).",
+    "The file looks like XLSX but cannot be read ({error}).":
+        "Το αρχείο μοιάζει με XLSX αλλά δεν διαβάζεται ({error}).",
+    "This is not a reservations export of Airbnb or Booking.com: none of their column headers is "
+    "in the first row.": "Δεν είναι αρχείο κρατήσεων του Airbnb ή της Booking.com: καμία από τις "
+    "επικεφαλίδες στηλών τους δεν υπάρχει στην πρώτη γραμμή.",
+    "This looks like a {channel} export, but the column(s) {columns} are missing (in any "
+    "language). Nothing was imported.": "Μοιάζει με αρχείο του {channel}, αλλά λείπουν οι στήλες "
+    "{columns} (σε οποιαδήποτε γλώσσα). Δεν εισήχθη τίποτα.",
+    "Row {row}, column '{column}': expected {expected}, found '{found}'. Nothing was imported.":
+        "Γραμμή {row}, στήλη «{column}»: αναμενόταν {expected}, βρέθηκε «{found}». Δεν εισήχθη "
+        "τίποτα.",
+    "a date": "ημερομηνία",
+    "a date as {format}": "ημερομηνία σε μορφή {format}",
+    "a real date as {format}, like the file's other dates":
+        "πραγματική ημερομηνία σε μορφή {format}, όπως οι άλλες ημερομηνίες του αρχείου",
+    "a date from {earliest} to {latest}": "ημερομηνία από {earliest} έως {latest}",
+    "a date after the start of the stay, at most {nights} nights later":
+        "ημερομηνία μετά την αρχή της διαμονής, το πολύ {nights} νύχτες αργότερα",
+    "an amount like 412.50, €1.020,50 or 126.6314 EUR":
+        "ποσό όπως 412.50, €1.020,50 ή 126.6314 EUR",
+    "a whole number of people": "ακέραιο αριθμό ατόμων",
+    "a whole number of people from 0 to 100": "ακέραιο αριθμό ατόμων από 0 έως 100",
+    "the reservation's code (at most {count} characters)":
+        "τον κωδικό της κράτησης (το πολύ {count} χαρακτήρες)",
+    "every date fits more than one order; read as {format}, the usual order of the file's "
+    "language": "κάθε ημερομηνία ταιριάζει σε περισσότερες από μία σειρές· διαβάστηκαν ως "
+    "{format}, η συνήθης σειρά της γλώσσας του αρχείου",
+})

@@ -97,7 +97,7 @@ class Export:
     channel: str
     kind: str
     reservations: list[Reservation]
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[str, dict]] = field(default_factory=list)  # (English template, values)
 
 
 def read_export(sheet: Sheet) -> Export:
@@ -108,10 +108,14 @@ def read_export(sheet: Sheet) -> Export:
         index = cells.get(name)
         return row[index].strip() if index is not None and index < len(row) else ""
 
-    def refuse(number: int, name: str, expected: str, value: str) -> UnreadableFile:
+    def refuse(number: int, name: str, expected, value: str) -> UnreadableFile:
+        """`expected`: an English phrase, or a (template, values) pair."""
+        if isinstance(expected, str):
+            expected = (expected, {})
         shown = value if len(value) <= 40 else value[:40] + "…"
-        return UnreadableFile(f"Row {number}, column '{sheet.header[cells[name]]}': expected "
-                              f"{expected}, found '{shown}'. Nothing was imported.")
+        return UnreadableFile("Row {row}, column '{column}': expected {expected}, found "
+                              "'{found}'. Nothing was imported.", row=number,
+                              column=sheet.header[cells[name]], expected=expected, found=shown)
 
     day_first = not any(header in ENGLISH_HEADERS for header in sheet.header)
     arrivals = [cell(row, "arrival") for _, row in sheet.rows]
@@ -120,7 +124,7 @@ def read_export(sheet: Sheet) -> Export:
         fmt, note = date_format([arrivals, departures], list(zip(arrivals, departures)), day_first)
     except BadDates as problem:
         number, name, value = _first_odd_date(sheet, cell, problem.likeliest)
-        raise refuse(number, name, str(problem), value) from None
+        raise refuse(number, name, (problem.template, problem.values), value) from None
     notes = [note] if note else []
     reservations = []
     for number, row in sheet.rows:
@@ -131,29 +135,36 @@ def read_export(sheet: Sheet) -> Export:
             try:
                 values[name] = parse_date(cell(row, name), fmt)
             except BadValue as problem:
-                raise refuse(number, name, str(problem), cell(row, name)) from None
+                raise refuse(number, name, (problem.template, problem.values),
+                             cell(row, name)) from None
         for name in ("arrival", "departure"):
             if not EARLIEST <= values[name] <= LATEST:
-                raise refuse(number, name, f"a date from {EARLIEST} to {LATEST}", cell(row, name))
+                raise refuse(number, name, ("a date from {earliest} to {latest}",
+                                            {"earliest": EARLIEST, "latest": LATEST}),
+                             cell(row, name))
         if not 0 < (values["departure"] - values["arrival"]).days <= MAX_NIGHTS:
-            raise refuse(number, "departure", f"a date after the start of the stay, at most "
-                         f"{MAX_NIGHTS} nights later", cell(row, "departure"))
+            raise refuse(number, "departure", ("a date after the start of the stay, at most "
+                                               "{nights} nights later", {"nights": MAX_NIGHTS}),
+                         cell(row, "departure"))
         for name in ("adults", "children", "infants", "persons"):
             if name in cells:
                 try:
                     values[name] = parse_count(cell(row, name)) if cell(row, name) else None
                 except BadValue as problem:
-                    raise refuse(number, name, str(problem), cell(row, name)) from None
+                    raise refuse(number, name, (problem.template, problem.values),
+                                 cell(row, name)) from None
         if cell(row, "price"):
             try:
                 values["price_cents"], values["currency"] = parse_amount(cell(row, "price"))
             except BadValue as problem:
-                raise refuse(number, "price", str(problem), cell(row, "price")) from None
+                raise refuse(number, "price", (problem.template, problem.values),
+                             cell(row, "price")) from None
             if cell(row, "currency") and re.fullmatch(r"[A-Za-z]{3}", cell(row, "currency")):
                 values["currency"] = cell(row, "currency").upper()
         code = _code(cell(row, "code"))
         if not code or len(code) > CODE_MAX or _CONTROL.search(code):
-            raise refuse(number, "code", f"the reservation's code (at most {CODE_MAX} characters)",
+            raise refuse(number, "code", ("the reservation's code (at most {count} characters)",
+                                          {"count": CODE_MAX}),
                          code)
         reservations.append(_reservation(channel, number, code, values, lambda n: cell(row, n)))
     return Export(channel, sheet.kind, reservations, notes)
@@ -227,9 +238,10 @@ def _recognise(header: list[str]) -> tuple[str, dict[str, int]]:
     if channel == "booking" and "guest_name" not in found[channel] \
             and "booked_by" not in found[channel]:
         missing.append(table["guest_name"][0])
-    raise UnreadableFile(f"This looks like a {CHANNEL_NAMES[channel]} export, but the column(s) "
-                         f"{', '.join(repr(name) for name in missing)} are missing (in any "
-                         "language). Nothing was imported.")
+    raise UnreadableFile("This looks like a {channel} export, but the column(s) {columns} are "
+                         "missing (in any language). Nothing was imported.",
+                         channel=CHANNEL_NAMES[channel],
+                         columns=", ".join(repr(name) for name in missing))
 
 
 def _columns(header: list[str], table: dict[str, tuple[str, ...]]) -> dict[str, int]:

@@ -60,7 +60,7 @@ def _print(path: str, report) -> None:
     click.echo(f"{verb} {path} ({report.channel}, {report.kind}): {totals['created']} created, "
                f"{totals['updated']} updated, {totals['unchanged']} unchanged, "
                f"{totals['conflict']} conflicts.")
-    for note in report.notes:
+    for note in report.view()["notes"]:
         click.echo(f"Note: {note}")
     _table([(row.row, row.code, row.action, row.booking_id or "", row.reason)
             for row in report.rows], ["ROW", "CODE", "RESULT", "BOOKING", "REASON"])

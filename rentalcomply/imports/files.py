@@ -20,7 +20,20 @@ DELIMITERS = (",", ";", "\t")
 
 
 class UnreadableFile(Exception):
-    """The file cannot be read as an export; the message says where and why."""
+    """The file cannot be read as an export; the message says where and why. Also as an English
+    template and its values (`spoken`), for the dashboard to translate; a value may itself be a
+    (template, values) pair."""
+
+    def __init__(self, template: str, **values):
+        super().__init__(spoken(template, values))
+        self.template, self.values = template, values
+
+
+def spoken(template: str, values: dict, translate=lambda text: text) -> str:
+    """The template filled with its values, each pair among them spoken first, all translated."""
+    filled = {name: spoken(*value, translate) if isinstance(value, tuple) else value
+              for name, value in values.items()}
+    return translate(template).format(**filled)
 
 
 @dataclass
@@ -54,7 +67,8 @@ def _csv_rows(content: bytes) -> list[list[str]]:
     try:
         return [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
     except csv.Error as error:
-        raise UnreadableFile(f"The file is neither a spreadsheet nor readable CSV ({error}).") from None
+        raise UnreadableFile("The file is neither a spreadsheet nor readable CSV ({error}).",
+                             error=str(error)) from None
 
 
 def _decoded(content: bytes) -> str:
@@ -77,7 +91,8 @@ def _xls_rows(content: bytes) -> list[list[str]]:
     try:
         book = xlrd.open_workbook(file_contents=content)
     except Exception as error:  # xlrd raises many kinds for a damaged file
-        raise UnreadableFile(f"The file looks like old Excel (.xls) but cannot be read ({error}).") \
+        raise UnreadableFile("The file looks like old Excel (.xls) but cannot be read ({error}).",
+                             error=str(error)) \
             from None
     sheet = book.sheet_by_index(0)
     rows = []
@@ -100,12 +115,14 @@ def _xlsx_rows(content: bytes) -> list[list[str]]:
     try:
         book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a damaged or foreign zip
-        raise UnreadableFile(f"The file looks like XLSX but cannot be read ({error}).") from None
+        raise UnreadableFile("The file looks like XLSX but cannot be read ({error}).",
+                             error=str(error)) from None
     try:
         sheet = book.worksheets[0]
         return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     except Exception as error:
-        raise UnreadableFile(f"The file looks like XLSX but cannot be read ({error}).") from None
+        raise UnreadableFile("The file looks like XLSX but cannot be read ({error}).",
+                             error=str(error)) from None
     finally:
         book.close()
 

@@ -26,7 +26,7 @@ from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFou
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Property
 from rentalcomply.imports.channels import read_export
-from rentalcomply.imports.files import UnreadableFile, read_sheet
+from rentalcomply.imports.files import UnreadableFile, read_sheet, spoken
 from rentalcomply.imports.models import ImportPreview
 from rentalcomply.imports.planning import Outcome, plan_rows
 
@@ -47,7 +47,7 @@ class ImportReport:
     dry_run: bool
     file_sha256: str
     rows: list[Outcome]
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[str, dict]] = field(default_factory=list)  # (English template, values)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -62,7 +62,7 @@ class ImportReport:
     def view(self) -> dict:
         return {"channel": self.channel, "file_kind": self.kind, "dry_run": self.dry_run,
                 "file_sha256": self.file_sha256, "plan_digest": self.plan_digest,
-                "totals": self.totals, "notes": list(self.notes),
+                "totals": self.totals, "notes": [spoken(*note) for note in self.notes],
                 "rows": [row.view() for row in self.rows]}
 
 
@@ -75,7 +75,9 @@ def import_export(account_id: str, content: bytes, *, rates: FeeRates,
     try:
         export = read_export(read_sheet(content))
     except UnreadableFile as problem:
-        raise ExportUnreadable(str(problem)) from None
+        refusal = ExportUnreadable(str(problem))
+        refusal.spoken = (problem.template, problem.values)  # for the dashboard's languages
+        raise refusal from None
     sha256 = hashlib.sha256(content).hexdigest()
     with atomic():
         chosen = None

@@ -27,19 +27,25 @@ SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₺": "TRY", "kn": "HRK", "z�
 
 
 class BadValue(ValueError):
-    """A cell that cannot be read: the message says what was expected."""
+    """A cell that cannot be read: what was expected, as an English template and its values
+    (the dashboard translates it)."""
+
+    def __init__(self, template: str, **values):
+        super().__init__(template.format(**values))
+        self.template, self.values = template, values
 
 
 class BadDates(BadValue):
     """No one order reads every date; `likeliest` is the order most of them follow."""
 
     def __init__(self, likeliest: str):
-        super().__init__(f"a real date as {FORMAT_NAMES[likeliest]}, like the file's other dates")
+        super().__init__("a real date as {format}, like the file's other dates",
+                         format=FORMAT_NAMES[likeliest])
         self.likeliest = likeliest
 
 
 def date_format(columns: list[list[str]], pairs: list[tuple[str, str]],
-                day_first_language: bool) -> tuple[str, str | None]:
+                day_first_language: bool) -> tuple[str, tuple[str, dict] | None]:
     """The one format that reads every value of the date columns, and a note when the order was
     ambiguous. `pairs`: (start, end) of each row, which must come in that order."""
     values = [_date_part(value) for column in columns for value in column if value.strip()]
@@ -54,15 +60,15 @@ def date_format(columns: list[list[str]], pairs: list[tuple[str, str]],
     if len(fitting) == 1:
         return fitting[0], None
     chosen = EUROPEAN if day_first_language and EUROPEAN in fitting else fitting[0]
-    return chosen, (f"every date fits more than one order; read as {FORMAT_NAMES[chosen]}, the "
-                    "usual order of the file's language")
+    return chosen, ("every date fits more than one order; read as {format}, the usual order of "
+                    "the file's language", {"format": FORMAT_NAMES[chosen]})
 
 
 def parse_date(value: str, fmt: str) -> dt.date:
     try:
         return _parse(_date_part(value), fmt)
     except ValueError:
-        raise BadValue(f"a date as {FORMAT_NAMES.get(fmt, fmt)}") from None
+        raise BadValue("a date as {format}", format=FORMAT_NAMES.get(fmt, fmt)) from None
 
 
 def _date_part(value: str) -> str:

@@ -97,3 +97,29 @@ def test_an_applied_import_is_in_the_activity_log_in_words(anna, places, feed_bo
     apply(anna, upload(anna, booking_xls()))
     assert "imported a channel&#039;s reservations file" in anna.get("/dashboard/activity").text \
         or "imported a channel's reservations file" in anna.get("/dashboard/activity").text
+
+
+def test_a_broken_file_is_refused_in_greek_too(anna, places):
+    anna.get("/dashboard/bookings/import?lang=el")
+    rows = [list(row) for row in AIRBNB_US_ROWS]
+    rows[0][12] = "lots"
+    refused = upload(anna, csv_bytes(AIRBNB_ENGLISH, rows), name="reservations.csv", status=422)
+    assert "Γραμμή 2, στήλη «Earnings»: αναμενόταν ποσό όπως" in refused.text
+
+
+def test_every_refusal_of_a_file_has_its_greek():
+    import ast
+    from pathlib import Path
+    import rentalcomply.imports as package
+    texts = set()
+    for path in Path(package.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                    "UnreadableFile", "BadValue", "refuse") and node.args:
+                for arg in node.args[:3]:
+                    for part in ast.walk(arg):
+                        if isinstance(part, ast.Constant) and isinstance(part.value, str) \
+                                and " " in part.value:  # a text, not a field's or value's name
+                            texts.add(part.value)
+    assert len(texts) >= 12
+    assert sorted(t for t in texts if t not in i18n.GREEK) == []

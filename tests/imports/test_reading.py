@@ -41,7 +41,7 @@ def test_a_file_whose_dates_all_fit_both_orders_takes_its_languages_order_and_sa
     rows = [row[:7] + ["07/05/2026", "07/09/2026"] + row[9:] for row in AIRBNB_US_ROWS[:1]]
     export = read(csv_bytes(AIRBNB_ENGLISH, rows))
     assert export.reservations[0].arrival == dt.date(2026, 7, 5)
-    assert "MM/DD/YYYY" in export.notes[0]
+    assert export.notes[0][1] == {"format": "MM/DD/YYYY"}
 
 
 @pytest.mark.parametrize("make", [lambda: booking_xls("en"), lambda: booking_xls("it"),

@@ -15,6 +15,7 @@ from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFou
 from rentalcomply.dashboard import service
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.imports import service as imports
+from rentalcomply.imports.files import spoken
 
 ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "no change",
                 "conflict": "conflict"}
@@ -33,6 +34,7 @@ def register(pages: Pages) -> None:
                            names=service.property_names(page.account_id),
                            action_words=ACTION_WORDS, change_words=CHANGE_WORDS,
                            reason_text=lambda outcome: _reason_text(page, outcome),
+                           note_text=lambda note: spoken(*note, page._),
                            shown=lambda name, value: _shown(page, name, value))
 
     def _preview(page, content: bytes, property_id: str, status: int = 200, error=None):
@@ -41,7 +43,8 @@ def register(pages: Pages) -> None:
                                            rates=FeeRates.from_settings(page.settings),
                                            property_id=property_id or None, dry_run=True)
         except ExportUnreadable as problem:
-            return _render(page, status=422, property_id=property_id, error=problem.message)
+            return _render(page, status=422, property_id=property_id,
+                           error=spoken(*problem.spoken, page._))
         except NotFound:
             return _render(page, status=400, error=page._("Choose one of your properties."))
         preview_id = imports.keep_previewed(page.account_id, page.user.id, content)

@@ -12,7 +12,7 @@
 <div class="notice {{'ok' if applied else 'warn'}}" role="status" id="import-summary">
   <p>{{_('Imported: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts.', **totals) if applied else _('Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts. Nothing has changed yet.', **totals)}}</p>
   % for note in report.notes:
-  <p>{{_('Note:')}} {{note}}</p>
+  <p>{{_('Note:')}} {{note_text(note)}}</p>
   % end
 </div>
 <section class="card" aria-labelledby="rows-title">
