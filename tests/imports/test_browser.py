@@ -63,3 +63,23 @@ def test_upload_preview_and_apply_in_the_browser(settings, account_a, places, fe
     page.wait_for_url(re.compile(rf".*/dashboard/bookings/{hans.id}$"))
     assert _shows(page, "Hans Müller")
     context.close()
+
+
+def test_the_page_in_greek_with_a_conflict_kept_for_the_host(settings, account_a, places,
+                                                             feed_bookings, rates, server,
+                                                             chromium):
+    from rentalcomply.bookings import service as bookings
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    users.configure(settings)
+    make_user(account_a, "host@example.com")
+    bookings.update_booking(account_a, feed_bookings["hans"], rates=rates, guest_name="H. Müller")
+    context = chromium.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    _sign_in(page, server.base_url, "host@example.com")
+    page.goto(server.base_url + "/dashboard/bookings/import?lang=el")
+    visible(page.get_by_role("heading", name="Εισαγωγή κρατήσεων"))
+    page.set_input_files("#file", str(FILES / "booking_it.xls"))
+    page.get_by_role("button", name="Προεπισκόπηση").click()
+    assert _shows(page, "το πεδίο «όνομα επισκέπτη» ορίστηκε από εσάς")
+    page.screenshot(path=str(ARTIFACTS / "preview-el-phone.png"), full_page=True)
+    context.close()
