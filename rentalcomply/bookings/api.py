@@ -31,7 +31,7 @@ openapi.schema("Booking", {
     "type": "object",
     "required": ["id", "property_id", "guest_name", "guest_email", "guest_phone",
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
-                 "channel", "source", "external_ref", "status", "checkin_status", "checkin_error",
+                 "adults", "children", "infants", "channel", "source", "external_ref", "status", "checkin_status", "checkin_error",
                  "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
                  "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
@@ -48,6 +48,16 @@ openapi.schema("Booking", {
                                                   "of the stay)."},
         "nights": {"type": "integer", "minimum": 1},
         "guest_count": {"type": "integer", "minimum": 1},
+        "adults": {"type": ["integer", "null"], "minimum": 0,
+                   "description": "Adults of the party, as the channel's reservations export "
+                                  "gives them (rentalcomply sync import); null when not known."},
+        "children": {"type": ["integer", "null"], "minimum": 0,
+                     "description": "Children of the party, from the channel's export; null when "
+                                    "not known."},
+        "infants": {"type": ["integer", "null"], "minimum": 0,
+                    "description": "Infants of the party (Airbnb's export); null when not known. "
+                                   "guest_count is adults + children + infants when these come "
+                                   "from an export."},
         "channel": {"type": "string", "enum": list(CHANNELS),
                     "description": "`manual` for bookings made through this API, else the "
                                    "channel whose calendar feed it came from."},
@@ -74,7 +84,9 @@ openapi.schema("Booking", {
         "climate_fee": {**MONEY, "description": "Greece's climate resilience fee for the stay, "
                                                 "in euros: each night at its month's rate; 0 for "
                                                 "a property outside Greece (`country` not GR)."},
-        "currency": {"type": "string", "enum": ["EUR"]},
+        "currency": {"type": "string", "enum": ["EUR"],
+                     "description": "Of total_price; only prices in euros are stored (an "
+                                    "export's price in another currency is left to the host)."},
         "payment_method": {"anyOf": [ref("PaymentMethod"), {"type": "null"}]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,

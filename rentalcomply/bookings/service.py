@@ -53,6 +53,9 @@ MAX_TOTAL_PRICE = 10_000_000  # euros
 
 EDITABLE = ("guest_name", "guest_email", "guest_phone", "guest_language", "arrival_date",
             "departure_date", "guest_count", "total_price", "payment_method")
+# What a channel's export also fills (rentalcomply/imports); the host's edits are EDITABLE only.
+CHANNEL_DETAILS = ("adults", "children", "infants", "currency", "external_ref")
+EXTERNAL_REF_MAX = 100
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -158,8 +161,11 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
                    source: str = "direct", guest_email: str | None = None,
                    guest_phone: str | None = None, guest_language: str = "en",
                    total_price: float | int | Decimal | None = None,
-                   payment_method: str | None = None) -> Booking:
-    """Create a manual booking (channel `manual`) and emit `booking.created`.
+                   payment_method: str | None = None, channel: str = "manual",
+                   **channel_details: Any) -> Booking:
+    """Create a booking and emit `booking.created`: a manual one (channel `manual`, every field
+    typed by the host), or one read from a channel's export (`channel` and CHANNEL_DETAILS given,
+    `source` None, no field counted as the host's).
 
     `rates`: the climate fee rates, `FeeRates.from_settings(settings)`. Raises ValidationError
     (all bad fields at once), NotFound (property not in this account) or BookingConflict.
@@ -168,9 +174,13 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         "guest_name": guest_name, "arrival_date": arrival_date, "departure_date": departure_date,
         "guest_count": guest_count, "guest_email": guest_email, "guest_phone": guest_phone,
         "guest_language": guest_language, "total_price": total_price,
-        "payment_method": payment_method})
-    if source not in SOURCES:
+        "payment_method": payment_method, **_only(channel_details, CHANNEL_DETAILS)})
+    if channel not in CHANNELS:
+        raise ValidationError("channel", "must be one of: " + ", ".join(CHANNELS))
+    if channel == "manual" and source not in SOURCES:
         raise ValidationError("source", "must be one of: " + ", ".join(SOURCES))
+    typed = [] if channel != "manual" else sorted(
+        name for name, value in values.items() if value is not None or name == "guest_name")
     with atomic():
         prop = properties.get_property(account_id, property_id, for_update=True)
         if prop.status != "active":
@@ -179,8 +189,8 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         _refuse_overlap(prop, values["arrival_date"], values["departure_date"])
         now = clock.utcnow()
         booking = Booking(
-            id=new_id("book"), account=account_id, property=prop.id, channel="manual",
-            source=source, status="confirmed", checkin_status="NOT_STARTED",
+            id=new_id("book"), account=account_id, property=prop.id, channel=channel,
+            source=source if channel == "manual" else None, status="confirmed", host_fields=typed, checkin_status="NOT_STARTED",
             report_status="NOT_REQUIRED" if prop.police_connector == "none" else "PENDING",
             climate_fee_cents=property_fee_cents(prop.country, values["arrival_date"],
                                                  values["departure_date"],
@@ -197,11 +207,14 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
     return booking
 
 
-def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **changes: Any) -> Booking:
+def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, by_host: bool = True,
+                   **changes: Any) -> Booking:
     """Apply a merge patch to a booking; None clears a nullable field. Emits `booking.updated`
     when something changed. New dates and guest counts are checked as on creation, overlap
-    included (for a confirmed booking)."""
-    unknown = sorted(set(changes) - set(EDITABLE))
+    included (for a confirmed booking). The fields the host changed are recorded in
+    `host_fields`; `by_host=False` (a channel's export) records none and may fill
+    CHANNEL_DETAILS too."""
+    unknown = sorted(set(changes) - set(EDITABLE + (() if by_host else CHANNEL_DETAILS)))
     if unknown:
         raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
     values = _checked_fields(changes)
@@ -220,6 +233,8 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, **chang
             raise ChannelOwnsDates(_channel_owns_dates(booking))
         for name, value in changed.items():
             setattr(booking, name, value)
+        if by_host:
+            booking.host_fields = sorted(set(booking.host_fields or ()) | changed.keys())
         if moves:
             field = "departure_date" if "departure_date" in values else "arrival_date"
             problem = _stay_problem(booking.arrival_date, booking.departure_date, field)
@@ -373,6 +388,22 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
         if problem:
             refuse("total_price", problem)
         cleaned["total_price_cents"] = cents
+    for name in ("adults", "children", "infants"):
+        if name in values:
+            count = values[name]
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                      or not 0 <= count <= GUEST_COUNT_LIMIT):
+                refuse(name, f"must be a whole number from 0 to {GUEST_COUNT_LIMIT}, or null")
+            cleaned[name] = count
+    if "currency" in values:
+        if values["currency"] is not None and not re.fullmatch(r"[A-Z]{3}", str(values["currency"])):
+            refuse("currency", "must be an ISO 4217 code like EUR, or null")
+        cleaned["currency"] = values["currency"]
+    if "external_ref" in values:
+        ref, acceptable = nullable_text(values["external_ref"], EXTERNAL_REF_MAX)
+        if not acceptable:
+            refuse("external_ref", f"must be 1 to {EXTERNAL_REF_MAX} characters, or null")
+        cleaned["external_ref"] = ref
     if "payment_method" in values:
         method = values["payment_method"]
         if method is not None and method not in PAYMENT_METHODS:
@@ -381,6 +412,13 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
     if details:
         raise ValidationError(details)
     return cleaned
+
+
+def _only(values: dict[str, Any], allowed: tuple[str, ...]) -> dict[str, Any]:
+    unknown = sorted(set(values) - set(allowed))
+    if unknown:
+        raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
+    return values
 
 
 def _stay_problem(arrival: dt.date, departure: dt.date, field: str = "departure_date") -> str | None:
@@ -443,6 +481,9 @@ def booking_view(booking: Booking | dict) -> dict:
         "departure_date": clock.iso_date(departure),
         "nights": (departure - arrival).days,
         "guest_count": get("guest_count"),
+        "adults": get("adults"),
+        "children": get("children"),
+        "infants": get("infants"),
         "channel": get("channel"),
         "source": get("source"),
         "external_ref": get("external_ref"),
@@ -453,7 +494,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "report_error": get("report_error"),
         "total_price": cents_to_euros(get("total_price_cents")),
         "climate_fee": cents_to_euros(get("climate_fee_cents")),
-        "currency": "EUR",
+        "currency": get("currency") or "EUR",
         "payment_method": get("payment_method"),
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),

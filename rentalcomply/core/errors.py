@@ -150,5 +150,17 @@ class ServiceUnavailable(ApiError):
         super().__init__(message, headers={"Retry-After": str(retry_after)})
 
 
+class ExportUnreadable(ApiError):
+    """A channel's reservations export that cannot be read (rentalcomply/imports): the message
+    names the row and column; nothing of it was imported."""
+    status, code, message = 422, "EXPORT_UNREADABLE", "The file cannot be read as an export."
+
+
+class ImportPlanChanged(ApiError):
+    status, code = 409, "IMPORT_PLAN_CHANGED"
+    message = ("The bookings changed since the preview, so the import would no longer do what it "
+               "showed: preview it again.")
+
+
 ALL_ERRORS = [cls for cls in list(globals().values())
               if isinstance(cls, type) and issubclass(cls, ApiError) and cls is not ApiError]

@@ -194,6 +194,14 @@ class Booking(Versioned):
     # What the guest still pays after cancelling (declared to AADE in the month of the
     # cancellation); null when nothing is kept or it was not recorded.
     amount_kept_cents = pw.IntegerField(null=True)
+    # The party as a channel's export gives it (guest_count is their sum); null when not known.
+    adults = pw.IntegerField(null=True)
+    children = pw.IntegerField(null=True)
+    infants = pw.IntegerField(null=True)
+    # Of total_price_cents when it came from a channel's export; null means euros typed by hand.
+    currency = pw.CharField(max_length=3, null=True)
+    # The fields the host typed (bookings.service records them): an import never overwrites them.
+    host_fields = JSONField(null=True)
 
     @builtins.property  # `property` is a field name in this class body
     def nights(self) -> int:

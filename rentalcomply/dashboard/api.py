@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
 from rentalcomply.dashboard import sign_in, users
-from rentalcomply.dashboard.pages import (account, activity, bookings, email, keys, police,
-                                          properties, reports, today, webhooks)
+from rentalcomply.dashboard.pages import (account, activity, bookings, email, imports, keys,
+                                          police, properties, reports, today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
 # In the order their routes are declared: Bottle tries a route in that order.
-PAGE_GROUPS = (today, bookings, properties, keys, webhooks, reports, police, account, email,
-               activity)
+# imports before bookings: /bookings/import is not the page of a booking called "import".
+PAGE_GROUPS = (today, imports, bookings, properties, keys, webhooks, reports, police, account,
+               email, activity)
 
 
 def register(api) -> None:

@@ -933,3 +933,138 @@ class Formatter:
         if self.lang == "el" and code in CHANNELS_EL:
             return CHANNELS_EL[code]
         return CHANNELS.get(code, code)
+
+
+# --- importing the channels' reservation files (dashboard/pages/imports.py) ---------------------
+GREEK.update({
+    "Import reservations": "Εισαγωγή κρατήσεων",
+    "The channels’ calendars bring no guest names, party sizes or prices. Their reservation files "
+    "do: download the file from Airbnb (Reservations › Export › Download CSV file) or from the "
+    "Booking.com extranet (Reservations › Download) and upload it here. Nothing changes until you "
+    "apply the preview; what you typed yourself is never overwritten.":
+        "Τα ημερολόγια των πλατφορμών δεν φέρνουν ονόματα επισκεπτών, αριθμό ατόμων ή τιμές. Τα "
+        "αρχεία κρατήσεών τους τα έχουν: κατεβάστε το αρχείο από το Airbnb (Κρατήσεις › Εξαγωγή › "
+        "Λήψη αρχείου CSV) ή από το extranet της Booking.com (Κρατήσεις › Λήψη) και ανεβάστε το "
+        "εδώ. Τίποτα δεν αλλάζει πριν εφαρμόσετε την προεπισκόπηση· ό,τι πληκτρολογήσατε εσείς δεν "
+        "αντικαθίσταται ποτέ.",
+    "Imported: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts.":
+        "Η εισαγωγή έγινε: {created} νέες, {updated} συμπληρώθηκαν, {unchanged} χωρίς αλλαγή, "
+        "{conflict} συγκρούσεις.",
+    "Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts. "
+    "Nothing has changed yet.":
+        "Προεπισκόπηση: {created} νέες, {updated} προς συμπλήρωση, {unchanged} χωρίς αλλαγή, "
+        "{conflict} συγκρούσεις. Δεν έχει αλλάξει τίποτα ακόμη.",
+    "Note:": "Σημείωση:",
+    "Imported rows": "Γραμμές που εισήχθησαν",
+    "What the import will do": "Τι θα κάνει η εισαγωγή",
+    "Row": "Γραμμή",
+    "Code": "Κωδικός",
+    "Result": "Αποτέλεσμα",
+    "Changes": "Αλλαγές",
+    "Why": "Αιτία",
+    "Apply these changes": "Εφαρμογή αυτών των αλλαγών",
+    "Cancel": "Ακύρωση",
+    "Import another file": "Εισαγωγή άλλου αρχείου",
+    "Upload a file": "Ανέβασμα αρχείου",
+    "Reservations file (.csv, .xls or .xlsx)": "Αρχείο κρατήσεων (.csv, .xls ή .xlsx)",
+    "Property of rows whose listing is none of your property names":
+        "Κατάλυμα για τις γραμμές που δεν έχουν το όνομα κανενός καταλύματός σας",
+    "Match by name only": "Μόνο αντιστοίχιση με το όνομα",
+    "Preview": "Προεπισκόπηση",
+    "Choose the file to import.": "Επιλέξτε το αρχείο για εισαγωγή.",
+    "The file is larger than 1 MB: export fewer months.":
+        "Το αρχείο είναι μεγαλύτερο από 1 MB: εξαγάγετε λιγότερους μήνες.",
+    "Choose one of your properties.": "Επιλέξτε ένα από τα καταλύματά σας.",
+    "The bookings changed since the preview: check this new preview and apply it again.":
+        "Οι κρατήσεις άλλαξαν μετά την προεπισκόπηση: ελέγξτε τη νέα προεπισκόπηση και "
+        "εφαρμόστε την ξανά.",
+    "This preview has expired or was applied already: upload the file again.":
+        "Η προεπισκόπηση έληξε ή έχει ήδη εφαρμοστεί: ανεβάστε ξανά το αρχείο.",
+    # what a row does
+    "new booking": "νέα κράτηση", "filled in": "συμπληρώνεται", "no change": "χωρίς αλλαγή",
+    "conflict": "σύγκρουση",
+    # the fields it fills
+    "Adults": "Ενήλικες", "Children": "Παιδιά", "Infants": "Βρέφη", "Price": "Τιμή",
+    "Currency": "Νόμισμα", "Confirmation code": "Κωδικός επιβεβαίωσης",
+    "guest name": "όνομα επισκέπτη", "number of guests": "αριθμός ατόμων", "price": "τιμή",
+    "confirmation code": "κωδικός επιβεβαίωσης", "payment method": "τρόπος πληρωμής",
+    "adults": "ενήλικες", "children": "παιδιά", "infants": "βρέφη", "currency": "νόμισμα",
+    # why (imports/planning.py)
+    "the code appears again in row {row}, which is the one imported":
+        "ο κωδικός υπάρχει ξανά στη γραμμή {row}, που είναι αυτή που εισάγεται",
+    "cancelled in the channel: no booking is made from it":
+        "ακυρώθηκε στην πλατφόρμα: δεν δημιουργείται κράτηση",
+    "the listing '{listing}' is no property's name: choose the property to import into":
+        "η καταχώριση «{listing}» δεν είναι όνομα κανενός καταλύματος: επιλέξτε σε ποιο "
+        "κατάλυμα γίνεται η εισαγωγή",
+    "cancelled in the channel and here": "ακυρώθηκε και στην πλατφόρμα και εδώ",
+    "cancelled in {channel} but confirmed here: cancel it on its page if the guest is not coming":
+        "ακυρώθηκε στο {channel} αλλά εδώ είναι επιβεβαιωμένη: ακυρώστε την από τη σελίδα της αν "
+        "ο επισκέπτης δεν έρχεται",
+    "confirmed in the channel but cancelled here: nothing was changed":
+        "επιβεβαιωμένη στην πλατφόρμα αλλά ακυρωμένη εδώ: δεν άλλαξε τίποτα",
+    "the file's dates ({arrival} to {departure}) differ; the calendar feed keeps this booking's "
+    "dates": "οι ημερομηνίες του αρχείου ({arrival} έως {departure}) διαφέρουν· το ημερολόγιο "
+    "της πλατφόρμας κρατά τις ημερομηνίες αυτής της κράτησης",
+    "{count} guests are more than the property takes":
+        "{count} άτομα είναι περισσότερα από όσα δέχεται το κατάλυμα",
+    "the {field} was set by hand ({now}; the file says {value})":
+        "το πεδίο «{field}» ορίστηκε από εσάς ({now}· το αρχείο λέει {value})",
+    "filled: {fields}": "συμπληρώνονται: {fields}",
+    "already as in the file": "ήδη όπως στο αρχείο",
+    "no booking has this code or these dates, and the dates overlap a period blocked in a "
+    "channel calendar": "καμία κράτηση δεν έχει αυτόν τον κωδικό ή αυτές τις ημερομηνίες, και "
+    "οι ημερομηνίες επικαλύπτουν διάστημα κλειστό στο ημερολόγιο μιας πλατφόρμας",
+    "no booking has this code or these dates, and the dates overlap booking {booking}":
+        "καμία κράτηση δεν έχει αυτόν τον κωδικό ή αυτές τις ημερομηνίες, και οι ημερομηνίες "
+        "επικαλύπτουν την κράτηση {booking}",
+    "the dates overlap row {row} of the file": "οι ημερομηνίες επικαλύπτουν τη γραμμή {row} του αρχείου",
+    "the stay overlaps booking {booking}: the number of guests stays until that is solved":
+        "η διαμονή επικαλύπτει την κράτηση {booking}: ο αριθμός ατόμων μένει ως έχει μέχρι να "
+        "λυθεί αυτό",
+    "the property is inactive; it takes no new bookings":
+        "το κατάλυμα είναι ανενεργό· δεν δέχεται νέες κρατήσεις",
+    "new {channel} booking": "νέα κράτηση {channel}",
+    "the file's amount is negative; no price was taken from it":
+        "το ποσό του αρχείου είναι αρνητικό· δεν λήφθηκε τιμή από αυτό",
+    "the price is in {currency}, not euros; type the price in euros on the booking (the AADE "
+    "declaration is in euros)": "η τιμή είναι σε {currency}, όχι σε ευρώ· πληκτρολογήστε την "
+    "τιμή σε ευρώ στην κράτηση (η δήλωση στην ΑΑΔΕ γίνεται σε ευρώ)",
+})
+
+# --- a reservations file that cannot be read (imports/files.py, channels.py, values.py) ------
+GREEK.update({
+    "The file is empty.": "Το αρχείο είναι κενό.",
+    "The file has no rows.": "Το αρχείο δεν έχει γραμμές.",
+    "The file is neither a spreadsheet nor readable CSV ({error}).":
+        "Το αρχείο δεν είναι ούτε υπολογιστικό φύλλο ούτε αναγνώσιμο CSV ({error}).",
+    "The file looks like old Excel (.xls) but cannot be read ({error}).":
+        "Το αρχείο μοιάζει με παλιό Excel (.xls) αλλά δεν διαβάζεται ({error}).",
+    "The file looks like XLSX but cannot be read ({error}).":
+        "Το αρχείο μοιάζει με XLSX αλλά δεν διαβάζεται ({error}).",
+    "This is not a reservations export of Airbnb or Booking.com: none of their column headers is "
+    "in the first row.": "Δεν είναι αρχείο κρατήσεων του Airbnb ή της Booking.com: καμία από τις "
+    "επικεφαλίδες στηλών τους δεν υπάρχει στην πρώτη γραμμή.",
+    "This looks like a {channel} export, but the column(s) {columns} are missing (in any "
+    "language). Nothing was imported.": "Μοιάζει με αρχείο του {channel}, αλλά λείπουν οι στήλες "
+    "{columns} (σε οποιαδήποτε γλώσσα). Δεν εισήχθη τίποτα.",
+    "Row {row}, column '{column}': expected {expected}, found '{found}'. Nothing was imported.":
+        "Γραμμή {row}, στήλη «{column}»: αναμενόταν {expected}, βρέθηκε «{found}». Δεν εισήχθη "
+        "τίποτα.",
+    "a date": "ημερομηνία",
+    "a date as {format}": "ημερομηνία σε μορφή {format}",
+    "a real date as {format}, like the file's other dates":
+        "πραγματική ημερομηνία σε μορφή {format}, όπως οι άλλες ημερομηνίες του αρχείου",
+    "a date from {earliest} to {latest}": "ημερομηνία από {earliest} έως {latest}",
+    "a date after the start of the stay, at most {nights} nights later":
+        "ημερομηνία μετά την αρχή της διαμονής, το πολύ {nights} νύχτες αργότερα",
+    "an amount like 412.50, €1.020,50 or 126.6314 EUR":
+        "ποσό όπως 412.50, €1.020,50 ή 126.6314 EUR",
+    "a whole number of people": "ακέραιο αριθμό ατόμων",
+    "a whole number of people from 0 to 100": "ακέραιο αριθμό ατόμων από 0 έως 100",
+    "the reservation's code (at most {count} characters)":
+        "τον κωδικό της κράτησης (το πολύ {count} χαρακτήρες)",
+    "every date fits more than one order; read as {format}, the usual order of the file's "
+    "language": "κάθε ημερομηνία ταιριάζει σε περισσότερες από μία σειρές· διαβάστηκαν ως "
+    "{format}, η συνήθης σειρά της γλώσσας του αρχείου",
+})

@@ -10,12 +10,14 @@ from rentalcomply.cli import pass_state, resolve_account
 
 
 def register(main: click.Group) -> None:
+    from rentalcomply.imports.cli import import_command  # `sync import`: the channels' exports
+    sync.add_command(import_command)
     main.add_command(sync)
 
 
 @click.group()
 def sync() -> None:
-    """Channel calendar feeds (Airbnb, Booking.com, Vrbo)."""
+    """Channel calendar feeds (Airbnb, Booking.com, Vrbo) and reservation exports."""
 
 
 @sync.command("run")

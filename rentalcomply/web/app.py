@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 CAPABILITY_MODULES = (
     "rentalcomply.properties.api", "rentalcomply.bookings.api", "rentalcomply.webhooks.api",
     "rentalcomply.checkin.api", "rentalcomply.reports.api", "rentalcomply.sync.api",
-    "rentalcomply.filings.api", "rentalcomply.dashboard.api",
+    "rentalcomply.filings.api", "rentalcomply.dashboard.api", "rentalcomply.imports.api",
 )
 
 

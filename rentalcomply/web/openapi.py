@@ -175,6 +175,10 @@ def _operation(route, path_params: list[str]) -> dict:
                                       "pattern": "^[\\x21-\\x7e]+$"}})
     if parameters:
         operation["parameters"] = parameters
+    if getattr(route, "file_types", ()):
+        # A file as the body: one named binary schema, referenced from each media type.
+        operation["requestBody"] = {"required": True, "content": {
+            media: {"schema": ref(body_schema_name(route))} for media in route.file_types}}
     if route.body is not None:
         # One named schema per body, referenced from each media type: code generators make one
         # model of it (an inline schema under two media types became two models).
@@ -250,6 +254,9 @@ def request_schemas(api) -> dict[str, dict]:
     for route in api.routes:
         for field in [*route.query.values(), *(route.body or {}).values()]:
             found.update(field.component_schemas())
+        if getattr(route, "file_types", ()):
+            found[body_schema_name(route)] = {"type": "string", "format": "binary",
+                                              "description": "The file itself, as the body."}
         if route.body is not None:
             name = body_schema_name(route)
             if name in found or name in SCHEMAS:

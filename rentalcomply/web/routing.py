@@ -15,6 +15,7 @@ the shared error shape; anything else is logged with its traceback and answered 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 from typing import Any, Callable
 
@@ -77,6 +78,9 @@ class RouteSpec:
     transaction: bool = True
     # A POST whose answer shows a secret or a link once: what an Idempotency-Key replay withholds.
     shown_once: idempotency.ShownOnce | None = None
+    # A route taking a file as its body (these media types), not JSON: the handler reads
+    # ctx.raw_body; ctx.body is the file's digest and the query (what an Idempotency-Key compares).
+    file_types: tuple[str, ...] = ()
 
 
 class Context:
@@ -117,7 +121,8 @@ class Api:
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
               content_type: str = "application/json", optional_body: bool = False,
               conditional: bool = False, cached: bool = False, transaction: bool = True,
-              shown_once: idempotency.ShownOnce | None = None):
+              shown_once: idempotency.ShownOnce | None = None,
+              file_types: tuple[str, ...] = ()):
         if cached and (method != "GET" or content_type != "application/json"):
             raise ValueError("only JSON answers to GET are kept (cached=True)")
 
@@ -125,7 +130,8 @@ class Api:
             spec = RouteSpec(method, prefix + path, handler, scope, summary, description,
                              tuple(tags), dict(query or {}), body, response, status, paginated,
                              tuple(errors), public, content_type, optional_body,
-                             conditional or cached, cached, transaction, shown_once)
+                             conditional or cached, cached, transaction, shown_once,
+                             tuple(file_types))
             self.routes.append(spec)
             callback = self._wrap(spec)
             self.app.route(spec.path, method, callback)
@@ -343,6 +349,8 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
         else (request.environ["wsgi.input"].read(length) if length else b"")
     if len(raw) > MAX_BODY_BYTES:
         raise PayloadTooLarge()
+    if spec.file_types:
+        return raw, _file_body(spec, raw, request.environ.get("CONTENT_TYPE") or "")
     if not raw.strip():
         if spec.body is None or spec.optional_body:
             return raw, {}
@@ -368,6 +376,18 @@ def _read_body(spec: RouteSpec) -> tuple[bytes | None, dict | None]:
     if spec.body is None and parsed:
         validate(parsed, {})  # refuses every field by name
     return raw, parsed
+
+
+def _file_body(spec: RouteSpec, raw: bytes, content_type: str) -> dict:
+    media_type = content_type.split(";")[0].strip().lower()
+    if media_type not in spec.file_types:
+        raise UnsupportedMediaType(f"Send the file as the body, typed {' or '.join(spec.file_types)}.")
+    if not raw.strip():
+        raise ValidationError("body", "is empty; send the file as the request body")
+    # The query too (dry_run=true or false): an Idempotency-Key never replays a dry run's answer
+    # to the real import of the same file.
+    return {"file_sha256": hashlib.sha256(raw).hexdigest(),
+            "query": bottle.request.query_string}
 
 
 def _is_text(value: str) -> bool:

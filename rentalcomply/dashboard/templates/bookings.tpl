@@ -1,6 +1,6 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Bookings')}}</h1>
-<p class="buttons tight"><a class="button primary" href="/dashboard/bookings/new">{{_('New booking')}}</a></p></div>
+<p class="buttons tight"><a class="button primary" href="/dashboard/bookings/new">{{_('New booking')}}</a> <a class="button" href="/dashboard/bookings/import">{{_('Import reservations')}}</a></p></div>
 <form method="get" action="/dashboard/bookings" class="filters" role="search">
   <div><label for="guest">{{_('Guest or reservation code')}}</label>
   <input id="guest" name="guest" type="search" value="{{filters['guest']}}"></div>

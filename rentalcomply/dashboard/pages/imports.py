@@ -1,0 +1,109 @@
+"""Import reservations: upload a channel's export, see every change it would make, apply it.
+
+The preview is applied exactly as shown: the uploaded file is kept sealed on the server
+(imports.service.keep_previewed, for this account and user alone) and the Apply form carries
+only its id and the plan's digest; an apply whose plan came out different (the bookings changed
+meanwhile) is refused and previewed afresh.
+"""
+
+from __future__ import annotations
+
+import bottle
+
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
+from rentalcomply.dashboard import service
+from rentalcomply.dashboard.web import Pages
+from rentalcomply.imports import service as imports
+from rentalcomply.imports.files import spoken
+
+ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "no change",
+                "conflict": "conflict"}
+CHANGE_WORDS = {"guest_name": "Guest name", "guest_count": "Guests", "adults": "Adults",
+                "children": "Children", "infants": "Infants", "total_price_cents": "Price",
+                "external_ref": "Confirmation code",
+                "payment_method": "Payment method"}
+
+
+def register(pages: Pages) -> None:
+    def _render(page, *, status=200, report=None, preview_id="", property_id="", error=None,
+                applied=False):
+        return page.render("imports", status=status, title=page._("Import reservations"),
+                           report=report, preview_id=preview_id, property_id=property_id,
+                           error=error, applied=applied,
+                           names=service.property_names(page.account_id),
+                           action_words=ACTION_WORDS, change_words=CHANGE_WORDS,
+                           reason_text=lambda outcome: _reason_text(page, outcome),
+                           note_text=lambda note: spoken(*note, page._),
+                           shown=lambda name, value: _shown(page, name, value))
+
+    def _preview(page, content: bytes, property_id: str, status: int = 200, error=None):
+        try:
+            report = imports.import_export(page.account_id, content,
+                                           rates=FeeRates.from_settings(page.settings),
+                                           property_id=property_id or None, dry_run=True)
+        except ExportUnreadable as problem:
+            return _render(page, status=422, property_id=property_id,
+                           error=spoken(*problem.spoken, page._))
+        except NotFound:
+            return _render(page, status=400, error=page._("Choose one of your properties."))
+        preview_id = imports.keep_previewed(page.account_id, page.user.id, content)
+        return _render(page, status=status, report=report, preview_id=preview_id,
+                       property_id=property_id, error=error)
+
+    @pages.get("/bookings/import")
+    def import_form(page):
+        return _render(page)
+
+    @pages.post("/bookings/import")
+    def import_preview(page):
+        property_id = page.form("property_id").strip()
+        upload = bottle.request.files.get("file")
+        content = upload.file.read(imports.MAX_FILE_BYTES + 1) if upload is not None else b""
+        if not content:
+            return _render(page, status=400, property_id=property_id,
+                           error=page._("Choose the file to import."))
+        if len(content) > imports.MAX_FILE_BYTES:
+            return _render(page, status=413, property_id=property_id,
+                           error=page._("The file is larger than 1 MB: export fewer months."))
+        return _preview(page, content, property_id)
+
+    @pages.post("/bookings/import/apply")
+    def import_apply(page):
+        property_id = page.form("property_id").strip()
+        preview_id = page.form("preview")
+        content = imports.previewed_file(page.account_id, page.user.id, preview_id)
+        imports.forget_previewed(page.account_id, preview_id)
+        try:
+            report = imports.import_export(page.account_id, content,
+                                           rates=FeeRates.from_settings(page.settings),
+                                           property_id=property_id or None,
+                                           expected_plan=page.form("plan"))
+        except ImportPlanChanged:
+            return _preview(page, content, property_id, status=409, error=page._(
+                "The bookings changed since the preview: check this new preview and apply it "
+                "again."))
+        page.record("booking.import")
+        return _render(page, report=report, applied=True)
+
+
+def _reason_text(page, outcome) -> str:
+    parts = []
+    for template, values in outcome.reasons:
+        shown = dict(values)
+        if "field" in values:
+            shown["field"] = page._(values["field"])
+        if "fields" in values:
+            shown["fields"] = ", ".join(page._(word) for word in values["fields"].split(", "))
+        parts.append(page._(template, **shown))
+    return "; ".join(parts)
+
+
+def _shown(page, name: str, value) -> str:
+    if value is None:
+        return "—"
+    if name == "total_price_cents":
+        return page.fmt.money(value)
+    if name == "payment_method":
+        return page._("payment:" + value)
+    return str(value)

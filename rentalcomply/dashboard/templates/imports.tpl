@@ -1,0 +1,89 @@
+% rebase('layout.tpl')
+<div class="head">
+  <p class="crumbs"><a href="/dashboard/bookings">{{_('Bookings')}}</a></p>
+  <h1>{{_('Import reservations')}}</h1>
+  <p class="muted">{{_('The channels’ calendars bring no guest names, party sizes or prices. Their reservation files do: download the file from Airbnb (Reservations › Export › Download CSV file) or from the Booking.com extranet (Reservations › Download) and upload it here. Nothing changes until you apply the preview; what you typed yourself is never overwritten.')}}</p>
+</div>
+% if error:
+<div class="notice error" role="alert"><p>{{error}}</p></div>
+% end
+% if report is not None:
+% totals = report.totals
+<div class="notice {{'ok' if applied else 'warn'}}" role="status" id="import-summary">
+  <p>{{_('Imported: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts.', **totals) if applied else _('Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts. Nothing has changed yet.', **totals)}}</p>
+  % for note in report.notes:
+  <p>{{_('Note:')}} {{note_text(note)}}</p>
+  % end
+</div>
+<section class="card" aria-labelledby="rows-title">
+<h2 id="rows-title">{{_('Imported rows') if applied else _('What the import will do')}}</h2>
+<table class="list" id="import-rows">
+  <thead><tr><th scope="col">{{_('Row')}}</th><th scope="col">{{_('Code')}}</th><th scope="col">{{_('Guest')}}</th><th scope="col">{{_('Stay')}}</th><th scope="col">{{_('Result')}}</th><th scope="col">{{_('Changes')}}</th><th scope="col">{{_('Why')}}</th></tr></thead>
+  <tbody>
+  % for row in report.rows:
+  <tr class="import-{{row.action}}">
+    <td data-label="{{_('Row')}}">{{row.row}}</td>
+    <td data-label="{{_('Code')}}" class="mono">{{row.code}}</td>
+    <td data-label="{{_('Guest')}}">
+      % if row.booking_id:
+      <a href="/dashboard/bookings/{{row.booking_id}}">{{row.guest_name or '—'}}</a>
+      % else:
+      {{row.guest_name or '—'}}
+      % end
+    </td>
+    <td data-label="{{_('Stay')}}">{{fmt.short_date(row.arrival)}} – {{fmt.short_date(row.departure)}}</td>
+    <td data-label="{{_('Result')}}"><span class="badge s-{{ {'created': 'ok', 'updated': 'ok', 'unchanged': 'pending', 'conflict': 'error'}[row.action] }}">{{_(action_words[row.action])}}</span></td>
+    <td data-label="{{_('Changes')}}">
+      % for name, (before, after) in row.changes.items():
+      % if name == 'currency':
+      %   continue
+      % end
+      <div>{{_(change_words.get(name, name))}}: {{shown(name, before)}} → <strong>{{shown(name, after)}}</strong></div>
+      % end
+      % if row.create:
+      <div>{{_('Guests')}}: <strong>{{row.create['guest_count']}}</strong>{{!'' if row.create.get('total_price_cents') is None else ' · ' + _('Price').replace('&', '&amp;') + ': <strong>' + shown('total_price_cents', row.create['total_price_cents']) + '</strong>'}}</div>
+      % end
+    </td>
+    <td data-label="{{_('Why')}}">{{reason_text(row)}}</td>
+  </tr>
+  % end
+  </tbody>
+</table>
+% if not applied:
+<form method="post" action="/dashboard/bookings/import/apply" class="actions" id="apply-form">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <input type="hidden" name="preview" value="{{preview_id}}">
+  <input type="hidden" name="plan" value="{{report.plan_digest}}">
+  <input type="hidden" name="property_id" value="{{property_id}}">
+  <button type="submit" class="primary"{{!'' if totals['created'] or totals['updated'] else ' disabled'}}>{{_('Apply these changes')}}</button>
+  <a class="button quiet" href="/dashboard/bookings/import">{{_('Cancel')}}</a>
+</form>
+% else:
+<p class="actions"><a class="button" href="/dashboard/bookings">{{_('Bookings')}}</a> <a class="button quiet" href="/dashboard/bookings/import">{{_('Import another file')}}</a></p>
+% end
+</section>
+% end
+% if report is None or applied:
+<section class="card" aria-labelledby="upload-title">
+<h2 id="upload-title">{{_('Upload a file')}}</h2>
+<form method="post" action="/dashboard/bookings/import" enctype="multipart/form-data" id="upload-form">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <div class="field">
+    <label for="file">{{_('Reservations file (.csv, .xls or .xlsx)')}}</label>
+    <input id="file" name="file" type="file" required accept=".csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+  </div>
+  % if len(names) > 1:
+  <div class="field">
+    <label for="property_id">{{_('Property of rows whose listing is none of your property names')}}</label>
+    <select id="property_id" name="property_id">
+      <option value="">{{_('Match by name only')}}</option>
+      % for value, text in names.items():
+      <option value="{{value}}"{{!' selected' if value == property_id else ''}}>{{text}}</option>
+      % end
+    </select>
+  </div>
+  % end
+  <div class="actions"><button type="submit" class="primary">{{_('Preview')}}</button></div>
+</form>
+</section>
+% end

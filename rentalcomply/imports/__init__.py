@@ -1,0 +1,1 @@
+"""The channels' reservation exports (Airbnb's CSV, Booking.com's download) read into bookings."""

@@ -1,0 +1,149 @@
+"""Importing a channel's reservations export: read, plan, and (unless a dry run) apply.
+
+Everything of one file is applied in one transaction: a file that cannot be read changes
+nothing, and neither does one whose applying fails. A dry run only plans. The plan's digest
+lets a preview be applied exactly as shown: the dashboard sends it back with the (sealed)
+file, and an apply whose plan came out different is refused (see PlanChanged).
+
+Bookings are created and changed through bookings.service, so that `booking.created` and
+`booking.updated` go out and everything listening to BOOKING_CREATED (the police filings) hears
+the new bookings; the imported fields do not count as the host's (`by_host=False`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core import clock, sealing
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
+from rentalcomply.core.ids import new_id
+from rentalcomply.core.models import Property
+from rentalcomply.imports.channels import read_export
+from rentalcomply.imports.files import UnreadableFile, read_sheet, spoken
+from rentalcomply.imports.models import ImportPreview
+from rentalcomply.imports.planning import Outcome, plan_rows
+
+ACTIONS = ("created", "updated", "unchanged", "conflict")
+# The API's limit of every request body (the server refuses more before reading it), for the
+# CLI and the dashboard too: several years of a small agency's reservations.
+MAX_FILE_BYTES = 1024 * 1024
+
+
+# Raised here, declared with the other API errors so that the API documents their codes.
+PlanChanged = ImportPlanChanged
+
+
+@dataclass
+class ImportReport:
+    channel: str
+    kind: str
+    dry_run: bool
+    file_sha256: str
+    rows: list[Outcome]
+    notes: list[tuple[str, dict]] = field(default_factory=list)  # (English template, values)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {action: sum(1 for row in self.rows if row.action == action) for action in ACTIONS}
+
+    @property
+    def plan_digest(self) -> str:
+        """What the plan does, as a digest: equal digests, equal changes."""
+        canonical = json.dumps([row.view() for row in self.rows], sort_keys=True, default=str)
+        return hashlib.sha256((self.file_sha256 + canonical).encode()).hexdigest()
+
+    def view(self) -> dict:
+        return {"channel": self.channel, "file_kind": self.kind, "dry_run": self.dry_run,
+                "file_sha256": self.file_sha256, "plan_digest": self.plan_digest,
+                "totals": self.totals, "notes": [spoken(*note) for note in self.notes],
+                "rows": [row.view() for row in self.rows]}
+
+
+def import_export(account_id: str, content: bytes, *, rates: FeeRates,
+                  property_id: str | None = None, dry_run: bool = False,
+                  expected_plan: str | None = None) -> ImportReport:
+    """Import the file's reservations into the account's bookings (see planning.py for what is
+    matched and filled). Raises ExportUnreadable naming the row and column, NotFound for a
+    property of another account, PlanChanged when `expected_plan` is not this plan's digest."""
+    try:
+        export = read_export(read_sheet(content))
+    except UnreadableFile as problem:
+        refusal = ExportUnreadable(str(problem))
+        refusal.spoken = (problem.template, problem.values)  # for the dashboard's languages
+        raise refusal from None
+    sha256 = hashlib.sha256(content).hexdigest()
+    with atomic():
+        chosen = None
+        if property_id is not None:
+            chosen = Property.get_or_none((Property.id == property_id)
+                                          & (Property.account == account_id))
+            if chosen is None:
+                raise NotFound("No such property.")
+        report = ImportReport(export.channel, export.kind, dry_run, sha256,
+                              plan_rows(account_id, export, chosen), export.notes)
+        if expected_plan is not None and expected_plan != report.plan_digest:
+            raise PlanChanged()
+        if not dry_run:
+            for outcome in report.rows:
+                _apply(account_id, outcome, rates)
+    return report
+
+
+def _apply(account_id: str, outcome: Outcome, rates: FeeRates) -> None:
+    if outcome.create is not None:
+        values = dict(outcome.create)
+        price = values.pop("total_price_cents", None)
+        booking = bookings.create_booking(
+            account_id, rates=rates, total_price=None if price is None else Decimal(price) / 100,
+            **values)
+        outcome.booking_id = booking.id
+    elif outcome.changes:
+        changes = {name: after for name, (_, after) in outcome.changes.items()}
+        if "total_price_cents" in changes:
+            changes["total_price"] = Decimal(changes.pop("total_price_cents")) / 100
+        bookings.update_booking(account_id, outcome.booking_id, rates=rates, by_host=False,
+                                **changes)
+
+
+# --- a previewed file, kept for its apply (the dashboard) ---------------------------------------
+
+PREVIEW_KEPT = dt.timedelta(days=1)
+
+
+def keep_previewed(account_id: str, user_id: str, content: bytes) -> str:
+    """Keep the previewed file sealed for its account and user; its id goes in the Apply form.
+    Previews older than a day are dropped here."""
+    now = clock.utcnow()
+    ImportPreview.delete().where(ImportPreview.created_at < now - PREVIEW_KEPT).execute()
+    preview_id = new_id("imp")
+    ImportPreview.create(id=preview_id, account=account_id, user_id=user_id, created_at=now,
+                         sealed_file=sealing.seal(_preview_purpose(account_id, preview_id),
+                                                  content))
+    return preview_id
+
+
+def previewed_file(account_id: str, user_id: str, preview_id: str) -> bytes:
+    """The file of a preview of this account and user; NotFound once applied or expired."""
+    preview = ImportPreview.get_or_none(
+        (ImportPreview.id == preview_id) & (ImportPreview.account == account_id)
+        & (ImportPreview.user_id == user_id)
+        & (ImportPreview.created_at >= clock.utcnow() - PREVIEW_KEPT))
+    if preview is None:
+        raise NotFound("This preview has expired or was applied already: upload the file again.")
+    return sealing.unseal(_preview_purpose(account_id, preview_id), preview.sealed_file)
+
+
+def forget_previewed(account_id: str, preview_id: str) -> None:
+    ImportPreview.delete().where((ImportPreview.id == preview_id)
+                                 & (ImportPreview.account == account_id)).execute()
+
+
+def _preview_purpose(account_id: str, preview_id: str) -> str:
+    return f"import-preview:{account_id}:{preview_id}"
