@@ -31,7 +31,7 @@ openapi.schema("Booking", {
     "type": "object",
     "required": ["id", "property_id", "guest_name", "guest_email", "guest_phone",
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
-                 "channel", "source", "external_ref", "status", "checkin_status", "checkin_error",
+                 "channel", "source", "external_ref", "reference", "status", "checkin_status", "checkin_error",
                  "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
                  "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
@@ -55,6 +55,18 @@ openapi.schema("Booking", {
                    "description": "How a manual booking came in; null for imported ones."},
         "external_ref": {"type": ["string", "null"],
                          "description": "The channel's reservation code, when the feed has one."},
+        "reference": {"type": "string", "pattern": "^[A-Z2-9]{4}-[A-Z2-9]{4}$",
+                      "examples": ["K7MP-Q42X"],
+                      "description": "The booking's own short reference, for the guest to quote "
+                                     "on the property's check-in link (with the arrival date) "
+                                     "when there is no channel code; derived from the id, it "
+                                     "never changes."},
+        "checkin_url": {"type": ["string", "null"], "format": "uri",
+                        "description": "The guest's check-in page, working from the booking's "
+                                       "creation whatever its channel; the same link every "
+                                       "invitation carries. Only for keys with the `write` scope "
+                                       "(the link is a credential): absent for read-only keys. "
+                                       "null once the stay is over or cancelled."},
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
         "checkin_error": {"type": ["string", "null"],
