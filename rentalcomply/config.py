@@ -190,6 +190,8 @@ SETTINGS: list[Setting] = [
     # checkin
     S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),
     S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
+    S("checkin", "find_attempts_per_address", _range(1, 10_000, _parse_int), 9, "Wrong booking references (or dates) one client address may give on a property's check-in link within 10 minutes; the next try is refused (429) until the oldest leaves the window."),
+    S("checkin", "find_attempts_per_property", _range(1, 100_000, _parse_int), 30, "Wrong booking references (or dates) a property's check-in link takes from all addresses together within 10 minutes before it refuses further tries (429): a guesser spread over many addresses."),
     # sync
     S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),
     S("sync", "timeout_seconds", _range(1, 300, _parse_int), 20, "Timeout for fetching one feed."),

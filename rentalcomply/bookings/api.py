@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rentalcomply.bookings import service
+from rentalcomply.checkin import service as checkin
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COUNT_LIMIT,
                                            GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
@@ -66,7 +67,8 @@ openapi.schema("Booking", {
                                        "creation whatever its channel; the same link every "
                                        "invitation carries. Only for keys with the `write` scope "
                                        "(the link is a credential): absent for read-only keys. "
-                                       "null once the stay is over or cancelled."},
+                                       "null for a cancelled booking; after the stay the page "
+                                       "says the link has expired."},
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
         "checkin_error": {"type": ["string", "null"],
@@ -155,6 +157,17 @@ def _location(booking) -> dict[str, str]:
     return {"Location": f"/api/v1/bookings/{booking.id}"}
 
 
+def _with_links(ctx, views: list[dict]) -> list[dict]:
+    """`checkin_url` in each view for a key that may write: the link is a credential (it opens
+    the guest's data), so a read-only key never sees it."""
+    if "write" not in ctx.scopes:
+        return views
+    checkin.ensure_links([view["id"] for view in views])  # one made by a way that sent no signal
+    for view in views:
+        view["checkin_url"] = checkin.checkin_url(ctx.public_url, view)
+    return views
+
+
 def register(api) -> None:
     @api.get("/bookings", scope="read", tags=TAGS, summary="List bookings",
              description="Bookings whose stay overlaps [`from`, `to`] (`arrival_date <= to` and "
@@ -169,12 +182,13 @@ def register(api) -> None:
             ctx.account_id, page=page, limit=limit, property_id=ctx.query.get("property_id"),
             date_from=ctx.query.get("from"), date_to=ctx.query.get("to"),
             status=ctx.query.get("status"), checkin_status=ctx.query.get("checkin_status"))
-        return page_reply(views, page, limit, total)
+        return page_reply(_with_links(ctx, views), page, limit, total)
 
     @api.get("/bookings/<booking_id>", scope="read", tags=TAGS, summary="Get a booking",
              response="Booking", errors=[NotFound], cached=True)
     def get_booking(ctx, booking_id):
-        return service.booking_view(service.get_booking(ctx.account_id, booking_id))
+        return _with_links(ctx, [service.booking_view(service.get_booking(ctx.account_id,
+                                                                          booking_id))])[0]
 
     @api.post("/bookings", scope="write", tags=TAGS, summary="Create a manual booking",
               description="A walk-in, phone or direct booking (`channel: manual`). Returns 201 "
@@ -192,7 +206,8 @@ def register(api) -> None:
     def create_booking(ctx):
         booking = service.create_booking(ctx.account_id, rates=FeeRates.from_settings(ctx.settings),
                                          **ctx.body)
-        return Reply(service.booking_view(booking), status=201, headers=_location(booking))
+        return Reply(_with_links(ctx, [service.booking_view(booking)])[0], status=201,
+                     headers=_location(booking))
 
     @api.patch("/bookings/<booking_id>", scope="write", tags=TAGS, summary="Update a booking",
                description="JSON merge patch of the guest's details, dates, guest count, price "

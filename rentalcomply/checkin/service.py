@@ -138,14 +138,11 @@ def ensure_links(booking_ids: list[str] | None = None) -> int:
 
 
 def checkin_url(public_url: str, booking: Booking | dict) -> str | None:
-    """The guest's link as shown to the host (API, dashboard, CLI); None once it cannot work
-    any more (cancelled, or past the end of the day after departure)."""
+    """The guest's link as shown to the host (API, dashboard, CLI); None for a cancelled
+    booking. Not by the clock: a kept answer (web/answer_cache.py) stays true; the page itself
+    says when a link has expired."""
     values = booking if isinstance(booking, dict) else booking.__data__
-    departure = values["departure_date"]
-    if isinstance(departure, str):
-        departure = dt.date.fromisoformat(departure)
-    if (values.get("status") == "cancelled" or values.get("checkin_status") == "EXPIRED"
-            or clock.utcnow() >= dt.datetime.combine(departure + dt.timedelta(days=2), dt.time())):
+    if values.get("status") == "cancelled":
         return None
     return link(public_url, values["id"])
 

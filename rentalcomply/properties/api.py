@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
 from rentalcomply.filings import settings as authority_settings
+from rentalcomply.checkin import links
 from rentalcomply.properties import service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
@@ -98,11 +99,30 @@ openapi.schema("Property", {
                             "`POST /properties/{id}/ical-token`.",
                             "examples": ["https://rc.example.org/ical/prop_7Hq2mX9bKz3LpT5wRn8c-"
                                          "3f9a0c1e5b7d2a4f6e8c0b1d3f5a7c9e.ics"]},
+        "checkin_url": {"type": "string", "format": "uri",
+                        "description": "The property's check-in link, for the message each "
+                                       "channel sends its guests before arrival: the guest "
+                                       "enters the booking's reference (the channel's "
+                                       "confirmation code or the booking's `reference`) and "
+                                       "the arrival date, and lands on the booking's own "
+                                       "check-in page. Only for keys with the `write` scope; "
+                                       "rotate it with `POST /properties/{id}/checkin-link/"
+                                       "rotate` (see docs/checkin.md).",
+                        "examples": ["https://rc.example.org/checkin/p/prop_7Hq2mX9bKz3LpT5wRn8c-"
+                                     "5b7d2a4f6e8c0b1d3f5a7c9e3f9a0c1e"]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "version": VERSION,
     },
 })
+
+
+def with_checkin_link(ctx, view: dict, prop=None) -> dict:
+    """`checkin_url` in a property's view for a key that may write (the link opens bookings)."""
+    if "write" in ctx.scopes:
+        prop = prop or service.get_property(ctx.account_id, view["id"])
+        view["checkin_url"] = links.property_link(ctx.public_url, prop)
+    return view
 
 
 def _property_fields(creating: bool) -> dict[str, Field]:
@@ -182,8 +202,10 @@ def register(api) -> None:
     def list_properties(ctx):
         query = service.property_query(ctx.account_id)
         page, limit = ctx.query["page"], ctx.query["limit"]
-        return page_reply(composed.property_views(list(query.paginate(page, limit))), page, limit,
-                          query.count())
+        props = list(query.paginate(page, limit))
+        views = [with_checkin_link(ctx, view, prop)
+                 for view, prop in zip(composed.property_views(props), props)]
+        return page_reply(views, page, limit, query.count())
 
     @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
               description="Returns 201 with the property and a `Location` header.",
@@ -196,7 +218,8 @@ def register(api) -> None:
     @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
              response="Property", errors=[NotFound], cached=True)
     def get_property(ctx, property_id):
-        return composed.property_view(service.get_property(ctx.account_id, property_id))
+        prop = service.get_property(ctx.account_id, property_id)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     @api.patch("/properties/<property_id>", scope="write", tags=TAGS, summary="Update a property",
                description="JSON merge patch: only the fields sent change; `null` clears "
