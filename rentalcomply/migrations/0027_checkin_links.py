@@ -7,24 +7,28 @@
   is derived from it under the server secret (like `ical_token_generation`); nothing secret is
   stored.
 
+Plain ALTER TABLE, which SQLite and PostgreSQL both run in place: peewee's migrator rebuilds an
+SQLite table for a NOT NULL column, and a rebuilt table loses its triggers (migration 0017's
+account change version, which the answer cache relies on).
+
 The check-in rows (and so the hashes of the bookings' links) of bookings that exist already are
 made at start-up, where the server secret is known (checkin/service.py `ensure_links`): a
 migration cannot derive them.
 """
 
-from peewee import SQL, CharField, IntegerField
+STATEMENTS = (
+    ('ALTER TABLE "booking" ADD COLUMN "guest_phone_last4" VARCHAR(4)',
+     'ALTER TABLE "booking" DROP COLUMN "guest_phone_last4"'),
+    ('ALTER TABLE "property" ADD COLUMN "checkin_link_generation" INTEGER NOT NULL DEFAULT 0',
+     'ALTER TABLE "property" DROP COLUMN "checkin_link_generation"'),
+)
 
 
 def up(migrator, db):
-    migrator.migrate(
-        migrator.add_column("booking", "guest_phone_last4", CharField(max_length=4, null=True)),
-        migrator.add_column("property", "checkin_link_generation",
-                            IntegerField(default=0, constraints=[SQL("DEFAULT 0")])),
-    )
+    for statement, _ in STATEMENTS:
+        db.execute_sql(statement)
 
 
 def down(migrator, db):
-    migrator.migrate(
-        migrator.drop_column("booking", "guest_phone_last4"),
-        migrator.drop_column("property", "checkin_link_generation"),
-    )
+    for _, statement in reversed(STATEMENTS):
+        db.execute_sql(statement)
