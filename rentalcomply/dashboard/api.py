@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
 from rentalcomply.dashboard import sign_in, users
-from rentalcomply.dashboard.pages import (account, activity, bookings, keys, police, properties,
-                                          reports, today, webhooks)
+from rentalcomply.dashboard.pages import (account, activity, bookings, checkin_links, keys, police,
+                                          properties, reports, today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
 # In the order their routes are declared: Bottle tries a route in that order.
-PAGE_GROUPS = (today, bookings, properties, keys, webhooks, reports, police, account, activity)
+PAGE_GROUPS = (today, bookings, checkin_links, properties, keys, webhooks, reports, police, account,
+               activity)
 
 
 def register(api) -> None:
