@@ -221,7 +221,7 @@ def register(api) -> None:
     def update_booking(ctx, booking_id):
         booking = service.update_booking(ctx.account_id, booking_id,
                                          rates=FeeRates.from_settings(ctx.settings), **ctx.body)
-        return service.booking_view(booking)
+        return _with_links(ctx, [service.booking_view(booking)])[0]
 
     @api.post("/bookings/<booking_id>/cancel", scope="write", tags=TAGS, summary="Cancel a booking",
               description="Sets `status` to cancelled and `cancelled_at`, frees the dates and "
@@ -236,5 +236,5 @@ def register(api) -> None:
                                                      "decimals.", example=120.0)},
               optional_body=True, response="Booking", errors=[NotFound])
     def cancel_booking(ctx, booking_id):
-        return service.booking_view(service.cancel_booking(
-            ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))
+        return _with_links(ctx, [service.booking_view(service.cancel_booking(
+            ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))])[0]

@@ -212,7 +212,7 @@ def register(api) -> None:
               body=_property_fields(creating=True), response="Property", status=201)
     def create_property(ctx):
         prop = service.create_property(ctx.account_id, **ctx.body)
-        return Reply(composed.property_view(prop, []), status=201,
+        return Reply(with_checkin_link(ctx, composed.property_view(prop, []), prop), status=201,
                      headers={"Location": f"/api/v1/properties/{prop.id}"})
 
     @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
@@ -243,7 +243,7 @@ def register(api) -> None:
             prop = authority_settings.configure_property(ctx.account_id, property_id,
                                              settings=police_settings,
                                              credentials=police_credentials)
-        return composed.property_view(prop)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,
               summary="Connect a channel's calendar feed",

@@ -26,6 +26,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "checkout_hour": 11,
         "channel_connections": [],
         "ical_export_url": data["ical_export_url"],
+        "checkin_url": data["checkin_url"],  # for a key that may write (tests/checkin)
         "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,
     }
     assert data["created_at"].endswith("Z") and len(data["created_at"]) == 20
