@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from rentalcomply.checkin import service as checkin
+from rentalcomply.checkin import booking_links
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
 from rentalcomply.core.modules import optional_modules
@@ -32,9 +32,9 @@ def bootstrap(settings, migrate: bool = True):
 
 def _ensure_checkin_links() -> None:
     """Bookings made before check-in links worked from a booking's creation get theirs: their
-    hashes need the server secret, which no migration knows (checkin/service.py)."""
+    hashes need the server secret, which no migration knows (checkin/booking_links.py)."""
     with database.db.connection_context():
-        checkin.ensure_links()
+        booking_links.ensure_links()
 
 
 # Task modules register themselves with the Huey instance on import; a consumer must know every

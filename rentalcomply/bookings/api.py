@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rentalcomply.bookings import service
-from rentalcomply.checkin import service as checkin
+from rentalcomply.checkin import booking_links
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COUNT_LIMIT,
                                            GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
@@ -162,9 +162,9 @@ def _with_links(ctx, views: list[dict]) -> list[dict]:
     the guest's data), so a read-only key never sees it."""
     if "write" not in ctx.scopes:
         return views
-    checkin.ensure_links([view["id"] for view in views])  # one made by a way that sent no signal
+    booking_links.ensure_links([view["id"] for view in views])  # one made by a way that sent no signal
     for view in views:
-        view["checkin_url"] = checkin.checkin_url(ctx.public_url, view)
+        view["checkin_url"] = booking_links.checkin_url(ctx.public_url, view)
     return views
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.service import get_booking
-from rentalcomply.checkin import links, page, service
+from rentalcomply.checkin import booking_links, links, page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
 from rentalcomply.core.checks import MULTI_LINE_PATTERN
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
@@ -193,7 +193,7 @@ def register(api) -> None:
     def mark_shared(ctx, booking_id):
         booking = service.mark_link_shared(ctx.account_id, booking_id)
         view = bookings.booking_view(booking)
-        view["checkin_url"] = service.checkin_url(ctx.public_url, booking)
+        view["checkin_url"] = booking_links.checkin_url(ctx.public_url, booking)
         return view
 
     @api.post("/properties/<property_id>/checkin-link/rotate", scope="write",

@@ -8,7 +8,7 @@ import sys
 import click
 
 from rentalcomply.bookings import service as bookings
-from rentalcomply.checkin import service
+from rentalcomply.checkin import booking_links, service
 from rentalcomply.cli import State, _api_error_text, _domain_call, _emit_json, pass_state, \
     resolve_account
 from rentalcomply.core import clock, events
@@ -40,8 +40,8 @@ def checkin_invite(state: State, account_ref: str, booking_id: str, as_json: boo
     settings = state.open()
     account = resolve_account(account_ref)
     booking = _domain_call(bookings.get_booking, account.id, booking_id)
-    service.ensure_links([booking.id])
-    url = service.checkin_url(settings.server.public_url, booking)
+    booking_links.ensure_links([booking.id])
+    url = booking_links.checkin_url(settings.server.public_url, booking)
     outcome = {"booking_id": booking.id, "checkin_url": url,
                "expires_at": clock.iso(service.expires_at(booking))}
     if url is None or not booking.guest_email:

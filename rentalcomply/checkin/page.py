@@ -24,7 +24,7 @@ import functools
 import bottle
 import peewee
 
-from rentalcomply.checkin import access, i18n, links, service
+from rentalcomply.checkin import access, booking_links, i18n, links, service
 from rentalcomply.checkin import guests as party_rules
 from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
@@ -154,7 +154,7 @@ def register(api) -> None:
             find_by_property.hit(prop.id)
             return pages.html_response(
                 _find_page(token, prop, lang, typed, i18n.text(lang, "find.no_match")), status=422)
-        service.ensure_links([booking.id])
+        booking_links.ensure_links([booking.id])
         return bottle.HTTPResponse(
             status=303, Location=f"/checkin/{service.token_for(booking.id)}?lang={lang}",
             **pages.SECURITY_HEADERS)

@@ -12,7 +12,7 @@ SQLite table for a NOT NULL column, and a rebuilt table loses its triggers (migr
 account change version, which the answer cache relies on).
 
 The check-in rows (and so the hashes of the bookings' links) of bookings that exist already are
-made at start-up, where the server secret is known (checkin/service.py `ensure_links`): a
+made at start-up, where the server secret is known (checkin/booking_links.py `ensure_links`): a
 migration cannot derive them.
 """
 

@@ -192,7 +192,7 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
         "version": 1,
     } for stay in stays]
     insert_rows(Booking, rows)
-    # Their check-in links work from now on (checkin/service.py makes the rows).
+    # Their check-in links work from now on (checkin/booking_links.py makes the rows).
     signals.send(signals.BOOKINGS_IMPORTED, account_id=prop.account_id,
                  booking_ids=[row["id"] for row in rows if not row["is_block"]])
     events.emit_many(prop.account_id, [("booking.created", bookings.booking_view(row))

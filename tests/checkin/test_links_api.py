@@ -1,6 +1,6 @@
 """A booking's link from its creation, and the property's link, through the API."""
 
-from rentalcomply.checkin import service
+from rentalcomply.checkin import booking_links, service
 from rentalcomply.core.models import Booking, Event
 from rentalcomply.checkin.models import Checkin
 from tests.checkin.conftest import upcoming
@@ -38,8 +38,8 @@ def test_checkin_url_is_shown_to_writers_only(owner, reader, writer, make_bookin
 def test_a_booking_made_before_links_gets_its_row_when_shown(owner, make_booking, guest_page):
     booking = make_booking("GR", guest_email=None)
     Checkin.delete().where(Checkin.booking == booking.id).execute()  # as an older release left it
-    assert service.ensure_links() == 1
-    assert service.ensure_links() == 0
+    assert booking_links.ensure_links() == 1
+    assert booking_links.ensure_links() == 0
     guest_page.get("/checkin/" + service.token_for(booking.id), status=200)
 
 

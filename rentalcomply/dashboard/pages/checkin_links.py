@@ -6,7 +6,7 @@ messages given a new address. Shown on the booking's and the property's pages
 from __future__ import annotations
 
 from rentalcomply.bookings import service as bookings
-from rentalcomply.checkin import links
+from rentalcomply.checkin import booking_links, links
 from rentalcomply.checkin import service as checkin
 from rentalcomply.dashboard import qr
 from rentalcomply.dashboard.pages.shared import confirm, confirmed
@@ -43,8 +43,8 @@ def register(pages) -> None:
 
 def booking_link_block(page, booking) -> dict:
     """What templates/_checkin_link.tpl shows: the link, its QR code, the booking's reference."""
-    checkin.ensure_links([booking.id])
-    url = checkin.checkin_url(page.public_url, booking)
+    booking_links.ensure_links([booking.id])
+    url = booking_links.checkin_url(page.public_url, booking)
     return {"url": url, "qr": qr.svg(url, page._("QR code of the check-in link")) if url else "",
             "reference": bookings.booking_view(booking)["reference"]}
 
