@@ -295,8 +295,8 @@ GREEK: dict[str, str] = {
     "It works now, with or without an e-mail address: send it to the guest by WhatsApp, SMS or the channel’s messages, or let them scan the code.":
         "Λειτουργεί ήδη, με ή χωρίς e-mail: στείλτε τον στον επισκέπτη με WhatsApp, SMS ή με τα μηνύματα του καναλιού, ή δώστε του να σαρώσει τον κωδικό.",
     "Booking reference": "Κωδικός κράτησης",
-    "A guest who opens the property’s check-in link names the booking with this reference, or with the channel’s reservation code.":
-        "Όποιος επισκέπτης ανοίξει τον σύνδεσμο check-in του καταλύματος βρίσκει την κράτησή του με αυτόν τον κωδικό ή με τον κωδικό κράτησης του καναλιού.",
+    "A guest who opens the property’s check-in link names the booking with its reference ({reference}), or with the channel’s reservation code.":
+        "Όποιος επισκέπτης ανοίξει τον σύνδεσμο check-in του καταλύματος βρίσκει την κράτησή του με τον κωδικό της ({reference}) ή με τον κωδικό κράτησης του καναλιού.",
     "I sent the link myself": "Έστειλα τον σύνδεσμο μόνος μου",
     "Marks the guest as invited, as a sent e-mail would.":
         "Ο επισκέπτης σημειώνεται ως προσκεκλημένος, όπως θα γινόταν με ένα e-mail.",

@@ -9,8 +9,7 @@
   <div class="qr-row">
     <figure class="qr-code">{{!link['qr']}}</figure>
     <div>
-      <p><span class="muted">{{_('Booking reference')}}</span> <strong class="mono" id="booking-reference">{{link['reference']}}</strong></p>
-      <p class="hint">{{_('A guest who opens the property’s check-in link names the booking with this reference, or with the channel’s reservation code.')}}</p>
+      <p class="hint">{{_('A guest who opens the property’s check-in link names the booking with its reference ({reference}), or with the channel’s reservation code.', reference=link['reference'])}}</p>
       % if booking.checkin_status == 'NOT_STARTED':
       <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/shared" class="inline">
         <input type="hidden" name="csrf" value="{{page.csrf}}">

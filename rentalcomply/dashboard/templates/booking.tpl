@@ -25,6 +25,7 @@
     % if booking.external_ref:
     <dt>{{_('Reservation code')}}</dt><dd class="mono">{{booking.external_ref}}</dd>
     % end
+    <dt>{{_('Booking reference')}}</dt><dd class="mono" id="booking-reference">{{view['reference']}}</dd>
     % if booking.cancelled_at:
     <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at, booking.property.timezone)}}</dd>
     <dt>{{_('Amount kept')}}</dt><dd>{{fmt.money(booking.amount_kept_cents)}}</dd>
