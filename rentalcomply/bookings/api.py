@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from rentalcomply.bookings import service
-from rentalcomply.checkin import booking_links
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COUNT_LIMIT,
                                            GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
                                            LANGUAGE_PATTERN, MAX_TOTAL_PRICE, PAYMENT_METHODS,
                                            REPORT_STATUSES, SOURCES, STATUSES)
+from rentalcomply.checkin import booking_links
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
@@ -67,8 +68,10 @@ openapi.schema("Booking", {
                                        "creation whatever its channel; the same link every "
                                        "invitation carries. Only for keys with the `write` scope "
                                        "(the link is a credential): absent for read-only keys. "
-                                       "null for a cancelled booking; after the stay the page "
-                                       "says the link has expired."},
+                                       "null for a cancelled booking (after the stay the page "
+                                       "says the link has expired), and in a replay to the same "
+                                       "`Idempotency-Key` (`Idempotent-Withheld: checkin_url`): "
+                                       "the link is never kept."},
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
         "checkin_error": {"type": ["string", "null"],
@@ -157,6 +160,12 @@ def _location(booking) -> dict[str, str]:
     return {"Location": f"/api/v1/bookings/{booking.id}"}
 
 
+# The guest's link is never kept for a replay of the same Idempotency-Key (README): a replay
+# answers it null with `Idempotent-Withheld: checkin_url`; GET /bookings/{id} shows it again.
+LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
+                              lambda account_id, data: service.get_booking(account_id, data["id"]))
+
+
 def _with_links(ctx, views: list[dict]) -> list[dict]:
     """`checkin_url` in each view for a key that may write: the link is a credential (it opens
     the guest's data), so a read-only key never sees it."""
@@ -202,7 +211,7 @@ def register(api) -> None:
                           "the account's; with 400 VALIDATION_ERROR on `property_id` when the "
                           "property is inactive.",
               body=_create_fields(), response="Booking", status=201,
-              errors=[NotFound, BookingConflict])
+              errors=[NotFound, BookingConflict], shown_once=LINK_KEPT_NOWHERE)
     def create_booking(ctx):
         booking = service.create_booking(ctx.account_id, rates=FeeRates.from_settings(ctx.settings),
                                          **ctx.body)
@@ -234,7 +243,8 @@ def register(api) -> None:
                                          maximum=MAX_TOTAL_PRICE,
                                          description="Euros the guest still pays, at most two "
                                                      "decimals.", example=120.0)},
-              optional_body=True, response="Booking", errors=[NotFound])
+              optional_body=True, response="Booking", errors=[NotFound],
+              shown_once=LINK_KEPT_NOWHERE)
     def cancel_booking(ctx, booking_id):
         return _with_links(ctx, [service.booking_view(service.cancel_booking(
             ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))])[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.api import LINK_KEPT_NOWHERE as BOOKING_LINK_KEPT_NOWHERE
 from rentalcomply.bookings.service import get_booking
 from rentalcomply.checkin import booking_links, links, page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
@@ -11,6 +12,7 @@ from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted,
                                       GuestEmailRejected, InvalidJson, LinkExpired, MailNotSent,
                                       NotFound, PayloadTooLarge, RateLimited,
                                       UnsupportedMediaType)
+from rentalcomply.properties.api import LINK_KEPT_NOWHERE as PROPERTY_LINK_KEPT_NOWHERE
 from rentalcomply.properties.api import with_checkin_link
 from rentalcomply.views import properties as composed
 from rentalcomply.web import openapi
@@ -189,7 +191,8 @@ def register(api) -> None:
                           "booking whose guest has already started, changes nothing and answers "
                           "the booking as it is. No body. 409 BOOKING_CANCELLED for a cancelled "
                           "booking, 410 LINK_EXPIRED once the stay is over.",
-              response="Booking", errors=[NotFound, BookingCancelled, LinkExpired])
+              response="Booking", errors=[NotFound, BookingCancelled, LinkExpired],
+              shown_once=BOOKING_LINK_KEPT_NOWHERE)
     def mark_shared(ctx, booking_id):
         booking = service.mark_link_shared(ctx.account_id, booking_id)
         view = bookings.booking_view(booking)
@@ -201,7 +204,7 @@ def register(api) -> None:
               description="Gives the property a new `checkin_url`; the old link answers 404 "
                           "from now on (paste the new one into each channel's scheduled "
                           "message). The bookings' own links do not change. No body.",
-              response="Property", errors=[NotFound])
+              response="Property", errors=[NotFound], shown_once=PROPERTY_LINK_KEPT_NOWHERE)
     def rotate_property_link(ctx, property_id):
         prop = links.rotate_property_link(ctx.account_id, property_id)
         return with_checkin_link(ctx, composed.property_view(prop), prop)

@@ -15,6 +15,7 @@ from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRE
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.validation import Field
 
 TAGS = ["properties"]
@@ -99,7 +100,7 @@ openapi.schema("Property", {
                             "`POST /properties/{id}/ical-token`.",
                             "examples": ["https://rc.example.org/ical/prop_7Hq2mX9bKz3LpT5wRn8c-"
                                          "3f9a0c1e5b7d2a4f6e8c0b1d3f5a7c9e.ics"]},
-        "checkin_url": {"type": "string", "format": "uri",
+        "checkin_url": {"type": ["string", "null"], "format": "uri",
                         "description": "The property's check-in link, for the message each "
                                        "channel sends its guests before arrival: the guest "
                                        "enters the booking's reference (the channel's "
@@ -107,7 +108,9 @@ openapi.schema("Property", {
                                        "the arrival date, and lands on the booking's own "
                                        "check-in page. Only for keys with the `write` scope; "
                                        "rotate it with `POST /properties/{id}/checkin-link/"
-                                       "rotate` (see docs/checkin.md).",
+                                       "rotate` (see docs/checkin.md). null in a replay to the "
+                                       "same `Idempotency-Key` (`Idempotent-Withheld: "
+                                       "checkin_url`): the link is never kept.",
                         "examples": ["https://rc.example.org/checkin/p/prop_7Hq2mX9bKz3LpT5wRn8c-"
                                      "5b7d2a4f6e8c0b1d3f5a7c9e3f9a0c1e"]},
         "created_at": TIMESTAMP,
@@ -115,6 +118,12 @@ openapi.schema("Property", {
         "version": VERSION,
     },
 })
+
+
+# The property's check-in link is never kept for a replay of the same Idempotency-Key (README):
+# a replay answers it null with `Idempotent-Withheld: checkin_url`.
+LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
+                              lambda account_id, data: service.get_property(account_id, data["id"]))
 
 
 def with_checkin_link(ctx, view: dict, prop=None) -> dict:
@@ -209,7 +218,8 @@ def register(api) -> None:
 
     @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
               description="Returns 201 with the property and a `Location` header.",
-              body=_property_fields(creating=True), response="Property", status=201)
+              body=_property_fields(creating=True), response="Property", status=201,
+              shown_once=LINK_KEPT_NOWHERE)
     def create_property(ctx):
         prop = service.create_property(ctx.account_id, **ctx.body)
         return Reply(with_checkin_link(ctx, composed.property_view(prop, []), prop), status=201,
