@@ -89,3 +89,20 @@ def test_rotation_kills_the_old_property_link(owner, reader, make_property, gues
         new["checkin_url"]
     guest_page.get(path, status=404)
     guest_page.get("/checkin/p/" + new["checkin_url"].rsplit("/", 1)[1], status=200)
+
+
+def test_a_replayed_rotation_or_marking_never_shows_a_kept_link(owner, make_booking):
+    booking = make_booking("GR", guest_email=None)
+    headers = {"Idempotency-Key": "share-1"}
+    first = owner.post(f"/api/v1/bookings/{booking.id}/checkin/shared", headers=headers)
+    again = owner.post(f"/api/v1/bookings/{booking.id}/checkin/shared", headers=headers)
+    assert first.json["data"]["checkin_url"] and again.json["data"]["checkin_url"] is None
+    assert again.headers["Idempotent-Withheld"] == "checkin_url"
+    headers = {"Idempotency-Key": "rotate-1"}
+    path = f"/api/v1/properties/{booking.property_id}/checkin-link/rotate"
+    rotated = owner.post(path, headers=headers).json["data"]
+    replayed = owner.post(path, headers=headers).json["data"]
+    assert rotated["checkin_url"] and replayed["checkin_url"] is None
+    # One rotation only: the link shown first is the one that works.
+    assert owner.get(f"/api/v1/properties/{booking.property_id}").json["data"]["checkin_url"] \
+        == rotated["checkin_url"]
