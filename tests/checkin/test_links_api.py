@@ -106,3 +106,10 @@ def test_a_replayed_rotation_or_marking_never_shows_a_kept_link(owner, make_book
     # One rotation only: the link shown first is the one that works.
     assert owner.get(f"/api/v1/properties/{booking.property_id}").json["data"]["checkin_url"] \
         == rotated["checkin_url"]
+
+
+def test_the_row_of_the_link_is_made_with_the_booking(make_booking):
+    booking = make_booking("GR", guest_email=None)  # bookings.create_booking: BOOKING_CREATED
+    row = Checkin.get(Checkin.booking == booking.id)
+    assert row.token_hash == service.token_hash(service.token_for(booking.id))
+    assert booking_links.ensure_links() == 0

@@ -4,8 +4,14 @@ import datetime as dt
 
 from rentalcomply.bookings.reference import short_reference
 from rentalcomply.checkin import links, service
+from rentalcomply.checkin.models import Checkin
 from rentalcomply.core.models import Booking
+from rentalcomply.properties import service as properties
+from rentalcomply.sync import service as sync
+from rentalcomply.sync.fetch import FetchOptions
+from rentalcomply.sync.options import SyncOptions
 from tests.checkin.conftest import upcoming
+from tests.sync.conftest import FeedServer, calendar, event
 
 
 def _path(prop) -> str:
@@ -98,3 +104,20 @@ def test_a_feed_stays_phone_digits_are_read():
                  "Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMQ8Z3KX2P\n"
                  "Phone Number (Last 4 Digits): 0427", "airbnb")
     assert (stay.external_ref, stay.phone_last4) == ("HMQ8Z3KX2P", "0427")
+
+
+def test_a_synced_feed_booking_has_its_link_row_at_once(settings, account_a, make_property):
+    prop = make_property("GR")
+    feeds = FeedServer()
+    try:
+        arrival = upcoming(9)
+        feeds.serve("/a.ics", calendar(event("u1@airbnb.com", arrival.strftime("%Y%m%d"),
+                                             upcoming(11).strftime("%Y%m%d"), "Reserved")))
+        properties.add_channel(account_a, prop.id, provider="airbnb", ical_url=feeds.url("/a.ics"),
+                               allow_private_addresses=True)
+        sync.sync_account(account_a, SyncOptions(fetch=FetchOptions(allow_private=True)))
+    finally:
+        feeds.stop()
+    booking = Booking.get(Booking.property == prop.id)
+    row = Checkin.get(Checkin.booking == booking.id)  # BOOKINGS_IMPORTED, in the sync's transaction
+    assert row.token_hash == service.token_hash(service.token_for(booking.id))
