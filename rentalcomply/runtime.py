@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from rentalcomply.checkin import booking_links
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
 from rentalcomply.core.modules import optional_modules
@@ -24,7 +25,16 @@ def bootstrap(settings, migrate: bool = True):
     ratelimit.configure(settings)
     idempotency.configure(settings.retention.idempotency_hours)
     _import_tasks(settings)
+    if migrate:
+        _ensure_checkin_links()
     return settings
+
+
+def _ensure_checkin_links() -> None:
+    """Bookings made before check-in links worked from a booking's creation get theirs: their
+    hashes need the server secret, which no migration knows (checkin/booking_links.py)."""
+    with database.db.connection_context():
+        booking_links.ensure_links()
 
 
 # Task modules register themselves with the Huey instance on import; a consumer must know every

@@ -8,9 +8,11 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
                                            GUEST_EMAIL_MAX, GUEST_NAME_MAX, GUEST_PHONE_MAX,
                                            LANGUAGE_PATTERN, MAX_TOTAL_PRICE, PAYMENT_METHODS,
                                            REPORT_STATUSES, SOURCES, STATUSES)
+from rentalcomply.checkin import booking_links
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
 from rentalcomply.web.validation import Field
 
@@ -31,7 +33,7 @@ openapi.schema("Booking", {
     "type": "object",
     "required": ["id", "property_id", "guest_name", "guest_email", "guest_phone",
                  "guest_language", "arrival_date", "departure_date", "nights", "guest_count",
-                 "adults", "children", "infants", "channel", "source", "external_ref", "status", "checkin_status", "checkin_error",
+                 "adults", "children", "infants", "channel", "source", "external_ref", "reference", "status", "checkin_status", "checkin_error",
                  "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
                  "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
@@ -65,6 +67,21 @@ openapi.schema("Booking", {
                    "description": "How a manual booking came in; null for imported ones."},
         "external_ref": {"type": ["string", "null"],
                          "description": "The channel's reservation code, when the feed has one."},
+        "reference": {"type": "string", "pattern": "^[A-Z2-9]{4}-[A-Z2-9]{4}$",
+                      "examples": ["K7MP-Q42X"],
+                      "description": "The booking's own short reference, for the guest to quote "
+                                     "on the property's check-in link (with the arrival date) "
+                                     "when there is no channel code; derived from the id, it "
+                                     "never changes."},
+        "checkin_url": {"type": ["string", "null"], "format": "uri",
+                        "description": "The guest's check-in page, working from the booking's "
+                                       "creation whatever its channel; the same link every "
+                                       "invitation carries. Only for keys with the `write` scope "
+                                       "(the link is a credential): absent for read-only keys. "
+                                       "null for a cancelled booking (after the stay the page "
+                                       "says the link has expired), and in a replay to the same "
+                                       "`Idempotency-Key` (`Idempotent-Withheld: checkin_url`): "
+                                       "the link is never kept."},
         "status": {"type": "string", "enum": list(STATUSES)},
         "checkin_status": {"type": "string", "enum": list(CHECKIN_STATUSES)},
         "checkin_error": {"type": ["string", "null"],
@@ -158,6 +175,23 @@ def _location(booking) -> dict[str, str]:
     return {"Location": f"/api/v1/bookings/{booking.id}"}
 
 
+# The guest's link is never kept for a replay of the same Idempotency-Key (README): a replay
+# answers it null with `Idempotent-Withheld: checkin_url`; GET /bookings/{id} shows it again.
+LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
+                              lambda account_id, data: service.get_booking(account_id, data["id"]))
+
+
+def _with_links(ctx, views: list[dict]) -> list[dict]:
+    """`checkin_url` in each view for a key that may write: the link is a credential (it opens
+    the guest's data), so a read-only key never sees it."""
+    if "write" not in ctx.scopes:
+        return views
+    booking_links.ensure_links([view["id"] for view in views])  # one made by a way that sent no signal
+    for view in views:
+        view["checkin_url"] = booking_links.checkin_url(ctx.public_url, view)
+    return views
+
+
 def register(api) -> None:
     @api.get("/bookings", scope="read", tags=TAGS, summary="List bookings",
              description="Bookings whose stay overlaps [`from`, `to`] (`arrival_date <= to` and "
@@ -172,12 +206,13 @@ def register(api) -> None:
             ctx.account_id, page=page, limit=limit, property_id=ctx.query.get("property_id"),
             date_from=ctx.query.get("from"), date_to=ctx.query.get("to"),
             status=ctx.query.get("status"), checkin_status=ctx.query.get("checkin_status"))
-        return page_reply(views, page, limit, total)
+        return page_reply(_with_links(ctx, views), page, limit, total)
 
     @api.get("/bookings/<booking_id>", scope="read", tags=TAGS, summary="Get a booking",
              response="Booking", errors=[NotFound], cached=True)
     def get_booking(ctx, booking_id):
-        return service.booking_view(service.get_booking(ctx.account_id, booking_id))
+        return _with_links(ctx, [service.booking_view(service.get_booking(ctx.account_id,
+                                                                          booking_id))])[0]
 
     @api.post("/bookings", scope="write", tags=TAGS, summary="Create a manual booking",
               description="A walk-in, phone or direct booking (`channel: manual`). Returns 201 "
@@ -191,11 +226,12 @@ def register(api) -> None:
                           "the account's; with 400 VALIDATION_ERROR on `property_id` when the "
                           "property is inactive.",
               body=_create_fields(), response="Booking", status=201,
-              errors=[NotFound, BookingConflict])
+              errors=[NotFound, BookingConflict], shown_once=LINK_KEPT_NOWHERE)
     def create_booking(ctx):
         booking = service.create_booking(ctx.account_id, rates=FeeRates.from_settings(ctx.settings),
                                          **ctx.body)
-        return Reply(service.booking_view(booking), status=201, headers=_location(booking))
+        return Reply(_with_links(ctx, [service.booking_view(booking)])[0], status=201,
+                     headers=_location(booking))
 
     @api.patch("/bookings/<booking_id>", scope="write", tags=TAGS, summary="Update a booking",
                description="JSON merge patch of the guest's details, dates, guest count, price "
@@ -209,7 +245,7 @@ def register(api) -> None:
     def update_booking(ctx, booking_id):
         booking = service.update_booking(ctx.account_id, booking_id,
                                          rates=FeeRates.from_settings(ctx.settings), **ctx.body)
-        return service.booking_view(booking)
+        return _with_links(ctx, [service.booking_view(booking)])[0]
 
     @api.post("/bookings/<booking_id>/cancel", scope="write", tags=TAGS, summary="Cancel a booking",
               description="Sets `status` to cancelled and `cancelled_at`, frees the dates and "
@@ -222,7 +258,8 @@ def register(api) -> None:
                                          maximum=MAX_TOTAL_PRICE,
                                          description="Euros the guest still pays, at most two "
                                                      "decimals.", example=120.0)},
-              optional_body=True, response="Booking", errors=[NotFound])
+              optional_body=True, response="Booking", errors=[NotFound],
+              shown_once=LINK_KEPT_NOWHERE)
     def cancel_booking(ctx, booking_id):
-        return service.booking_view(service.cancel_booking(
-            ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))
+        return _with_links(ctx, [service.booking_view(service.cancel_booking(
+            ctx.account_id, booking_id, amount_kept=ctx.body.get("amount_kept")))])[0]

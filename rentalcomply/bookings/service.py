@@ -21,6 +21,7 @@ from typing import Any
 
 
 from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_cents
+from rentalcomply.bookings.reference import short_reference
 from rentalcomply.core import clock, events, signals
 from rentalcomply.core.checks import EMAIL_RE, nullable_text, refuse_control_characters
 from rentalcomply.core.db import atomic, column_list, db, insert_rows, model_from_row
@@ -487,6 +488,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "channel": get("channel"),
         "source": get("source"),
         "external_ref": get("external_ref"),
+        "reference": short_reference(values["id"]),
         "status": get("status"),
         "checkin_status": get("checkin_status"),
         "checkin_error": get("checkin_error"),

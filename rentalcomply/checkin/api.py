@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.api import LINK_KEPT_NOWHERE as BOOKING_LINK_KEPT_NOWHERE
 from rentalcomply.bookings.service import get_booking
-from rentalcomply.checkin import page, service
+from rentalcomply.checkin import booking_links, links, page, service
 from rentalcomply.checkin.guests import FIELDS, TEXT_MAX
 from rentalcomply.core.checks import MULTI_LINE_PATTERN
 from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted, GuestContactMissing,
                                       GuestEmailRejected, InvalidJson, LinkExpired, MailNotSent,
                                       NotFound, PayloadTooLarge, RateLimited,
                                       UnsupportedMediaType)
+from rentalcomply.properties.api import LINK_KEPT_NOWHERE as PROPERTY_LINK_KEPT_NOWHERE
+from rentalcomply.properties.api import with_checkin_link
+from rentalcomply.views import properties as composed
 from rentalcomply.web import openapi
 from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
@@ -177,5 +182,31 @@ def register(api) -> None:
                        UnsupportedMediaType])
     def put_guests(ctx, booking_id):
         return service.put_guests(ctx.account_id, booking_id, ctx.body["guests"])
+
+    @api.post("/bookings/<booking_id>/checkin/shared", scope="write", tags=TAGS,
+              summary="Mark the check-in link as shared",
+              description="The host sent the guest the booking's `checkin_url` themselves (by "
+                          "WhatsApp, SMS or the channel's messages): `checkin_status` turns "
+                          "INVITED and `checkin.invited` is emitted, once. Marking it again, or a "
+                          "booking whose guest has already started, changes nothing and answers "
+                          "the booking as it is. No body. 409 BOOKING_CANCELLED for a cancelled "
+                          "booking, 410 LINK_EXPIRED once the stay is over.",
+              response="Booking", errors=[NotFound, BookingCancelled, LinkExpired],
+              shown_once=BOOKING_LINK_KEPT_NOWHERE)
+    def mark_shared(ctx, booking_id):
+        booking = service.mark_link_shared(ctx.account_id, booking_id)
+        view = bookings.booking_view(booking)
+        view["checkin_url"] = booking_links.checkin_url(ctx.public_url, booking)
+        return view
+
+    @api.post("/properties/<property_id>/checkin-link/rotate", scope="write",
+              tags=["properties"], summary="Rotate the property's check-in link",
+              description="Gives the property a new `checkin_url`; the old link answers 404 "
+                          "from now on (paste the new one into each channel's scheduled "
+                          "message). The bookings' own links do not change. No body.",
+              response="Property", errors=[NotFound], shown_once=PROPERTY_LINK_KEPT_NOWHERE)
+    def rotate_property_link(ctx, property_id):
+        prop = links.rotate_property_link(ctx.account_id, property_id)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     page.register(api)

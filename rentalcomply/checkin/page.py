@@ -6,12 +6,16 @@
   still lack, so a step is checked by the server's own rules before the guest moves on.
 - `POST /checkin/{token}/submit` (JSON): the final answer; 422 with the problems per field.
 - `POST /checkin/{token}` (an ordinary form post): the same without JavaScript.
+- `GET|POST /checkin/p/{property token}`: a property's link (links.py): the guest names their
+  booking (reference, and arrival date or phone's last four digits) and is sent to its link;
+  wrong answers are limited per client address and per property (429, the same page).
 Unknown links get a friendly 404 page, expired ones 410; an address that tries too many unknown
 links is refused for a minute (429), whatever it asks next.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import ipaddress
 import logging
 
@@ -20,7 +24,7 @@ import functools
 import bottle
 import peewee
 
-from rentalcomply.checkin import access, i18n, service
+from rentalcomply.checkin import access, booking_links, i18n, links, service
 from rentalcomply.checkin import guests as party_rules
 from rentalcomply.core import events, mailer
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
@@ -32,6 +36,8 @@ from rentalcomply.web.ratelimit import SlidingWindowLimiter
 log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 1024 * 1024
+# Wrong answers on a property's link are counted over this window (checkin.find_attempts_*).
+FIND_WINDOW_SECONDS = 600
 
 AUTOCOMPLETE = {"first_name": "given-name", "last_name": "family-name", "birth_date": "bday",
                 "email": "email", "phone": "tel", "address_street": "street-address",
@@ -100,6 +106,58 @@ def register(api) -> None:
             raise _refusal(404, "page.not_found_title", "page.not_found", lang_hint)
         except LinkExpired:
             raise _refusal(410, "page.expired_title", "page.expired", lang_hint)
+
+    # The property's link (links.py): wrong answers count per client address and per property.
+    find_by_address = SlidingWindowLimiter(settings.checkin.find_attempts_per_address,
+                                           window=FIND_WINDOW_SECONDS, name="checkin-find")
+    find_by_property = SlidingWindowLimiter(settings.checkin.find_attempts_per_property,
+                                            window=FIND_WINDOW_SECONDS, name="checkin-find-property")
+
+    def open_property(token: str, lang: str):
+        address = _client_address(bottle.request.environ, trusted)
+        if limiter.exhausted(address):
+            raise _refusal(429, "page.limited_title", "page.limited", lang,
+                           headers={"Retry-After": "60"})
+        try:
+            return links.property_for_token(token), address
+        except NotFound:
+            limiter.hit(address)
+            raise _refusal(404, "page.not_found_title", "page.not_found", lang)
+
+    @app.get("/checkin/p/<token>", page=True)
+    @_guarded
+    def find_form(token):
+        lang = _requested_language() or _accepted_language()
+        prop, _ = open_property(token, lang)
+        return pages.html_response(_find_page(token, prop, lang, {}, None))
+
+    @app.post("/checkin/p/<token>", page=True)
+    @_guarded
+    def find_post(token):
+        lang = _requested_language() or _accepted_language()
+        prop, address = open_property(token, lang)
+        wait = max(find_by_address.blocked(address), find_by_property.blocked(prop.id))
+        if wait:
+            raise _refusal(429, "page.limited_title", "find.limited", lang,
+                           headers={"Retry-After": str(wait)})
+        forms = bottle.request.forms
+        typed = {name: (forms.getunicode(name) or "").strip()[:64]
+                 for name in ("reference", "arrival", "phone_last4")}
+        arrival = _date_or_none(typed["arrival"])
+        if not typed["reference"] or (arrival is None and not typed["phone_last4"]):
+            return pages.html_response(
+                _find_page(token, prop, lang, typed, i18n.text(lang, "find.missing")), status=422)
+        booking = links.find_stay(prop, typed["reference"], arrival=arrival,
+                                  phone_last4=typed["phone_last4"])
+        if booking is None:  # the same answer whichever part was wrong
+            find_by_address.hit(address)
+            find_by_property.hit(prop.id)
+            return pages.html_response(
+                _find_page(token, prop, lang, typed, i18n.text(lang, "find.no_match")), status=422)
+        booking_links.ensure_links([booking.id])
+        return bottle.HTTPResponse(
+            status=303, Location=f"/checkin/{service.token_for(booking.id)}?lang={lang}",
+            **pages.SECURITY_HEADERS)
 
     @app.get("/checkin/<token>", page=True)
     @_guarded
@@ -199,6 +257,22 @@ def register(api) -> None:
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+def _find_page(token: str, prop, lang: str, typed: dict, error: str | None) -> str:
+    return pages.render(
+        "checkin_find", lang=lang, token=token, property_name=prop.name, error=error,
+        reference=typed.get("reference", ""), arrival=typed.get("arrival", ""),
+        phone_last4=typed.get("phone_last4", ""),
+        languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
+        t=lambda key, **values: i18n.text(lang, key, **values))
+
+
+def _date_or_none(text: str):
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
 
 def _requested_language() -> str | None:
     asked = bottle.request.query.get("lang")

@@ -305,6 +305,29 @@ def invitation_view(booking: Booking, public_url: str) -> dict:
     }
 
 
+def mark_link_shared(account_id: str, booking_id: str) -> Booking:
+    """The host sent the link themselves (WhatsApp, SMS, the channel's messages): the booking
+    is INVITED and `checkin.invited` fires, once; marking it again, or a booking the guest has
+    already started, changes nothing."""
+    with atomic():
+        booking = bookings.get_booking(account_id, booking_id)
+        if booking.status == "cancelled":
+            raise BookingCancelled("The booking is cancelled: no check-in is needed.")
+        if booking.checkin_status == "EXPIRED" or clock.utcnow() >= expires_at(booking):
+            raise LinkExpired("The stay is over: its check-in link has expired.")
+        row = _checkin_row(booking)
+        if booking.checkin_status != "NOT_STARTED":
+            return booking
+        now = clock.utcnow()
+        row.invited_at = now
+        row.updated_at = now
+        row.save()
+        booking.checkin_status = "INVITED"
+        _touch(booking, now)
+        events.emit(booking.account_id, "checkin.invited", bookings.booking_view(booking))
+    return booking
+
+
 def mask_email(address: str | None) -> str | None:
     if not address:
         return address

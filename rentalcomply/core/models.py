@@ -124,6 +124,8 @@ class Property(Versioned):
     police_connector = pw.CharField(max_length=32, default="none")
     # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
     ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
+    # Bumped to rotate the property's check-in link, derived from it (checkin/links.py).
+    checkin_link_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     # Door code, Wi-Fi, how to get in: sealed (AES-GCM, core/sealing.py) for this property alone,
     # never shown back through the API; the guest sees them from so many hours before arrival
     # until the departure day's check-out hour (local time).
@@ -185,6 +187,9 @@ class Booking(Versioned):
     external_uid = pw.CharField(max_length=255, null=True)
     # Channel blocks ("Not available") are kept for conflict detection but are not bookings.
     is_block = pw.BooleanField(default=False)
+    # The last four digits of the guest's phone where the channel gives them (Airbnb's feed): a
+    # guest opening the property's check-in link may answer with them (checkin/links.py).
+    guest_phone_last4 = pw.CharField(max_length=4, null=True)
     # Cancelled by a sync because its event left the feed: a sync reinstates it if the event comes
     # back (a host's own cancellation stays).
     cancelled_by_sync = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])

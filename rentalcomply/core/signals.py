@@ -2,7 +2,7 @@
 without importing them.
 
 `bookings` sends BOOKING_CREATED and BOOKING_DATES_CHANGED inside the transaction that made the
-change; the code tables send CODE_TABLES_LOADED inside the transaction that loaded them. The
+change, `sync` BOOKINGS_IMPORTED inside the one that inserted a feed's new bookings; the code tables send CODE_TABLES_LOADED inside the transaction that loaded them. The
 filing engine subscribes (filings/tasks.py, imported by every process at start-up), so what it
 does commits or rolls back with the change itself. This is beside the outbox (core/events.py),
 which tells the agency's own tools after the commit.
@@ -17,6 +17,9 @@ from typing import Callable
 
 BOOKING_CREATED = "booking_created"              # booking, prop
 BOOKING_DATES_CHANGED = "booking_dates_changed"  # booking, prop
+# Bookings a channel's feed brought in (sync), many at once: not BOOKING_CREATED, which would
+# make the authorities file what a feed cannot fill (a feed carries no holder).
+BOOKINGS_IMPORTED = "bookings_imported"          # account_id, booking_ids
 CODE_TABLES_LOADED = "code_tables_loaded"        # (no arguments)
 
 _subscribers: dict[str, list[Callable[..., None]]] = {}

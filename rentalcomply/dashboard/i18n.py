@@ -289,6 +289,35 @@ GREEK: dict[str, str] = {
     "The old address stops working at once: paste the new one into every channel.":
         "Η παλιά διεύθυνση σταματά αμέσως: επικολλήστε τη νέα σε κάθε κανάλι.",
     "done:export_rotated": "Νέα διεύθυνση ημερολογίου· η παλιά δεν λειτουργεί πια.",
+    # the check-in links (pages/checkin_links.py, _checkin_link.tpl, _property_checkin_link.tpl)
+    "done:link_shared": "Σημειώθηκε ότι δώσατε τον σύνδεσμο check-in στον επισκέπτη.",
+    "done:checkin_link_rotated": "Νέος σύνδεσμος check-in· ο παλιός δεν λειτουργεί πια.",
+    "It works now, with or without an e-mail address: send it to the guest by WhatsApp, SMS or the channel’s messages, or let them scan the code.":
+        "Λειτουργεί ήδη, με ή χωρίς e-mail: στείλτε τον στον επισκέπτη με WhatsApp, SMS ή με τα μηνύματα του καναλιού, ή δώστε του να σαρώσει τον κωδικό.",
+    "Booking reference": "Κωδικός κράτησης",
+    "A guest who opens the property’s check-in link names the booking with its reference ({reference}), or with the channel’s reservation code.":
+        "Όποιος επισκέπτης ανοίξει τον σύνδεσμο check-in του καταλύματος βρίσκει την κράτησή του με τον κωδικό της ({reference}) ή με τον κωδικό κράτησης του καναλιού.",
+    "I sent the link myself": "Έστειλα τον σύνδεσμο μόνος μου",
+    "Marks the guest as invited, as a sent e-mail would.":
+        "Ο επισκέπτης σημειώνεται ως προσκεκλημένος, όπως θα γινόταν με ένα e-mail.",
+    "QR code of the check-in link": "Κωδικός QR του συνδέσμου check-in",
+    "Check-in link for the channels’ messages": "Σύνδεσμος check-in για τα μηνύματα των καναλιών",
+    "One link for every guest of this property: paste it into the automatic (scheduled) message each channel sends before arrival. The guest enters the reservation code and the arrival date and lands on their own check-in page.":
+        "Ένας σύνδεσμος για όλους τους επισκέπτες του καταλύματος: επικολλήστε τον στο αυτόματο (προγραμματισμένο) μήνυμα που στέλνει κάθε κανάλι πριν από την άφιξη. Ο επισκέπτης πληκτρολογεί τον κωδικό κράτησης και την ημερομηνία άφιξης και μεταφέρεται στη δική του σελίδα check-in.",
+    "Check-in link of the property": "Σύνδεσμος check-in του καταλύματος",
+    "A message to paste": "Μήνυμα για επικόλληση",
+    "Hello! Before you arrive, the law asks us to register every guest. Please complete the online check-in (about 3 minutes) at {link} — enter your reservation code and your arrival date. Thank you!":
+        "Γεια σας! Πριν από την άφιξή σας, ο νόμος μάς ζητά να καταχωρίσουμε κάθε επισκέπτη. Παρακαλούμε συμπληρώστε το ηλεκτρονικό check-in (περίπου 3 λεπτά) στο {link} — πληκτρολογήστε τον κωδικό της κράτησής σας και την ημερομηνία άφιξης. Ευχαριστούμε!",
+    "Airbnb: Messages → Scheduled messages, a few days before check-in. Booking.com: Messages → Message preferences, an automatic message before arrival.":
+        "Airbnb: Μηνύματα → Προγραμματισμένα μηνύματα, λίγες ημέρες πριν από το check-in. Booking.com: Μηνύματα → Προτιμήσεις μηνυμάτων, ένα αυτόματο μήνυμα πριν από την άφιξη.",
+    "The old link stops working at once: paste the new one into every channel’s message.":
+        "Ο παλιός σύνδεσμος σταματά αμέσως να λειτουργεί: επικολλήστε τον νέο στο μήνυμα κάθε καναλιού.",
+    "Give the check-in link a new address?": "Νέα διεύθυνση για τον σύνδεσμο check-in;",
+    "The current check-in link of the property stops working at once.":
+        "Ο τωρινός σύνδεσμος check-in του καταλύματος σταματά αμέσως να λειτουργεί.",
+    "Guests who open it from a message already sent are told the link does not work: paste the new link into every channel’s scheduled message.":
+        "Οι επισκέπτες που θα τον ανοίξουν από μήνυμα που έχει ήδη σταλεί θα δουν ότι δεν λειτουργεί: επικολλήστε τον νέο σύνδεσμο στο προγραμματισμένο μήνυμα κάθε καναλιού.",
+    "The bookings' own links do not change.": "Οι σύνδεσμοι των ίδιων των κρατήσεων δεν αλλάζουν.",
     "done:removals_accepted": "Οι ακυρώσεις έγιναν δεκτές· ο συγχρονισμός ξεκίνησε.",
     "done:sync_queued": "Ο συγχρονισμός όλων των ημερολογίων ξεκίνησε.",
     "done:sync_wait": "Ένας συγχρονισμός ξεκίνησε πριν από λιγότερο από 5 λεπτά· δοκιμάστε ξανά σε λίγο.",
@@ -395,6 +424,8 @@ ENGLISH: dict[str, str] = {
     "done:submitted": "The report is marked as filed.",
     "done:amount_kept": "The amount is saved.",
     "done:invited": "The check-in link was sent to the guest.",
+    "done:link_shared": "The check-in link is marked as sent to the guest.",
+    "done:checkin_link_rotated": "New check-in link; the old one no longer works.",
     "done:refiled": "The police filing is queued again.",
     "done:police_filed": "The police filing is recorded.",
     "done:events_saved": "The events are saved.",

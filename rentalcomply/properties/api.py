@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import NotFound
 from rentalcomply.filings import settings as authority_settings
+from rentalcomply.checkin import links
 from rentalcomply.properties import service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
@@ -14,6 +15,7 @@ from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRE
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
+from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.validation import Field
 
 TAGS = ["properties"]
@@ -98,11 +100,38 @@ openapi.schema("Property", {
                             "`POST /properties/{id}/ical-token`.",
                             "examples": ["https://rc.example.org/ical/prop_7Hq2mX9bKz3LpT5wRn8c-"
                                          "3f9a0c1e5b7d2a4f6e8c0b1d3f5a7c9e.ics"]},
+        "checkin_url": {"type": ["string", "null"], "format": "uri",
+                        "description": "The property's check-in link, for the message each "
+                                       "channel sends its guests before arrival: the guest "
+                                       "enters the booking's reference (the channel's "
+                                       "confirmation code or the booking's `reference`) and "
+                                       "the arrival date, and lands on the booking's own "
+                                       "check-in page. Only for keys with the `write` scope; "
+                                       "rotate it with `POST /properties/{id}/checkin-link/"
+                                       "rotate` (see docs/checkin.md). null in a replay to the "
+                                       "same `Idempotency-Key` (`Idempotent-Withheld: "
+                                       "checkin_url`): the link is never kept.",
+                        "examples": ["https://rc.example.org/checkin/p/prop_7Hq2mX9bKz3LpT5wRn8c-"
+                                     "5b7d2a4f6e8c0b1d3f5a7c9e3f9a0c1e"]},
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "version": VERSION,
     },
 })
+
+
+# The property's check-in link is never kept for a replay of the same Idempotency-Key (README):
+# a replay answers it null with `Idempotent-Withheld: checkin_url`.
+LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
+                              lambda account_id, data: service.get_property(account_id, data["id"]))
+
+
+def with_checkin_link(ctx, view: dict, prop=None) -> dict:
+    """`checkin_url` in a property's view for a key that may write (the link opens bookings)."""
+    if "write" in ctx.scopes:
+        prop = prop or service.get_property(ctx.account_id, view["id"])
+        view["checkin_url"] = links.property_link(ctx.public_url, prop)
+    return view
 
 
 def _property_fields(creating: bool) -> dict[str, Field]:
@@ -182,21 +211,25 @@ def register(api) -> None:
     def list_properties(ctx):
         query = service.property_query(ctx.account_id)
         page, limit = ctx.query["page"], ctx.query["limit"]
-        return page_reply(composed.property_views(list(query.paginate(page, limit))), page, limit,
-                          query.count())
+        props = list(query.paginate(page, limit))
+        views = [with_checkin_link(ctx, view, prop)
+                 for view, prop in zip(composed.property_views(props), props)]
+        return page_reply(views, page, limit, query.count())
 
     @api.post("/properties", scope="write", tags=TAGS, summary="Create a property",
               description="Returns 201 with the property and a `Location` header.",
-              body=_property_fields(creating=True), response="Property", status=201)
+              body=_property_fields(creating=True), response="Property", status=201,
+              shown_once=LINK_KEPT_NOWHERE)
     def create_property(ctx):
         prop = service.create_property(ctx.account_id, **ctx.body)
-        return Reply(composed.property_view(prop, []), status=201,
+        return Reply(with_checkin_link(ctx, composed.property_view(prop, []), prop), status=201,
                      headers={"Location": f"/api/v1/properties/{prop.id}"})
 
     @api.get("/properties/<property_id>", scope="read", tags=TAGS, summary="Get a property",
              response="Property", errors=[NotFound], cached=True)
     def get_property(ctx, property_id):
-        return composed.property_view(service.get_property(ctx.account_id, property_id))
+        prop = service.get_property(ctx.account_id, property_id)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     @api.patch("/properties/<property_id>", scope="write", tags=TAGS, summary="Update a property",
                description="JSON merge patch: only the fields sent change; `null` clears "
@@ -220,7 +253,7 @@ def register(api) -> None:
             prop = authority_settings.configure_property(ctx.account_id, property_id,
                                              settings=police_settings,
                                              credentials=police_credentials)
-        return composed.property_view(prop)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,
               summary="Connect a channel's calendar feed",

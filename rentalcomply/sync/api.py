@@ -6,6 +6,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.errors import NotFound, RateLimited
 from rentalcomply.core.queue import queue_after_commit
 from rentalcomply.properties import service as properties
+from rentalcomply.properties.api import LINK_KEPT_NOWHERE, with_checkin_link
 from rentalcomply.sync import export, service, tasks
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
@@ -107,9 +108,10 @@ def register(api) -> None:
               summary="Rotate the property's calendar export URL",
               description="Gives the property a new `ical_export_url`; the old one answers 404 "
                           "from now on (paste the new one into each channel). No body.",
-              response="Property", errors=[NotFound])
+              response="Property", errors=[NotFound], shown_once=LINK_KEPT_NOWHERE)
     def rotate_ical_token(ctx, property_id):
-        return composed.property_view(export.rotate_token(ctx.account_id, property_id))
+        prop = export.rotate_token(ctx.account_id, property_id)
+        return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     @api.get("/ical/<token>.ics", scope=None, public=True, prefix="", tags=TAGS,
              summary="A property's calendar (iCalendar), for the channels to import",

@@ -24,7 +24,7 @@ from typing import Iterable
 
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates, climate_fee_cents
-from rentalcomply.core import clock, events
+from rentalcomply.core import clock, events, signals
 from rentalcomply.core.db import db, insert_rows
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, ChannelConnection, Property
@@ -145,10 +145,14 @@ def _update_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
                 booking.arrival_date, booking.departure_date) != (stay.arrival, stay.departure):
             _move(prop, booking, stay, rates)
             updated += 1
-        elif booking.status == "confirmed" and stay.external_ref and not booking.external_ref:
-            booking.external_ref = stay.external_ref
+        elif booking.status == "confirmed" and (
+                (stay.external_ref and not booking.external_ref)
+                or (stay.phone_last4 and stay.phone_last4 != booking.guest_phone_last4)):
+            booking.external_ref = booking.external_ref or stay.external_ref
+            booking.guest_phone_last4 = stay.phone_last4 or booking.guest_phone_last4
             _touch(booking)
-            booking.save(only=[Booking.external_ref, Booking.updated_at])
+            booking.save(only=[Booking.external_ref, Booking.guest_phone_last4,
+                               Booking.updated_at])
             if not booking.is_block:
                 events.emit(prop.account_id, "booking.updated", bookings.booking_view(booking))
     return updated
@@ -183,10 +187,14 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
         "climate_fee_cents": 0 if stay.is_block or rates is None else climate_fee_cents(
             stay.arrival, stay.departure, prop.climate_fee_category, rates),
         "external_ref": stay.external_ref, "external_uid": stay.uid, "is_block": stay.is_block,
+        "guest_phone_last4": stay.phone_last4,
         "created_at": now, "updated_at": now, "cancelled_at": None, "cancelled_by_sync": False,
         "version": 1,
     } for stay in stays]
     insert_rows(Booking, rows)
+    # Their check-in links work from now on (checkin/booking_links.py makes the rows).
+    signals.send(signals.BOOKINGS_IMPORTED, account_id=prop.account_id,
+                 booking_ids=[row["id"] for row in rows if not row["is_block"]])
     events.emit_many(prop.account_id, [("booking.created", bookings.booking_view(row))
                                        for row in rows if not row["is_block"]])
     return len(rows)

@@ -42,6 +42,9 @@ BLOCK_WORDS = ("blocked", "not available", "unavailable", "closed", "bloqué", "
                "bloqueado", "bloqueada", "blockiert", "gesperrt", "bloccato", "geblokkeerd",
                "μη διαθέσιμο", "δεσμευμένο από ιδιοκτήτη")
 AIRBNB_CODE = re.compile(r"\b(HM[A-Z0-9]{6,12})\b")
+# "Phone Number (Last 4 Digits): 1234" in an Airbnb reservation's DESCRIPTION: a guest opening
+# the property's check-in link may name themselves with it (checkin/links.py).
+AIRBNB_PHONE_LAST4 = re.compile(r"(?i)phone\s+number\s*\(last\s*4\s*digits\)\s*:\s*(\d{4})\b")
 DEFAULT_GUEST = {"airbnb": "Airbnb guest", "booking": "Booking.com guest", "vrbo": "Vrbo guest",
                  "other": "Channel guest"}
 
@@ -54,6 +57,7 @@ class Stay:
     is_block: bool
     guest_name: str
     external_ref: str | None = None
+    phone_last4: str | None = None
 
 
 @dataclasses.dataclass
@@ -121,8 +125,9 @@ def _stay(uid, arrival, departure, summary, description, provider) -> Stay:
     if provider == "airbnb":
         if lowered.startswith("reserved"):
             match = AIRBNB_CODE.search(description) or AIRBNB_CODE.search(summary)
+            phone = AIRBNB_PHONE_LAST4.search(description)
             return Stay(uid, arrival, departure, False, DEFAULT_GUEST["airbnb"],
-                        match.group(1) if match else None)
+                        match.group(1) if match else None, phone.group(1) if phone else None)
         return Stay(uid, arrival, departure, True, "")
     if provider == "booking":
         return Stay(uid, arrival, departure, False, DEFAULT_GUEST["booking"])

@@ -87,7 +87,7 @@ class Context:
     """What a handler may know about the request, without Bottle."""
 
     __slots__ = ("settings", "account_id", "api_key", "query", "body", "request_id", "headers",
-                 "raw_body", "https")
+                 "raw_body", "https", "scopes")
 
     def __init__(self, settings, environ, query, body, raw_body):
         self.settings = settings
@@ -95,6 +95,8 @@ class Context:
         self.api_key = environ.get("rentalcomply.api_key")
         self.request_id = environ.get("rentalcomply.request_id")
         self.https = bool(environ.get("rentalcomply.https"))  # TLS or a trusted proxy said so
+        # What the key may do: a view may show more to a key that may write (check-in links).
+        self.scopes = environ.get("rentalcomply.scopes", ())
         self.query = query
         self.body = body
         self.raw_body = raw_body
@@ -435,7 +437,9 @@ def _look_up_kept(spec: RouteSpec, environ, account_id: str, url_args: dict):
     Before the query is parsed: only answers to queries that passed validation are ever kept,
     so one kept under this query string answers it as it is."""
     version = answer_cache.account_version(account_id)  # before the rows: see answer_cache
-    key = (spec.path, account_id, tuple(url_args.values()), environ.get("QUERY_STRING", ""))
+    # The scopes too: an answer may show a key that may write more (links that are credentials).
+    key = (spec.path, account_id, tuple(url_args.values()), environ.get("QUERY_STRING", ""),
+           "write" in environ.get("rentalcomply.scopes", ()))
     return version, key, answer_cache.get(key, version)
 
 

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 
+from rentalcomply.checkin import service as checkin
 from rentalcomply.core.models import Booking, Event
 from rentalcomply.properties import service as properties
 from tests.bookings.conftest import booking_body
@@ -30,6 +31,9 @@ def test_it_creates_a_manual_booking_with_location_and_every_field(owner, villa)
         "created_at": data["created_at"], "updated_at": data["created_at"], "cancelled_at": None,
         "amount_kept": None,
         "version": 1,
+        # The booking's own short reference, and its guest's link for a key that may write.
+        "reference": data["reference"],
+        "checkin_url": f"http://127.0.0.1:8080/checkin/{checkin.token_for(data['id'])}",
     }
     stored = Booking.get_by_id(data["id"])
     assert stored.total_price_cents == 48050 and stored.climate_fee_cents == 3200
@@ -73,7 +77,8 @@ def test_it_emits_booking_created_with_the_booking_as_shown(owner, villa):
     data = owner.post_json("/api/v1/bookings", booking_body(villa.id), status=201).json["data"]
     [event] = Event.select()
     assert event.type == "booking.created" and event.account_id == owner.account_id
-    assert event.data == data
+    # Without the guest's link: a webhook is no place for a credential.
+    assert event.data == {name: value for name, value in data.items() if name != "checkin_url"}
 
 
 # --- validation -------------------------------------------------------------------------------
@@ -261,7 +266,9 @@ def test_a_retry_with_the_same_idempotency_key_returns_the_first_booking(owner, 
     headers = {"Idempotency-Key": "booking-42"}
     first = owner.post_json("/api/v1/bookings", booking_body(villa.id), headers=headers, status=201)
     again = owner.post_json("/api/v1/bookings", booking_body(villa.id), headers=headers, status=201)
-    assert again.body == first.body
+    # The guest's link is never kept for a replay: null, and said so.
+    assert again.json["data"] == {**first.json["data"], "checkin_url": None}
+    assert again.headers["Idempotent-Withheld"] == "checkin_url"
     assert again.headers["Location"] == first.headers["Location"]
     assert Booking.select().count() == 1 and Event.select().count() == 1
 

@@ -175,3 +175,10 @@ def link_token(url: str) -> str:
 
 def token_of(booking) -> str:
     return service.token_for(booking.id)
+
+
+@pytest.fixture
+def guest_page(wsgi_app):
+    """A visitor without an API key (the guest's pages)."""
+    from tests.conftest import documented_app
+    return documented_app(wsgi_app)

@@ -3,7 +3,7 @@
 from tests.cli.conftest import cli  # noqa: F401 - fixture
 
 
-def test_checkin_invite_prints_the_link_and_refuses_without_an_e_mail(cli):  # noqa: F811
+def test_checkin_invite_prints_the_link_whether_or_not_the_e_mail_goes(cli, mail_server):  # noqa: F811
     account = cli.json("accounts", "create", "Agency")
     prop = cli.json("properties", "create", "--account", account["id"], "--name", "Villa",
                     "--address", "Oia")
@@ -28,10 +28,23 @@ def test_checkin_invite_prints_the_link_and_refuses_without_an_e_mail(cli):  # n
     unreachable = cli("checkin", "invite", "--account", account["id"], with_mail.id,
                       env={"RENTALCOMPLY_SMTP_PORT": "1"}, expect=1)
     assert "cannot reach the mail server" in unreachable.stderr
+    assert "E-mail NOT sent" in unreachable.stderr
+    assert "/checkin/" in unreachable.stdout  # the link all the same
     invitation = cli.json("checkin", "invite", "--account", account["id"], with_mail.id)
     assert invitation["sent_to"] == "a***@example.org"
+    assert invitation["email"] == "sent"
     assert invitation["checkin_status"] == "INVITED"
     assert "/checkin/" in invitation["checkin_url"]
-    refused = cli("checkin", "invite", "--account", account["id"], without.id, expect=1)
-    assert "GUEST_CONTACT_MISSING" in refused.stderr or "guest_email" in refused.stderr
-    assert "Traceback" not in refused.output
+    no_address = cli("checkin", "invite", "--account", account["id"], without.id)
+    assert "/checkin/" in no_address.stdout
+    assert "No guest e-mail address" in no_address.stdout
+    assert "Traceback" not in no_address.output
+    mail_server.refuse_recipient_with = "550 5.1.1 <ann@example.org>: no such user"
+    try:
+        refused = cli("checkin", "invite", "--account", account["id"], with_mail.id, expect=1)
+    finally:
+        mail_server.refuse_recipient_with = None
+    assert "E-mail NOT sent to a***@example.org" in refused.stderr
+    assert invitation["checkin_url"] in refused.stdout
+    shared = cli("checkin", "shared", "--account", account["id"], without.id)
+    assert "INVITED" in shared.stdout

@@ -8,6 +8,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.dashboard import mailviews, service
+from rentalcomply.dashboard.pages.checkin_links import booking_link_block
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, date_filters, page_number
 from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors
 from rentalcomply.properties import service as properties
@@ -243,7 +244,7 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
     link = None
     if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
             and clock.utcnow() < checkin.expires_at(booking):
-        link = checkin.link(page.public_url, booking.id)
+        link = booking_link_block(page, booking)
     return page.render("booking", status=status, title=booking.guest_name, booking=booking,
                        note=service.booking_note(page.account_id, booking.id),
                        view=bookings.booking_view(booking), errors=errors or {},

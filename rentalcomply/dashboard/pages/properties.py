@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
+from rentalcomply.dashboard.pages.checkin_links import property_link_block
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
 from rentalcomply.properties import service as properties
@@ -67,6 +68,7 @@ def register(pages: Pages) -> None:
             channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
             channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
             mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+            checkin_link=property_link_block(page, prop),
             **_property_choices())
 
     @pages.get("/properties/<property_id>")

@@ -25,6 +25,7 @@
     % if booking.external_ref:
     <dt>{{_('Reservation code')}}</dt><dd class="mono">{{booking.external_ref}}</dd>
     % end
+    <dt>{{_('Booking reference')}}</dt><dd class="mono" id="booking-reference">{{view['reference']}}</dd>
     % if booking.cancelled_at:
     <dt>{{_('Cancelled')}}</dt><dd>{{fmt.datetime(booking.cancelled_at, booking.property.timezone)}}</dd>
     <dt>{{_('Amount kept')}}</dt><dd>{{fmt.money(booking.amount_kept_cents)}}</dd>
@@ -72,6 +73,9 @@
 % if message:
 <p class="notice error" role="alert">{{message}}</p>
 % end
+% if checkin_link:
+% include('_checkin_link.tpl', link=checkin_link)
+% end
 <section class="card" aria-labelledby="party">
   <h2 id="party">{{_('Guests')}}</h2>
   % if party['guests']:
@@ -94,12 +98,6 @@
   <p class="empty">{{_('No guest has checked in yet.')}}</p>
   % end
   % if checkin_link:
-  <h3>{{_('Check-in link')}}</h3>
-  <div class="copyrow">
-    <label for="checkin-link" class="visually-hidden">{{_('Check-in link')}}</label>
-    <input id="checkin-link" class="mono" readonly value="{{checkin_link}}">
-    <button type="button" class="copy" data-copy="checkin-link" data-copied="{{_('Copied')}}" hidden>{{_('Copy')}}</button>
-  </div>
   <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <button type="submit" class="primary">{{_('E-mail the link to the guest') if booking.checkin_status == 'NOT_STARTED' else _('Send the link again')}}</button>

@@ -89,6 +89,7 @@
   </form>
   <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
 </section>
+% include('_property_checkin_link.tpl', link=checkin_link)
 <section class="card" aria-labelledby="access">
   <h2 id="access">{{_('Access instructions')}}</h2>
   <p class="muted">{{_('Door code, Wi-Fi, how to get in. A guest who has completed check-in sees them on their check-in page, and gets them by e-mail once, from the hours below before arrival. They are kept encrypted and never shown here again.')}}</p>
