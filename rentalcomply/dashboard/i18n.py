@@ -857,9 +857,16 @@ GREEK.update({
     "The mail server answered: {reason}.": "Ο διακομιστής e-mail απάντησε: {reason}.",
     "Correct the e-mail address": "Διόρθωση της διεύθυνσης e-mail",
     "Invitation": "Πρόσκληση",
+    "none: the booking has no e-mail address; share the check-in link above":
+        "καμία: η κράτηση δεν έχει διεύθυνση e-mail· στείλτε στον επισκέπτη τον σύνδεσμο check-in "
+        "που φαίνεται παραπάνω",
+    "none: the booking is cancelled": "καμία: η κράτηση ακυρώθηκε",
+    "none: the check-in is over": "καμία: το check-in έχει ολοκληρωθεί ή έληξε",
+    "none: the booking has no e-mail address": "καμία: η κράτηση δεν έχει διεύθυνση e-mail",
+    "The booking has no guest e-mail address: share the check-in link above, or add an address to e-mail it.":
+        "Η κράτηση δεν έχει διεύθυνση e-mail επισκέπτη: στείλτε του τον σύνδεσμο check-in που "
+        "φαίνεται παραπάνω ή προσθέστε μια διεύθυνση για να του σταλεί με e-mail.",
     "not delivered yet": "δεν έχει παραδοθεί ακόμη",
-    "none: the check-in is complete, the booking cancelled or without an e-mail address":
-        "καμία: το check-in ολοκληρώθηκε, η κράτηση ακυρώθηκε ή δεν έχει διεύθυνση e-mail",
     "{days} days before arrival (0: the morning of arrival), at most one e-mail a day":
         "{days} ημέρες πριν από την άφιξη (0: το πρωί της άφιξης), το πολύ ένα e-mail την ημέρα",
     "off for this account": "απενεργοποιημένες για αυτόν τον λογαριασμό",

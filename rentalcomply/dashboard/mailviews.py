@@ -34,8 +34,18 @@ def guest_mail(settings, booking: Booking) -> dict:
             "schedule": reminders.schedule(settings, booking.account_id),
             "reminders": [a.created_at for a in sent],
             "invited_at": row.invited_at if row else None,
-            "stops": booking.checkin_status in ("COMPLETED", "EXPIRED")
-            or booking.status == "cancelled" or not booking.guest_email}
+            "stops": _why_no_reminders(booking)}
+
+
+def _why_no_reminders(booking: Booking) -> str | None:
+    """Why no reminder goes to this guest, in the words the page says it: None when they do."""
+    if booking.status == "cancelled":
+        return "cancelled"
+    if booking.checkin_status in ("COMPLETED", "EXPIRED"):
+        return "done"
+    if not booking.guest_email:
+        return "no_email"
+    return None
 
 
 def mail_warning(settings, account_id: str) -> dict | None:

@@ -13,11 +13,15 @@
   </div>
   % end
   <dl class="facts">
-    <dt>{{_('Invitation')}}</dt><dd>{{fmt.datetime(guest_mail['invited_at']) if guest_mail['invited_at'] else _('not delivered yet')}}</dd>
+    <dt>{{_('Invitation')}}</dt><dd>{{fmt.datetime(guest_mail['invited_at']) if guest_mail['invited_at'] else (_('none: the booking has no e-mail address; share the check-in link above') if not booking.guest_email else _('not delivered yet'))}}</dd>
     <dt>{{_('Reminders')}}</dt>
     <dd>
-    % if guest_mail['stops']:
-      {{_('none: the check-in is complete, the booking cancelled or without an e-mail address')}}
+    % if guest_mail['stops'] == 'cancelled':
+      {{_('none: the booking is cancelled')}}
+    % elif guest_mail['stops'] == 'done':
+      {{_('none: the check-in is over')}}
+    % elif guest_mail['stops'] == 'no_email':
+      {{_('none: the booking has no e-mail address')}}
     % elif guest_mail['schedule']:
       {{_('{days} days before arrival (0: the morning of arrival), at most one e-mail a day', days=', '.join(str(d) for d in guest_mail['schedule']))}}
     % else:

@@ -97,14 +97,13 @@
   % else:
   <p class="empty">{{_('No guest has checked in yet.')}}</p>
   % end
-  % if checkin_link:
+  % if checkin_link and booking.guest_email:
   <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <button type="submit" class="primary">{{_('E-mail the link to the guest') if booking.checkin_status == 'NOT_STARTED' else _('Send the link again')}}</button>
   </form>
-  % if not booking.guest_email:
-  <p class="hint">{{_('The booking has no guest e-mail address.')}}</p>
-  % end
+  % elif checkin_link:
+  <p class="hint">{{_('The booking has no guest e-mail address: share the check-in link above, or add an address to e-mail it.')}}</p>
   % end
 </section>
 % include('_guest_mail.tpl')
