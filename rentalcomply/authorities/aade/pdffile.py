@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import warnings
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,10 @@ from rentalcomply.authorities.aade.safetext import for_line
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+
+# The one-file binary leaves Pillow out (fpdf2 needs it only for images, and the report has none),
+# and fpdf2 warns of it on import.
+warnings.filterwarnings("ignore", message="Pillow could not be imported", category=UserWarning)
 
 FONT = "DejaVu"
 ROW_HEIGHT = 5.2
