@@ -1,5 +1,7 @@
 """The database: SQLite settings that make concurrent writes safe, migrations, other engines."""
 
+import sys
+
 import peewee
 import pytest
 
@@ -36,6 +38,13 @@ def test_a_postgresql_url_selects_postgresql(tmp_path):
     engine = database.make_database(settings)
     assert isinstance(engine, peewee.PostgresqlDatabase)
     assert engine.database == "rentalcomply"
+
+
+def test_a_postgresql_url_without_its_driver_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "psycopg2", None)  # as in the one-file binary
+    settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL="postgresql://rc:pw@db.internal/rc")
+    with pytest.raises(ValueError, match=r"psycopg2 .*pip install 'rentalcomply\[postgres\]'"):
+        database.make_database(settings)
 
 
 def test_a_sqlite_url_points_at_another_file(tmp_path):
