@@ -47,6 +47,16 @@ def test_a_postgresql_url_without_its_driver_says_how_to_install_it(tmp_path, mo
         database.make_database(settings)
 
 
+def test_serve_stops_on_a_database_it_cannot_open_with_the_reason(tmp_path, monkeypatch):
+    import io
+    from rentalcomply import server
+    monkeypatch.setitem(sys.modules, "psycopg2", None)
+    monkeypatch.setattr(db, "obj", None)  # a fresh process: nothing opened yet
+    settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL="postgresql://rc@127.0.0.1:1/rc")
+    with pytest.raises(ValueError, match="psycopg2"):
+        server.serve(settings, worker=False, out=io.StringIO())
+
+
 def test_a_sqlite_url_points_at_another_file(tmp_path):
     target = tmp_path / "elsewhere.db"
     settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL=f"sqlite:///{target}")
