@@ -380,7 +380,8 @@ def _stop(server, consumer) -> None:
         log.info("stopping the task worker; running tasks finish, queued ones stay queued")
         consumer.stop(graceful=True)
         scheduling.record_stop()
-    db.close()
+    if db.obj is not None:  # a database that could not be opened (database.url) has nothing to close
+        db.close()
 
 
 def run_worker(settings, out: TextIO | None = None) -> int:

@@ -41,6 +41,12 @@ def make_database(settings) -> peewee.Database:
         return open_sqlite(path, timeout)
     if url.startswith("sqlite:///"):
         return open_sqlite(Path(url[len("sqlite:///"):]), timeout)
+    try:
+        import psycopg2  # noqa: F401 - peewee would say so only at the first query, with a traceback
+    except ImportError:
+        raise ValueError("database.url: PostgreSQL needs the psycopg2 driver, which this "
+                         "installation lacks: pip install 'rentalcomply[postgres]' (the one-file "
+                         "binary runs on SQLite only)") from None
     from playhouse.db_url import connect, register_database
     register_database(ResilientPostgresqlDatabase, "postgres", "postgresql")
     # Each thread that touches the database opens its own connection on first use. A lock wait

@@ -57,6 +57,12 @@ def configure_queue(settings) -> Huey:
         storage_class = QueueFileStorage
         storage_kwargs = {"filename": str(path), "journal_mode": "wal", "timeout": 5}
     elif url.startswith(("redis://", "rediss://", "unix://")):
+        try:
+            import redis  # noqa: F401 - huey would say so with a traceback
+        except ImportError:
+            raise ValueError("queue.url: Redis needs the redis package, which this installation "
+                             "lacks: pip install 'rentalcomply[redis]' (the one-file binary runs "
+                             "the queue on SQLite only)") from None
         # The priority flavour: the urgent queue files police filings before reports.
         from huey.storage import PriorityRedisStorage
         storage_class = PriorityRedisStorage

@@ -14,12 +14,11 @@ import base64
 import functools
 import os
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-
 from rentalcomply.core import secrets
+
+# cryptography is imported with the first value sealed or opened, not with this module: its Rust
+# bindings take about 6 MiB of memory and 30 ms to load, and a start of the server (which imports
+# every capability) seals nothing. The one-file binary's idle memory shows it most.
 
 VERSION = "v1"
 NONCE_BYTES = 12
@@ -32,11 +31,14 @@ class Unsealable(ValueError):
 
 @functools.lru_cache(maxsize=32)
 def _key(server_secret: bytes, purpose: str) -> bytes:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=b"rentalcomply sealing",
                 info=purpose.encode("utf-8")).derive(server_secret)
 
 
 def seal(purpose: str, plaintext: bytes) -> str:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     nonce = os.urandom(NONCE_BYTES)
     sealed = AESGCM(_key(secrets.server_secret(), purpose)).encrypt(
         nonce, plaintext, f"{VERSION}:{purpose}".encode("utf-8"))
@@ -51,6 +53,8 @@ def unseal(purpose: str, sealed: str) -> bytes:
         raise Unsealable("the sealed value is damaged") from None
     if version != VERSION or len(raw) < NONCE_BYTES + 16:
         raise Unsealable("the sealed value is damaged")
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     try:
         return AESGCM(_key(secrets.server_secret(), purpose)).decrypt(
             raw[:NONCE_BYTES], raw[NONCE_BYTES:], f"{VERSION}:{purpose}".encode("utf-8"))

@@ -16,9 +16,8 @@ from __future__ import annotations
 import os
 import struct
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+# cryptography is imported by the functions that encrypt, as in core/sealing.py: the server
+# imports this module at start (the backup task) and would map its Rust bindings for nothing.
 
 MAGIC = b"RentalComply backup AES1\n\x00"
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1  # about 32 MB and a tenth of a second
@@ -30,6 +29,7 @@ class WrongPassphrase(Exception):
 
 
 def _key(passphrase: bytes, salt: bytes, n: int, r: int, p: int) -> bytes:
+    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
     return Scrypt(salt=salt, length=32, n=n, r=r, p=p).derive(passphrase)
 
 
@@ -43,6 +43,7 @@ def seal(data: bytes, passphrase: bytes) -> bytes:
     salt, nonce = os.urandom(16), os.urandom(12)
     header = MAGIC + _HEADER.pack(SCRYPT_N, SCRYPT_R, SCRYPT_P, salt, nonce)
     key = _key(passphrase, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     return header + AESGCM(key).encrypt(nonce, data, header)
 
 
@@ -54,6 +55,8 @@ def open_sealed(blob: bytes, passphrase: bytes) -> bytes:
     if not (2 ** 10 <= n <= 2 ** 22 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
         raise WrongPassphrase("the archive's key parameters are not ones RentalComply writes")
     key = _key(passphrase, salt, n, r, p)
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     try:
         return AESGCM(key).decrypt(nonce, blob[header_end:], blob[:header_end])
     except InvalidTag:

@@ -17,8 +17,6 @@ import datetime as dt
 import hashlib
 import hmac
 
-import icalendar
-
 from rentalcomply.core import clock, secrets
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound
@@ -73,6 +71,9 @@ def rotate_token(account_id: str, property_id: str) -> Property:
 def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
     """The feed: stays that have not ended yet, bookings as "Reserved", blocks as "Not
     available"; stable bytes for unchanged data (DTSTAMP is the stay's last change)."""
+    # icalendar (with dateutil, some 90 modules and 4 MiB) is imported when a feed is written or
+    # read, not at every start of the server.
+    import icalendar
     today = today or clock.today()
     rows = list(Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
                                Booking.is_block, Booking.updated_at, Booking.status,

@@ -21,8 +21,6 @@ import datetime as dt
 import re
 import zoneinfo
 
-import icalendar
-
 from rentalcomply.sync.fetch import FeedError
 
 GUEST_NAME_MAX = 200
@@ -84,6 +82,7 @@ def parse_feed(body: bytes, provider: str, timezone: str = "UTC",
                max_events: int | None = None) -> Feed:
     """The stays of a feed. Raises FeedError when the body is not a whole iCalendar, or holds
     more than HISTORY_FACTOR × `max_events` events in all (the caller counts the future ones)."""
+    import icalendar  # with the first feed, not at every start (sync/export.py says why)
     body = body.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark some exporters add
     if max_events is not None:
         check_event_count(body, max_events)

@@ -1,5 +1,7 @@
 """The database: SQLite settings that make concurrent writes safe, migrations, other engines."""
 
+import sys
+
 import peewee
 import pytest
 
@@ -36,6 +38,23 @@ def test_a_postgresql_url_selects_postgresql(tmp_path):
     engine = database.make_database(settings)
     assert isinstance(engine, peewee.PostgresqlDatabase)
     assert engine.database == "rentalcomply"
+
+
+def test_a_postgresql_url_without_its_driver_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "psycopg2", None)  # as in the one-file binary
+    settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL="postgresql://rc:pw@db.internal/rc")
+    with pytest.raises(ValueError, match=r"psycopg2 .*pip install 'rentalcomply\[postgres\]'"):
+        database.make_database(settings)
+
+
+def test_serve_stops_on_a_database_it_cannot_open_with_the_reason(tmp_path, monkeypatch):
+    import io
+    from rentalcomply import server
+    monkeypatch.setitem(sys.modules, "psycopg2", None)
+    monkeypatch.setattr(db, "obj", None)  # a fresh process: nothing opened yet
+    settings = make_settings(tmp_path, RENTALCOMPLY_DATABASE_URL="postgresql://rc@127.0.0.1:1/rc")
+    with pytest.raises(ValueError, match="psycopg2"):
+        server.serve(settings, worker=False, out=io.StringIO())
 
 
 def test_a_sqlite_url_points_at_another_file(tmp_path):

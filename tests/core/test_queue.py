@@ -3,6 +3,7 @@ general queue full of slow work never delays it."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -88,3 +89,11 @@ def test_pending_tasks_of_both_queues_run_the_urgent_first(settings):
     released.set()
     assert queue.run_pending_tasks() == 2
     assert [name for name, _, _ in done] == ["a"]
+
+
+def test_a_redis_url_without_the_redis_package_says_how_to_install_it(tmp_path, monkeypatch):
+    from tests.conftest import make_settings
+    monkeypatch.setitem(sys.modules, "redis", None)  # as in the one-file binary
+    settings = make_settings(tmp_path, RENTALCOMPLY_QUEUE_URL="redis://127.0.0.1:6379/0")
+    with pytest.raises(ValueError, match=r"pip install 'rentalcomply\[redis\]'"):
+        queue.configure_queue(settings)

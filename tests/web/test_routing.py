@@ -195,3 +195,19 @@ def test_json_nested_too_deep_to_parse_is_invalid_json_not_a_crash(routes, owner
     response = owner.post("/api/v1/things", "[" * 5000 + "]" * 5000, status=400,
                           content_type="application/json")
     assert_error(response, 400, "INVALID_JSON")
+
+
+def test_the_router_compiles_its_patterns_once_and_still_matches_a_route_added_later():
+    from rentalcomply.web.app import CompiledOnceRouter
+    router = CompiledOnceRouter()
+    for number in range(150):  # more than Bottle puts in one combined pattern
+        router.add(f"/things{number}/<thing_id>", "GET", f"thing {number}")
+    assert router.dyna_regexes == {}  # adding a route compiles nothing
+    router.compile()
+    assert router.match({"PATH_INFO": "/things149/t1", "REQUEST_METHOD": "GET"}) == \
+        ("thing 149", {"thing_id": "t1"})
+    router.add("/later/<thing_id>", "POST", "later")
+    assert router.match({"PATH_INFO": "/later/t2", "REQUEST_METHOD": "POST"}) == \
+        ("later", {"thing_id": "t2"})
+    assert router.match({"PATH_INFO": "/things0/t3", "REQUEST_METHOD": "GET"}) == \
+        ("thing 0", {"thing_id": "t3"})

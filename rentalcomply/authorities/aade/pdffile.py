@@ -12,13 +12,21 @@ in the footer of every page.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import warnings
 from importlib import resources
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING
 
 from rentalcomply.authorities.aade import labels as L
 from rentalcomply.authorities.aade.building import ATHENS, ReportData
 from rentalcomply.authorities.aade.safetext import for_line
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+# The one-file binary leaves Pillow out (fpdf2 needs it only for images, and the report has none),
+# and fpdf2 warns of it on import.
+warnings.filterwarnings("ignore", message="Pillow could not be imported", category=UserWarning)
 
 FONT = "DejaVu"
 ROW_HEIGHT = 5.2
@@ -42,25 +50,37 @@ def _font_path(name: str) -> str:
     return str(resources.files("rentalcomply.authorities.aade").joinpath("fonts").joinpath(name))
 
 
-class _Document(FPDF):
-    def __init__(self, footer_text: str, language: str):
-        super().__init__(orientation="L", unit="mm", format="A4")
-        self.footer_text = footer_text
-        self.language = language
-        self.add_font(FONT, "", _font_path("DejaVuSans.ttf"))
-        self.add_font(FONT, "B", _font_path("DejaVuSans-Bold.ttf"))
-        self.set_margins(12, 12, 12)
-        self.set_auto_page_break(True, margin=14)
-        self.repeat_header = None  # redrawn at the top of a page a table continues on
+@functools.cache
+def _document_class() -> type:
+    """The report's FPDF subclass, defined on first use.
 
-    def footer(self):
-        self.set_y(-10)
-        self.set_font(FONT, "", 7.5)
-        self.set_text_color(*MUTED)
-        self.cell(0, 4, self.footer_text, align="L")
-        self.set_x(self.l_margin)
-        self.cell(0, 4, f"{L.text('page', self.language)} {self.page_no()} "
-                        f"{L.text('of', self.language)} {{nb}}", align="R")
+    fpdf2 imports fontTools, Pillow and parts of cryptography: about 0.3 s and 15 MiB that every
+    start of the server, the worker and the command line would pay for a report it may never
+    make (the one-file binary's start-up and idle memory above all), so only a report imports it.
+    """
+    from fpdf import FPDF
+
+    class Document(FPDF):
+        def __init__(self, footer_text: str, language: str):
+            super().__init__(orientation="L", unit="mm", format="A4")
+            self.footer_text = footer_text
+            self.language = language
+            self.add_font(FONT, "", _font_path("DejaVuSans.ttf"))
+            self.add_font(FONT, "B", _font_path("DejaVuSans-Bold.ttf"))
+            self.set_margins(12, 12, 12)
+            self.set_auto_page_break(True, margin=14)
+            self.repeat_header = None  # redrawn at the top of a page a table continues on
+
+        def footer(self):
+            self.set_y(-10)
+            self.set_font(FONT, "", 7.5)
+            self.set_text_color(*MUTED)
+            self.cell(0, 4, self.footer_text, align="L")
+            self.set_x(self.l_margin)
+            self.cell(0, 4, f"{L.text('page', self.language)} {self.page_no()} "
+                            f"{L.text('of', self.language)} {{nb}}", align="R")
+
+    return Document
 
 
 def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el") -> bytes:
@@ -74,7 +94,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
 
     account_name = for_line(data.account_name)
     marker = f"{t('provisional_mark')} · " if data.provisional else ""
-    pdf = _Document(f"{marker}{data.code} · {account_name} · {period} · {t('generated')} "
+    pdf = _document_class()(f"{marker}{data.code} · {account_name} · {period} · {t('generated')} "
                     f"{generated_text}", language)
     pdf.set_title(f"{t('title_month' if data.month else 'title_year')} {period}")
     pdf.set_author("RentalComply")
