@@ -8,6 +8,7 @@ Each actor is a WebTest app speaking HTTPS with its own key: `owner.get("/api/v1
 from __future__ import annotations
 
 import contextlib
+import inspect
 import dataclasses
 import datetime
 import os
@@ -49,6 +50,43 @@ def pytest_report_header(config):
     return None
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--engine-tests-only", action="store_true", default=False,
+        help="leave out the tests that run the same whatever the database and queue engines: "
+             "none of their fixtures or code reads the switch to PostgreSQL or Redis (CI's pass "
+             "on PostgreSQL and Redis, which would otherwise repeat them on SQLite)")
+
+
+# What a test or one of its fixtures names when it builds on the database or queue that
+# RENTALCOMPLY_TEST_ON_POSTGRES / RENTALCOMPLY_TEST_REDIS_URL choose.
+ENGINE_SWITCHES = ("bootstrapped_settings", "make_settings", "scratch_postgres_database",
+                   "task_queue_url", "redis_database_url", "RENTALCOMPLY_TEST_ON_POSTGRES",
+                   "RENTALCOMPLY_TEST_POSTGRES_URL", "RENTALCOMPLY_TEST_REDIS_URL")
+
+
+def _builds_on_the_engines(item, sources: dict) -> bool:
+    def names_a_switch(key, read) -> bool:
+        if key not in sources:
+            try:
+                text = read()
+            except (OSError, TypeError):
+                text = ""
+            sources[key] = any(name in text for name in ENGINE_SWITCHES)
+        return sources[key]
+
+    path = str(getattr(item, "fspath", ""))
+    if names_a_switch(path, lambda: Path(path).read_text(encoding="utf-8")):
+        return True
+    info = getattr(item, "_fixtureinfo", None)
+    for definitions in (info.name2fixturedefs.values() if info else ()):
+        for definition in definitions:
+            func = getattr(definition, "func", None)
+            if func is not None and names_a_switch(func, lambda: inspect.getsource(func)):
+                return True
+    return False
+
+
 def pytest_collection_modifyitems(session, config, items):
     """Tests marked `long` (minutes of real time: scheduler ticks, a killed worker's lease) go
     first, so that with `-n auto` they run beside the many short ones instead of after them."""
@@ -70,6 +108,13 @@ def pytest_collection_modifyitems(session, config, items):
                 drives_a_browser[path] = False
         if drives_a_browser[path] or {"browser", "chromium"} & set(item.fixturenames):
             item.add_marker(pytest.mark.browser)
+    if config.getoption("--engine-tests-only"):
+        sources: dict = {}
+        kept = [item for item in items if _builds_on_the_engines(item, sources)]
+        left_out = [item for item in items if not _builds_on_the_engines(item, sources)]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = kept
 
 
 def days_ahead(days: int) -> str:
@@ -137,6 +182,9 @@ def scratch_postgres_database(migrated: bool = True):
     admin.autocommit = True
     template = f" TEMPLATE {_template_database(admin)}" if migrated else ""
     admin.cursor().execute(f"CREATE DATABASE {name}{template}")
+    # A scratch database need not outlive a crash of the server: its commits do not wait for
+    # the WAL to reach the disk (seconds a test on a busy machine; the same SQL and isolation).
+    admin.cursor().execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
     try:
         yield _url_of(name)
     finally:
