@@ -16,7 +16,10 @@ pytestmark = pytest.mark.server
 
 @contextlib.contextmanager
 def two_servers(start_server, tmp_path, env):
-    env = {"RENTALCOMPLY_RATE_LIMIT_PER_MINUTE": "100000", **env}
+    # One public address for both, as behind one proxy: answers carry check-in links on it (each
+    # server alone would name its own port).
+    env = {"RENTALCOMPLY_RATE_LIMIT_PER_MINUTE": "100000",
+           "RENTALCOMPLY_SERVER_PUBLIC_URL": "http://127.0.0.1:8080", **env}
     first = start_server(tmp_path / "data", "--no-worker", env=env)
     second = start_server(tmp_path / "data", "--no-worker", env=env)
     second.key = first.key
