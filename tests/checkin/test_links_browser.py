@@ -23,11 +23,11 @@ from rentalcomply.properties import service as properties
 from rentalcomply.sync import service as sync
 from tests.conftest import bootstrapped_settings
 from tests.dashboard.conftest import DASHBOARD_ENV, make_user
-from tests.dashboard.test_browser import LAUNCH_ARGS, _shows, _sign_in, visible
-from tests.serverutil import running_server
+from tests.dashboard.test_browser import (_shows, _sign_in, chromium, server,  # noqa: F401 - fixtures
+                                         visible)
 from tests.sync.conftest import FeedServer, calendar, event
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.server]
 
@@ -47,20 +47,6 @@ def settings(tmp_path, mail_server):
         users.forget_failures()
         yield settings
         users.forget_failures()
-
-
-@pytest.fixture
-def chromium():
-    with playwright_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(wsgi_app):
-    with running_server(wsgi_app, threads=4) as running:
-        yield running
 
 
 @pytest.fixture
