@@ -15,11 +15,11 @@ import gc
 import io
 import logging
 import os
-import faulthandler
 import signal
 import sys
 import threading
 import time
+import traceback
 import uuid
 from typing import Callable, TextIO
 
@@ -102,6 +102,16 @@ def first_key_or_how_to_get_it(out: TextIO, settings) -> None:
           f"{settings.data_dir} init` as the service's user (sudo -u ...).", file=out, flush=True)
 
 
+def _print_stacks(signum, frame) -> None:
+    """Every thread's stack to stderr, most recent call first, the process running on."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    lines = []
+    for ident, stack in sys._current_frames().items():
+        lines.append(f"Thread {names.get(ident, ident)} (most recent call first):\n")
+        lines.extend(reversed(traceback.format_stack(stack)))
+    print("".join(lines), file=sys.stderr, flush=True)
+
+
 class _Shutdown:
     """Turns SIGINT and SIGTERM into KeyboardInterrupt once, and into an immediate exit after."""
 
@@ -115,14 +125,15 @@ class _Shutdown:
         # `kill -USR1 PID` prints every thread's stack to stderr: what a process that will not
         # stop is waiting for, without stopping it (docs/operations.md).
         if hasattr(signal, "SIGUSR1"):
-            faulthandler.register(signal.SIGUSR1, all_threads=True)
+            # A Python handler, run by the main thread holding the GIL, so that no other thread
+            # moves while its frames are read (faulthandler's C handler read them as they ran,
+            # and once crashed the process).
+            self._previous[signal.SIGUSR1] = signal.signal(signal.SIGUSR1, _print_stacks)
 
     def restore(self) -> None:
         for signum, handler in self._previous.items():
             signal.signal(signum, handler)
         self._previous.clear()
-        if hasattr(signal, "SIGUSR1"):
-            faulthandler.unregister(signal.SIGUSR1)
 
     def _handle(self, signum, frame):
         if self.requested:
