@@ -17,6 +17,7 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
+from rentalcomply.dashboard.words import finding, property_setup, statuses
 
 LANGUAGES = ("en", "el")
 
@@ -1106,3 +1107,9 @@ GREEK.update({
     "language": "κάθε ημερομηνία ταιριάζει σε περισσότερες από μία σειρές· διαβάστηκαν ως "
     "{format}, η συνήθης σειρά της γλώσσας του αρχείου",
 })
+
+
+# --- the areas' own words (dashboard/words/) -------------------------------------------------------
+for _area in (property_setup, statuses, finding):
+    ENGLISH.update(_area.ENGLISH)
+    GREEK.update(_area.GREEK)
