@@ -318,6 +318,8 @@ def deliver(settings, message: EmailMessage, account_id: str | None = None) -> N
     try:
         _converse(smtp, message)
     except DeliveryFailed as failure:
+        # The technical reason is for the log; pages say it in words (dashboard/problems.py).
+        log.warning("e-mail not sent (account %s): %s", account_id or "-", failure.reason)
         # A guest's address refused says nothing about the server: it works.
         _note_outcome(account_id, None if failure.recipient_refused else failure.reason)
         raise

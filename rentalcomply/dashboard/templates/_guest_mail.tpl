@@ -1,9 +1,10 @@
 <section class="card" aria-labelledby="guest-mail">
   <h2 id="guest-mail">{{_('E-mails to the guest')}}</h2>
+  % from rentalcomply.dashboard import problems
   % problem = guest_mail['problem']
   % if problem:
   <div class="notice error wrap" role="alert" id="invitation-problem">
-    <p><strong>{{_('The check-in e-mail did not reach the guest.')}}</strong> {{_('The mail server answered: {reason}.', reason=problem['reason'])}}{{(' (' + fmt.iso_datetime(problem['at'], booking.property.timezone) + ')') if problem['at'] else ''}}</p>
+    <p><strong>{{_('The check-in e-mail did not reach the guest.')}}</strong> {{_(problems.mail(problem['reason']))}}{{(' (' + fmt.iso_datetime(problem['at'], booking.property.timezone) + ')') if problem['at'] else ''}}</p>
     <p>{{_(advice[problem['fix']])}}</p>
     % if problem['fix'] == 'mail':
     <p><a href="/dashboard/settings/email">{{_('Set up e-mail')}}</a></p>

@@ -5,7 +5,7 @@
   % if booking.status != 'cancelled' and not booking.is_block:
   <p class="buttons tight"><a class="button" href="/dashboard/bookings/{{booking.id}}/edit">{{_('Edit the booking')}}</a></p>
   % end
-  <p><span class="badge s-{{booking.status}}">{{fmt.status(booking.status)}}</span> <span class="chan c-{{booking.channel}}">{{fmt.channel(booking.channel)}}</span> <span class="muted mono">{{booking.id}}</span></p>
+  <p><span class="badge s-{{booking.status}}">{{fmt.status(booking.status)}}</span> <span class="chan c-{{booking.channel}}">{{fmt.channel(booking.channel)}}</span></p>
 </div>
 <div class="two">
 <section class="card" aria-labelledby="stay">
@@ -39,7 +39,9 @@
     <dt>{{_('Phone')}}</dt><dd>{{booking.guest_phone or '—'}}</dd>
     <dt>{{_('Check-in')}}</dt><dd><span class="badge s-{{booking.checkin_status.lower()}}">{{fmt.status(booking.checkin_status)}}</span></dd>
     % if booking.checkin_error:
-    <dt>{{_('E-mail problem')}}</dt><dd class="error-text">{{booking.checkin_error}}</dd>
+    % from rentalcomply.dashboard import problems
+    % mail_at, mail_words = problems.booking_mail_problem(booking.checkin_error)
+    <dt>{{_('E-mail problem')}}</dt><dd class="error-text">{{_(mail_words)}}{{(' (' + fmt.datetime(mail_at) + ')') if mail_at else ''}}</dd>
     % end
     <dt>{{_('Police')}}</dt><dd><span class="badge s-{{booking.report_status.lower()}}">{{fmt.status(booking.report_status)}}</span></dd>
     % if booking.report_error:

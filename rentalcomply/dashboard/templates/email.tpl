@@ -15,7 +15,8 @@
   % if test['sent']:
 <p class="notice ok" role="status" id="test-result">{{_('The test e-mail to {to} was accepted by {server}. Look for it in that mailbox (and its spam folder).', to=test['to'], server=test['words'])}}</p>
   % else:
-<p class="notice error" role="alert" id="test-result">{{_('The test e-mail to {to} was not sent: {reason}. Check the server, port, security, user and password below.', to=test['to'], reason=test['words'])}}</p>
+  % from rentalcomply.dashboard import problems
+<p class="notice error" role="alert" id="test-result">{{_('The test e-mail to {to} was not sent.', to=test['to'])}} {{_(problems.mail(test['words']))}}</p>
   % end
 % end
 <section class="card" aria-labelledby="smtp">

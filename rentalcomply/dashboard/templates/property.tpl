@@ -24,7 +24,8 @@
       <span class="small muted">{{_('last attempt')}} {{fmt.datetime(c.last_sync_attempt, prop.timezone)}}</span>
       % end
       % if c.last_error:
-      <span class="small error-text">{{c.last_error}}</span>
+      % from rentalcomply.dashboard import problems
+      <span class="small error-text">{{_(problems.feed(c.last_error))}}</span>
       % end
     </td>
     <td class="actions-cell">

@@ -11,7 +11,7 @@
 % if view['provisional']:
 <span class="badge s-at_risk">{{_('provisional')}}</span>
 % end
-<span class="muted mono">{{view['id']}}</span></p></div>
+</p></div>
 % if view['outdated']:
 <p class="notice warn">{{_('Bookings or properties of this period changed after the report was made: generate it again before filing.')}}</p>
 % end
@@ -19,7 +19,8 @@
 <p class="notice warn">{{_('The period is still running: this report holds only the stays that ended by {date}. It is generated again once the period has closed; file that one.').format(date=fmt.date(view['as_of']))}}</p>
 % end
 % if view['error']:
-<p class="notice error">{{view['error']}}</p>
+% from rentalcomply.dashboard import problems
+<p class="notice error">{{_(problems.report(view['error']))}}</p>
 % end
 <div class="two">
 <section class="card" aria-labelledby="summary">

@@ -1,10 +1,11 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Today')}}</h1><p class="muted">{{fmt.date(fmt.today())}}</p></div>
-% problems = day.needs_a_person
+% from rentalcomply.dashboard import problems
+% attention = day.needs_a_person
 % if mail_warning:
 <p class="notice error" role="alert" id="mail-warning">
   % if mail_warning['kind'] == 'failing':
-  {{_('E-mail cannot be sent: the last attempt failed ({when}): {reason}.', when=fmt.datetime(mail_warning['at']), reason=mail_warning['reason'])}}
+  {{_('E-mail cannot be sent since {when}. {advice}', when=fmt.datetime(mail_warning['at']), advice=_(problems.mail(mail_warning['reason'])))}}
   % else:
   {{_('E-mail is not set up: guests get no check-in link or reminder by e-mail, and nobody gets password links.')}}
   % end
@@ -12,15 +13,15 @@
 </p>
 % end
 <section class="card attention" aria-labelledby="needs">
-  <h2 id="needs">{{_('Needs a person')}} <span class="count{{' zero' if not problems else ''}}">{{problems}}</span></h2>
-  % if not problems:
+  <h2 id="needs">{{_('Needs a person')}} <span class="count{{' zero' if not attention else ''}}">{{attention}}</span></h2>
+  % if not attention:
   <p class="empty">{{_('Nothing needs you right now.')}}</p>
   % end
   % if day.invitations_failed:
   <h3>{{_('Check-in e-mails that did not reach the guest')}}</h3>
   <ul class="issues" id="invitations-failed">
     % for b, problem in day.invitations_failed:
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-failed">{{problem['reason']}}</span><br><span class="hint">{{_(advice[problem['fix']])}}</span></li>
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-failed">{{_('not delivered')}}</span> {{_(problems.mail(problem['reason']))}}<br><span class="hint">{{_(advice[problem['fix']])}}</span></li>
     % end
   </ul>
   % end
@@ -52,7 +53,7 @@
   <h3>{{_('Channel connections in error')}}</h3>
   <ul class="issues">
     % for c in day.connections_in_error:
-    <li><a href="/dashboard/properties/{{c.property_id}}">{{day.properties.get(c.property_id, '')}}</a> · {{fmt.channel(c.provider)}}{{' · ' + c.last_error if c.last_error else ''}}</li>
+    <li><a href="/dashboard/properties/{{c.property_id}}">{{day.properties.get(c.property_id, '')}}</a> · {{fmt.channel(c.provider)}}{{' · ' + _(problems.feed(c.last_error)) if c.last_error else ''}}</li>
     % end
   </ul>
   % end

@@ -56,12 +56,17 @@
   <table class="list">
     <thead><tr><th scope="col">{{_('Event')}}</th><th scope="col">{{_('Created')}}</th><th scope="col">{{_('Status')}}</th><th scope="col">{{_('Response')}}</th><th scope="col">{{_('Attempts')}}</th><th scope="col"><span class="visually-hidden">{{_('Actions')}}</span></th></tr></thead>
     <tbody>
+    % from rentalcomply.dashboard import problems
     % for d in deliveries:
     <tr class="delivery" data-status="{{d.status}}">
       <td data-label="{{_('Event')}}" class="mono">{{d.event_type}}</td>
       <td data-label="{{_('Created')}}">{{fmt.datetime(d.created_at)}}</td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{d.status}}">{{fmt.status(d.status)}}</span></td>
-      <td data-label="{{_('Response')}}"><span class="code">{{d.last_status_code or '—'}}</span>{{!'<br><span class="small error-text">' + __import__('html').escape(d.last_error) + '</span>' if d.last_error else ''}}</td>
+      <td data-label="{{_('Response')}}"><span class="code">{{d.last_status_code or '—'}}</span>
+      % if d.last_error:
+      <br><span class="small error-text">{{_(problems.webhook(d.last_error))}}</span>
+      % end
+      </td>
       <td data-label="{{_('Attempts')}}">{{d.attempts}}</td>
       <td class="actions-cell">
         % if d.status == 'failed':

@@ -2,4 +2,81 @@
 
 ENGLISH: dict[str, str] = {}
 
-GREEK: dict[str, str] = {}
+GREEK: dict[str, str] = {
+    # dashboard/problems.py: e-mail
+    "The mail server did not answer. Check its address and port on Account → E-mail.":
+        "Ο διακομιστής e-mail δεν απάντησε. Ελέγξτε τη διεύθυνση και τη θύρα του στο "
+        "Λογαριασμός → E-mail.",
+    "The mail server took too long to answer. Check its address and port on Account → E-mail, "
+    "or try again later.": "Ο διακομιστής e-mail άργησε πολύ να απαντήσει. Ελέγξτε τη διεύθυνση "
+    "και τη θύρα του στο Λογαριασμός → E-mail ή δοκιμάστε ξανά αργότερα.",
+    "The mail server refused the user name or password. Check them on Account → E-mail.":
+        "Ο διακομιστής e-mail δεν δέχτηκε το όνομα χρήστη ή τον κωδικό. Ελέγξτε τα στο "
+        "Λογαριασμός → E-mail.",
+    "The mail server refused the guest's e-mail address. Correct it on the booking and send the "
+    "link again.": "Ο διακομιστής e-mail δεν δέχτηκε τη διεύθυνση e-mail του επισκέπτη. "
+    "Διορθώστε τη στην κράτηση και στείλτε ξανά τον σύνδεσμο.",
+    "The mail server refused the message. Check the sender address on Account → E-mail, or ask "
+    "your mail provider why.": "Ο διακομιστής e-mail δεν δέχτηκε το μήνυμα. Ελέγξτε τη διεύθυνση "
+    "αποστολέα στο Λογαριασμός → E-mail ή ρωτήστε τον πάροχο e-mail σας γιατί.",
+    "The e-mail could not be sent. Check the set-up on Account → E-mail and send a test e-mail.":
+        "Το e-mail δεν στάλθηκε. Ελέγξτε τη ρύθμιση στο Λογαριασμός → E-mail και στείλτε ένα "
+        "δοκιμαστικό e-mail.",
+    "E-mail cannot be sent since {when}. {advice}":
+        "Δεν στέλνονται e-mail από {when}. {advice}",
+    "The check-in e-mail did not reach the guest ({when}).":
+        "Το e-mail του check-in δεν έφτασε στον επισκέπτη ({when}).",
+    "not delivered": "δεν παραδόθηκε",
+    "The test e-mail to {to} was not sent.": "Το δοκιμαστικό e-mail προς {to} δεν στάλθηκε.",
+    # dashboard/problems.py: a channel's calendar
+    "The channel no longer has a calendar at this address. Copy the calendar's address from the "
+    "channel again and replace this connection.": "Η πλατφόρμα δεν έχει πια ημερολόγιο σε αυτή "
+    "τη διεύθυνση. Αντιγράψτε ξανά τη διεύθυνση του ημερολογίου από την πλατφόρμα και "
+    "αντικαταστήστε αυτή τη σύνδεση.",
+    "The channel refused to give the calendar. Copy the calendar's address from the channel "
+    "again; it may have been renewed there.": "Η πλατφόρμα αρνήθηκε να δώσει το ημερολόγιο. "
+    "Αντιγράψτε ξανά τη διεύθυνση του ημερολογίου από την πλατφόρμα· ίσως ανανεώθηκε εκεί.",
+    "The channel's server had a problem. Nothing to do: the next sync tries again.":
+        "Ο διακομιστής της πλατφόρμας είχε πρόβλημα. Δεν χρειάζεται να κάνετε κάτι: ο επόμενος "
+        "συγχρονισμός θα δοκιμάσει ξανά.",
+    "The channel's calendar could not be reached. The next sync tries again; if this stays, "
+    "check the calendar's address.": "Το ημερολόγιο της πλατφόρμας δεν ήταν προσβάσιμο. Ο "
+    "επόμενος συγχρονισμός θα δοκιμάσει ξανά· αν αυτό συνεχιστεί, ελέγξτε τη διεύθυνση του "
+    "ημερολογίου.",
+    "The channel's calendar is larger than this server accepts. Ask the server's administrator "
+    "(setting sync.max_bytes).": "Το ημερολόγιο της πλατφόρμας είναι μεγαλύτερο από όσο δέχεται "
+    "αυτός ο διακομιστής. Ρωτήστε τον διαχειριστή του διακομιστή (ρύθμιση sync.max_bytes).",
+    "The address gives something that is not a calendar. Copy the calendar's (iCal) address from "
+    "the channel again.": "Η διεύθυνση δεν δίνει ημερολόγιο. Αντιγράψτε ξανά τη διεύθυνση του "
+    "ημερολογίου (iCal) από την πλατφόρμα.",
+    "The channel's calendar could not be read. The next sync tries again; if this stays, copy "
+    "the calendar's address from the channel again.": "Το ημερολόγιο της πλατφόρμας δεν "
+    "διαβάστηκε. Ο επόμενος συγχρονισμός θα δοκιμάσει ξανά· αν αυτό συνεχιστεί, αντιγράψτε ξανά "
+    "τη διεύθυνση του ημερολογίου από την πλατφόρμα.",
+    # dashboard/problems.py: webhooks
+    "Not sent: the endpoint was disabled. Enable it to receive deliveries again.":
+        "Δεν στάλθηκε: το endpoint απενεργοποιήθηκε. Ενεργοποιήστε το για να λαμβάνει ξανά "
+        "παραδόσεις.",
+    "Not sent: the endpoint's secret cannot be read on this server. Give the endpoint a new "
+    "secret.": "Δεν στάλθηκε: το μυστικό του endpoint δεν διαβάζεται σε αυτόν τον διακομιστή. "
+    "Δώστε στο endpoint νέο μυστικό.",
+    "Your endpoint took too long to answer. Make it answer within the time limit and do the work "
+    "afterwards.": "Το endpoint σας άργησε πολύ να απαντήσει. Κάντε το να απαντά εντός του "
+    "ορίου χρόνου και να κάνει τη δουλειά μετά.",
+    "Your endpoint could not be reached. Check its address and that it is online.":
+        "Το endpoint σας δεν ήταν προσβάσιμο. Ελέγξτε τη διεύθυνσή του και ότι λειτουργεί.",
+    "Your endpoint answered with an error (the code is beside this). Check its log.":
+        "Το endpoint σας απάντησε με σφάλμα (ο κωδικός είναι δίπλα). Ελέγξτε το αρχείο "
+        "καταγραφής του.",
+    "Every attempt failed, so sending stopped. Send it again when the endpoint works.":
+        "Όλες οι προσπάθειες απέτυχαν και η αποστολή σταμάτησε. Στείλτε την ξανά όταν το "
+        "endpoint λειτουργεί.",
+    "The delivery failed. Check the endpoint, then send it again.":
+        "Η παράδοση απέτυχε. Ελέγξτε το endpoint και στείλτε την ξανά.",
+    # dashboard/problems.py: reports
+    "The report could not be made. Try again with “Generate again”; the previous files, if any, "
+    "are kept. If it fails again, the server's administrator finds the cause in the log.":
+        "Η αναφορά δεν δημιουργήθηκε. Δοκιμάστε ξανά με «Νέα δημιουργία»· τα προηγούμενα "
+        "αρχεία, αν υπάρχουν, διατηρούνται. Αν αποτύχει ξανά, ο διαχειριστής του διακομιστή "
+        "βρίσκει την αιτία στο αρχείο καταγραφής.",
+}
