@@ -10,6 +10,8 @@ import datetime as dt
 import re
 
 from rentalcomply.core.activity import Activity
+from rentalcomply.dashboard import systemlog
+from rentalcomply.dashboard.systemlog import Entry
 
 # kind: words in English and Greek
 KINDS = {
@@ -154,6 +156,8 @@ def normal_code(action: str) -> str:
 
 
 def describe(action: str, lang: str) -> str:
+    if action in systemlog.EVENTS:
+        return systemlog.describe(action, lang)
     found = ACTIONS.get(normal_code(action))
     if found is None:  # a code this build has no words for: shown as it is, never hidden
         return action
@@ -161,6 +165,8 @@ def describe(action: str, lang: str) -> str:
 
 
 def kind_of(action: str) -> str | None:
+    if action in systemlog.EVENTS:
+        return systemlog.EVENTS[action][0]
     found = ACTIONS.get(normal_code(action))
     return found[0] if found else None
 
@@ -186,8 +192,9 @@ def link_for(action: str, resource_id: str | None) -> str | None:
 
 def find(account_id: str, *, actor: str | None = None, kind: str | None = None,
          date_from: dt.date | None = None, date_to: dt.date | None = None,
-         timezone: str = "UTC", page: int = 1, limit: int = 50) -> tuple[list[Activity], bool]:
-    """One page of the account's activity, newest first, filtered; and whether there is more.
+         timezone: str = "UTC", page: int = 1, limit: int = 50) -> tuple[list[Entry], bool]:
+    """One page of the account's activity, newest first, filtered; and whether there is more:
+    what people did (the log) and what the system did (the outbox's events, systemlog.py).
     Days are the account's (`timezone`), as the page shows the times."""
     import zoneinfo
     zone = zoneinfo.ZoneInfo(timezone)
@@ -196,21 +203,37 @@ def find(account_id: str, *, actor: str | None = None, kind: str | None = None,
         local = dt.datetime.combine(day, dt.time(), tzinfo=zone)
         return local.astimezone(dt.timezone.utc).replace(tzinfo=None)
 
-    query = Activity.select().where(Activity.account == account_id)
-    if actor:
-        query = query.where(Activity.actor_id == actor)
-    if date_from:
-        query = query.where(Activity.created_at >= utc_midnight(date_from))
-    if date_to:
-        query = query.where(Activity.created_at < utc_midnight(date_to + dt.timedelta(days=1)))
-    query = query.order_by(Activity.created_at.desc(), Activity.id.desc())
-    if kind:
-        # The kind is a property of the words, not a column: filter in Python over a bounded scan.
-        rows = [row for row in query.limit(5000) if kind_of(row.action) == kind]
-        start = (page - 1) * limit
-        return rows[start:start + limit], len(rows) > start + limit
-    rows = list(query.offset((page - 1) * limit).limit(limit + 1))
-    return rows[:limit], len(rows) > limit
+    since = utc_midnight(date_from) if date_from else None
+    until = utc_midnight(date_to + dt.timedelta(days=1)) if date_to else None
+    wanted = page * limit + 1  # enough of each source to fill this page after the merge
+    entries: list[Entry] = []
+    if actor != systemlog.SYSTEM:
+        query = Activity.select().where(Activity.account == account_id)
+        if actor:
+            query = query.where(Activity.actor_id == actor)
+        if since:
+            query = query.where(Activity.created_at >= since)
+        if until:
+            query = query.where(Activity.created_at < until)
+        query = query.order_by(Activity.created_at.desc(), Activity.id.desc())
+        if kind:
+            # The kind is a property of the words, not a column: filtered over a bounded scan.
+            rows = [row for row in query.limit(5000) if kind_of(row.action) == kind][:wanted]
+        else:
+            rows = list(query.limit(wanted))
+        entries += [_entry_of(row) for row in rows]
+    if not actor or actor == systemlog.SYSTEM:
+        entries += systemlog.entries(account_id, kind=kind, since=since, until=until,
+                                     limit=wanted)
+    entries.sort(key=lambda e: e.at, reverse=True)
+    start = (page - 1) * limit
+    return entries[start:start + limit], len(entries) > start + limit
+
+
+def _entry_of(row: Activity) -> Entry:
+    return Entry(at=row.created_at, actor_type=row.actor_type, actor_id=row.actor_id,
+                 actor_label=row.actor_label, action=row.action, resource_id=row.resource_id,
+                 link=link_for(row.action, row.resource_id))
 
 
 def actors(account_id: str) -> list[tuple[str, str, str]]:

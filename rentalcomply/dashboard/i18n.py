@@ -1113,3 +1113,4 @@ GREEK.update({
 for _area in (property_setup, statuses, finding):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
+    PLURALS.update(getattr(_area, "PLURALS", {}))

@@ -9,7 +9,7 @@ from rentalcomply.dashboard.web import Pages
 def register(pages: Pages) -> None:
     @pages.get("/activity")
     def activity_log(page):
-        from rentalcomply.dashboard import activitylog
+        from rentalcomply.dashboard import activitylog, activitynames
         number = page_number(page)
         filters = {name: page.arg(name) for name in ("who", "kind", "from", "to")}
         dates, errors = date_filters(filters)
@@ -25,4 +25,5 @@ def register(pages: Pages) -> None:
         return page.render("activity", title=page._("Activity"), rows=rows, number=number,
                            more=more, filters=filters, errors=errors, log=activitylog,
                            actors=activitylog.actors(page.account_id),
+                           names=activitynames.names(rows, page.fmt),
                            page_url=lambda n: page.url("/activity", page=n, **query))

@@ -78,9 +78,8 @@ def register(pages: Pages) -> None:
         report = queries.get_report(page.account_id, code)
         attention = _attention(page, report)
         if attention and page.form("anyway") != "yes":
-            return _report(page, report, status=409, message=page._(
-                "{n} of the period's bookings need attention: correct them first, or tick "
-                "“file anyway”.", n=len(attention)))
+            return _report(page, report, status=409, message=page.fmt.count(
+                "attention_before_filing", len(attention)))
         try:
             submission.record_submission(page.account_id, code, page.form("reference"))
         except ValidationError as error:

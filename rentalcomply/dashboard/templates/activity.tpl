@@ -1,9 +1,10 @@
 % rebase('layout.tpl')
-<div class="head"><h1>{{_('Activity')}}</h1><p class="muted">{{_('Every change made in the dashboard or with an API key, and every sign-in, newest first.')}}</p></div>
+<div class="head"><h1>{{_('Activity')}}</h1><p class="muted">{{_('Every change made in the dashboard or with an API key, every sign-in, and what RentalComply did on its own (check-ins, police filings, channel bookings, tax reports), newest first.')}}</p></div>
 <form method="get" action="/dashboard/activity" class="filters" role="search">
   <div><label for="who">{{_('Who')}}</label>
   <select id="who" name="who">
     <option value="">{{_('Anyone')}}</option>
+    <option value="system"{{!' selected' if filters['who'] == 'system' else ''}}>RentalComply ({{_('automatic')}})</option>
     % for kind, actor_id, label in actors:
     <option value="{{actor_id}}"{{!' selected' if actor_id == filters['who'] else ''}}>{{label or actor_id}}{{' (' + _('API key') + ')' if kind == 'key' else ''}}</option>
     % end
@@ -37,15 +38,21 @@
   <thead><tr><th scope="col">{{_('When')}}</th><th scope="col">{{_('Who')}}</th><th scope="col">{{_('What')}}</th></tr></thead>
   <tbody>
   % for a in rows:
-  % link = log.link_for(a.action, a.resource_id)
+  % subject = names.get(a.resource_id) if a.resource_id else None
   <tr>
-    <td data-label="{{_('When')}}">{{fmt.datetime(a.created_at)}}</td>
-    <td data-label="{{_('Who')}}">{{a.actor_label or a.actor_id}}{{!' <span class="badge s-actor">' + _('API key') + '</span>' if a.actor_type == 'key' else ''}}{{!' <span class="badge s-actor">' + _('Guest') + '</span>' if a.actor_type == 'guest' else ''}}</td>
-    <td data-label="{{_('What')}}">{{log.describe(a.action, page.lang)}}
-      % if link:
-      · <a href="{{link}}" class="mono small">{{a.resource_id}}</a>
-      % elif a.resource_id and not a.action.startswith('session.'):
-      · <span class="mono small">{{a.resource_id}}</span>
+    <td data-label="{{_('When')}}">{{fmt.datetime(a.at)}}</td>
+    % if a.actor_type == 'system':
+    <td data-label="{{_('Who')}}">RentalComply <span class="badge s-actor">{{_('automatic')}}</span></td>
+    % elif a.actor_type == 'guest':
+    <td data-label="{{_('Who')}}">{{names.get('guest:' + a.actor_id) or _('The guest')}} <span class="badge s-actor">{{_('Guest')}}</span></td>
+    % else:
+    <td data-label="{{_('Who')}}">{{a.actor_label or _('someone no longer here')}}{{!' <span class="badge s-actor">' + _('API key') + '</span>' if a.actor_type == 'key' else ''}}</td>
+    % end
+    <td data-label="{{_('What')}}">{{fmt.count('sync_imported', a.count) if a.action == 'sync.completed' else log.describe(a.action, page.lang)}}
+      % if subject and a.link:
+      · <a href="{{a.link}}">{{subject}}</a>
+      % elif subject:
+      · {{subject}}
       % end
     </td>
   </tr>

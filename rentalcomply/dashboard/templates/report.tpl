@@ -96,7 +96,7 @@
   <p class="notice error" role="alert">{{message}}</p>
   % end
   % if attention:
-  <p class="notice warn">{{_('{n} bookings of the period need attention and are not in the report.', n=len(attention))}}</p>
+  <p class="notice warn">{{fmt.count('period_needs_attention', len(attention))}}</p>
   % end
   <form method="post" action="/dashboard/reports/{{view['id']}}/submission" class="row-form">
     <input type="hidden" name="csrf" value="{{page.csrf}}">

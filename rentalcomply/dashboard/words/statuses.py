@@ -2,6 +2,31 @@
 
 ENGLISH: dict[str, str] = {}
 
+# Plural forms by CLDR category, merged into i18n.PLURALS (Formatter.count).
+PLURALS = {
+    "sync_imported": {
+        "en": {"one": "imported {n} new booking from a channel calendar",
+               "other": "imported {n} new bookings from a channel calendar"},
+        "el": {"one": "εισήγαγε {n} νέα κράτηση από ημερολόγιο πλατφόρμας",
+               "other": "εισήγαγε {n} νέες κρατήσεις από ημερολόγιο πλατφόρμας"}},
+    "attention_before_filing": {
+        "en": {"one": "{n} of the period's bookings needs attention: correct it first, or tick "
+                      "“file anyway”.",
+               "other": "{n} of the period's bookings need attention: correct them first, or "
+                        "tick “file anyway”."},
+        "el": {"one": "{n} κράτηση της περιόδου χρειάζεται προσοχή: διορθώστε την πρώτα ή "
+                      "επιλέξτε «υποβολή παρ' όλα αυτά».",
+               "other": "{n} κρατήσεις της περιόδου χρειάζονται προσοχή: διορθώστε τες πρώτα ή "
+                        "επιλέξτε «υποβολή παρ' όλα αυτά»."}},
+    "period_needs_attention": {
+        "en": {"one": "{n} booking of the period needs attention and is not in the report.",
+               "other": "{n} bookings of the period need attention and are not in the report."},
+        "el": {"one": "{n} κράτηση της περιόδου χρειάζεται προσοχή και δεν περιλαμβάνεται στην "
+                      "αναφορά.",
+               "other": "{n} κρατήσεις της περιόδου χρειάζονται προσοχή και δεν περιλαμβάνονται "
+                        "στην αναφορά."}},
+}
+
 GREEK: dict[str, str] = {
     # dashboard/problems.py: e-mail
     "The mail server did not answer. Check its address and port on Account → E-mail.":
@@ -27,6 +52,15 @@ GREEK: dict[str, str] = {
     "The check-in e-mail did not reach the guest ({when}).":
         "Το e-mail του check-in δεν έφτασε στον επισκέπτη ({when}).",
     "not delivered": "δεν παραδόθηκε",
+    # the activity page
+    "Every change made in the dashboard or with an API key, every sign-in, and what RentalComply "
+    "did on its own (check-ins, police filings, channel bookings, tax reports), newest first.":
+        "Κάθε αλλαγή στον πίνακα ελέγχου ή με κλειδί API, κάθε σύνδεση και ό,τι έκανε μόνο του το "
+        "RentalComply (check-in, δηλώσεις στην αστυνομία, κρατήσεις πλατφορμών, φορολογικές "
+        "αναφορές), τα νεότερα πρώτα.",
+    "automatic": "αυτόματα",
+    "The guest": "Ο επισκέπτης",
+    "someone no longer here": "κάποιος που δεν είναι πια εδώ",
     "The test e-mail to {to} was not sent.": "Το δοκιμαστικό e-mail προς {to} δεν στάλθηκε.",
     # dashboard/problems.py: a channel's calendar
     "The channel no longer has a calendar at this address. Copy the calendar's address from the "
