@@ -309,7 +309,8 @@ def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,
     # arrival on (a new stay is usually the property's latest, so few rows) rather than every
     # earlier stay through (property, arrival_date); the earliest clash is picked here.
     mark = db.param
-    sql = (f"SELECT arrival_date, id, is_block, departure_date FROM booking WHERE property_id = "
+    sql = (f"SELECT arrival_date, id, is_block, departure_date, guest_name FROM booking "
+           f"WHERE property_id = "
            f"{mark} AND status = 'confirmed' AND departure_date > {mark} AND arrival_date < {mark}")
     params = [prop.id, Booking.departure_date.db_value(arrival),
               Booking.arrival_date.db_value(departure)]
@@ -319,12 +320,24 @@ def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,
     clashes = db.execute_sql(sql, params).fetchall()
     if not clashes:
         return
-    clash_arrival, clash_id, is_block, clash_departure = min(clashes)
+    clash_arrival, clash_id, is_block, clash_departure, clash_guest = min(clashes)
+    clash_arrival, clash_departure = str(clash_arrival)[:10], str(clash_departure)[:10]
     if is_block:  # a block's id is not shown anywhere, so it is not named here either
         raise BookingConflict(f"The dates overlap a period blocked in a channel calendar "
-                              f"({clash_arrival} to {clash_departure}).")
-    raise BookingConflict(f"The dates overlap booking {clash_id} ({clash_arrival} to "
-                          f"{clash_departure}).")
+                              f"({clash_arrival} to {clash_departure}).",
+                              details=[{"field": "arrival_date", "message": "overlaps a period "
+                                        "blocked in a channel calendar", "booking_id": None,
+                                        "guest_name": None, "arrival_date": clash_arrival,
+                                        "departure_date": clash_departure}])
+    # Named as a person knows it, by its guest; the id is in the details for API clients.
+    guest = clash_guest or "another guest"
+    raise BookingConflict(f"The dates overlap the stay of {guest} ({clash_arrival} to "
+                          f"{clash_departure}).",
+                          details=[{"field": "arrival_date",
+                                    "message": "overlaps another confirmed booking",
+                                    "booking_id": clash_id, "guest_name": clash_guest,
+                                    "arrival_date": clash_arrival,
+                                    "departure_date": clash_departure}])
 
 
 def _check_guest_count(prop: Property, guest_count: int) -> None:

@@ -925,6 +925,10 @@ class Formatter:
         time = babel.dates.format_time(local, "HH:mm", locale=self.locale)
         return f"{self.date(local.date())}, {time} {zone_label(local)}"
 
+    def stay(self, arrival: dt.date, departure: dt.date) -> str:
+        """`12–15 Mar 2027`, `30 Mar – 2 Apr 2027`: a stay's dates as the language writes a range."""
+        return babel.dates.format_interval(arrival, departure, "yMMMd", locale=self.locale)
+
     def month(self, value: dt.date) -> str:
         return babel.dates.format_date(value, "LLLL y", locale=self.locale).capitalize()
 

@@ -95,6 +95,29 @@ REPORT_FAILED = ("The report could not be made. Try again with “Generate again
                  "the cause in the log.")
 
 
+# --- a booking whose dates overlap another stay (bookings/service.py's BookingConflict) -----------
+
+OVERLAP_STAY = ("The dates overlap the stay of {guest}, {stay}. Choose other dates, or change "
+                "that booking first.")
+OVERLAP_BLOCK = ("The dates overlap a period blocked in a channel calendar, {stay}. Choose other "
+                 "dates.")
+
+
+def booking_conflict(error, translate, fmt) -> str:
+    """The overlap error in the page's language, naming the other stay by its guest and dates
+    (`translate(text, **values)`, `fmt` the page's Formatter)."""
+    detail = (getattr(error, "details", None) or [{}])[0]
+    if not detail.get("arrival_date"):
+        return translate(error.message)
+    arrival = dt.date.fromisoformat(detail["arrival_date"])
+    departure = dt.date.fromisoformat(detail["departure_date"])
+    stay = fmt.stay(arrival, departure)
+    if detail.get("booking_id"):
+        return translate(OVERLAP_STAY, guest=detail.get("guest_name") or translate("another guest"),
+                         stay=stay)
+    return translate(OVERLAP_BLOCK, stay=stay)
+
+
 def _sorted(text: str | None, kinds, other: str) -> str | None:
     if not text:
         return None
@@ -141,4 +164,5 @@ def booking_mail_problem(checkin_error: str | None) -> tuple[dt.datetime | None,
 SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_REFUSED, MAIL_OTHER,
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
              FEED_UNREADABLE, FEED_OTHER, WEBHOOK_DISABLED, WEBHOOK_SECRET, WEBHOOK_TIMEOUT,
-             WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED)
+             WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
+             OVERLAP_STAY, OVERLAP_BLOCK)

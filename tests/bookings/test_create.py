@@ -220,7 +220,12 @@ def test_an_overlapping_booking_is_a_conflict(owner, villa, arrival, departure):
     response = owner.post_json("/api/v1/bookings", booking_body(
         villa.id, arrival_date=arrival, departure_date=departure), status=409)
     error = assert_error(response, 409, "BOOKING_CONFLICT")
-    assert first["id"] in error["message"]
+    # Named by its guest and dates; the id is for API clients, in the details.
+    assert first["id"] not in error["message"]
+    assert error["message"] == (f"The dates overlap the stay of {first['guest_name']} "
+                                f"({first['arrival_date']} to {first['departure_date']}).")
+    [detail] = error["details"]
+    assert (detail["booking_id"], detail["arrival_date"]) == (first["id"], first["arrival_date"])
     assert Booking.select().count() == 1
 
 

@@ -7,7 +7,7 @@ from rentalcomply.bookings import service as bookings
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
-from rentalcomply.dashboard import mailviews, service
+from rentalcomply.dashboard import mailviews, problems, service
 from rentalcomply.dashboard.pages.checkin_links import booking_link_block
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, date_filters, page_number
 from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors
@@ -76,7 +76,7 @@ def register(pages: Pages) -> None:
                                      errors={**form_errors(error), **note_errors})
             except ApiError as error:  # the dates overlap another stay or a block
                 return _booking_form(page, None, values, status=error.status,
-                                     message=error.message)
+                                     message=problems.booking_conflict(error, page._, page.fmt))
             service.set_booking_note(page.account_id, booking.id, values["notes"])
             page.record("booking.create", booking.id)
         done = "booking_created"
@@ -119,7 +119,7 @@ def register(pages: Pages) -> None:
             raise
         except ApiError as error:
             return _booking_form(page, booking, values, status=error.status,
-                                 message=error.message)
+                                 message=problems.booking_conflict(error, page._, page.fmt))
         page.record("booking.update", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}", done="saved"))
 

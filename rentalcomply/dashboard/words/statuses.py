@@ -52,6 +52,14 @@ GREEK: dict[str, str] = {
     "The check-in e-mail did not reach the guest ({when}).":
         "Το e-mail του check-in δεν έφτασε στον επισκέπτη ({when}).",
     "not delivered": "δεν παραδόθηκε",
+    # a booking's dates that overlap another stay
+    "The dates overlap the stay of {guest}, {stay}. Choose other dates, or change that booking "
+    "first.": "Οι ημερομηνίες επικαλύπτουν τη διαμονή του/της {guest}, {stay}. Επιλέξτε άλλες "
+    "ημερομηνίες ή αλλάξτε πρώτα εκείνη την κράτηση.",
+    "The dates overlap a period blocked in a channel calendar, {stay}. Choose other dates.":
+        "Οι ημερομηνίες επικαλύπτουν διάστημα κλειστό στο ημερολόγιο μιας πλατφόρμας, {stay}. "
+        "Επιλέξτε άλλες ημερομηνίες.",
+    "another guest": "άλλου επισκέπτη",
     # the activity page
     "Every change made in the dashboard or with an API key, every sign-in, and what RentalComply "
     "did on its own (check-ins, police filings, channel bookings, tax reports), newest first.":
