@@ -925,6 +925,20 @@ class Formatter:
         time = babel.dates.format_time(local, "HH:mm", locale=self.locale)
         return f"{self.date(local.date())}, {time} {zone_label(local)}"
 
+    def country(self, code: str | None) -> str:
+        """`IT` → `Italy`, `Ιταλία`: the country's name in the page's language, from CLDR."""
+        if not code:
+            return "—"
+        return self.locale.territories.get(code.upper(), code)
+
+    def document(self, kind: str | None, number: str | None, country: str | None) -> str:
+        """`Passport ******567, Italy`: a guest's document as a person reads it."""
+        name = translate(self.lang, "document:" + kind) if kind else ""
+        text = " ".join(x for x in (name, number or "") if x)
+        if country:
+            text = f"{text}, {self.country(country)}" if text else self.country(country)
+        return text or "—"
+
     def stay(self, arrival: dt.date, departure: dt.date) -> str:
         """`12–15 Mar 2027`, `30 Mar – 2 Apr 2027`: a stay's dates as the language writes a range."""
         return babel.dates.format_interval(arrival, departure, "yMMMd", locale=self.locale)

@@ -51,6 +51,15 @@ def test_the_booking_page_shows_the_guests_with_document_numbers_masked(anna, se
     assert "Μαρία Παπαδοπούλου" in text and "Γιώργος Παπαδόπουλος" in text
     assert "ΑΒ123456" not in text and "*****456" in text
     assert "094259216" not in text
+    # Countries and documents by name, in the page's language (CLDR's country names)
+    party = {"aria-labelledby": "party"}
+    row = anna.get(f"/dashboard/bookings/{booking.id}").html.find("section", attrs=party)
+    cells = [td.get_text(" ", strip=True) for td in row.find_all("td")]
+    assert "Greece" in cells and any(c.startswith("Identity card ") and c.endswith(", Greece")
+                                     for c in cells), cells
+    greek = anna.get(f"/dashboard/bookings/{booking.id}?lang=el").html.find("section", attrs=party)
+    cells = [td.get_text(" ", strip=True) for td in greek.find("tbody").find_all("td")]
+    assert "Ελλάδα" in cells and any(c.startswith("Δελτίο ταυτότητας ") for c in cells), cells
 
 
 def test_resending_the_link_e_mails_the_guest_and_is_recorded(anna, settings, account_a,

@@ -1,6 +1,12 @@
 """Statuses, errors and hold reasons in words, names instead of ids, what Activity says."""
 
-ENGLISH: dict[str, str] = {}
+ENGLISH: dict[str, str] = {
+    # a guest's document (checkin/guests.py DOCUMENT_TYPES), on the booking's guest table
+    "document:passport": "Passport",
+    "document:id_card": "Identity card",
+    "document:residence_permit": "Residence permit",
+    "document:driving_licence": "Driving licence",
+}
 
 # Plural forms by CLDR category, merged into i18n.PLURALS (Formatter.count).
 PLURALS = {
@@ -52,6 +58,10 @@ GREEK: dict[str, str] = {
     "The check-in e-mail did not reach the guest ({when}).":
         "Το e-mail του check-in δεν έφτασε στον επισκέπτη ({when}).",
     "not delivered": "δεν παραδόθηκε",
+    "document:passport": "Διαβατήριο",
+    "document:id_card": "Δελτίο ταυτότητας",
+    "document:residence_permit": "Άδεια διαμονής",
+    "document:driving_licence": "Δίπλωμα οδήγησης",
     # a booking's dates that overlap another stay
     "The dates overlap the stay of {guest}, {stay}. Choose other dates, or change that booking "
     "first.": "Οι ημερομηνίες επικαλύπτουν τη διαμονή του/της {guest}, {stay}. Επιλέξτε άλλες "
