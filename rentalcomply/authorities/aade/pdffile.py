@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from rentalcomply.authorities.aade import labels as L
 from rentalcomply.authorities.aade.building import ATHENS, ReportData
 from rentalcomply.authorities.aade.safetext import for_line
+from rentalcomply.bookings.reference import short_reference
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -120,7 +121,9 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                        fill=True, align="L", new_x="LMARGIN", new_y="NEXT", padding=1.5)
         pdf.set_text_color(*INK)
         pdf.ln(1.5)
-    facts = [(t("account"), f"{account_name} ({data.account_id})"),
+    # People read this page: the account by its name, a booking by the reference its page shows
+    # (the ids are in the CSV, for tools).
+    facts = [(t("account"), account_name),
              (t("period"), f"{day(data.start)} – {day(data.end - dt.timedelta(days=1))}"),
              (t("generated"), generated_text)]
     if data.due_date:
@@ -365,7 +368,7 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     fill = index % 2 == 1
     if fill:
         pdf.set_fill_color(*STRIPE_FILL)
-    values = (for_line(item.booking_id), _clip(item.property_name, 28),
+    values = (short_reference(item.booking_id), _clip(item.property_name, 28),
               _clip(item.guest_name, 24),
               day(item.arrival), day(item.departure))
     top = pdf.get_y()
