@@ -833,14 +833,14 @@ GREEK.update({
     "none (not encrypted)": "καμία (χωρίς κρυπτογράφηση)",
     "User name": "Όνομα χρήστη",
     "Empty when the server asks for no login.": "Κενό όταν ο διακομιστής δεν ζητά σύνδεση.",
-    "Password": "Κωδικός",
     "A password is stored: leave empty to keep it.": "Υπάρχει αποθηκευμένος κωδικός· αφήστε το κενό για να τον κρατήσετε.",
     "Stored encrypted and never shown again.": "Αποθηκεύεται κρυπτογραφημένος και δεν εμφανίζεται ποτέ ξανά.",
-    "From": "Αποστολέας",
+    # Not "From"/"To": those are the date filters' (Από, Έως), one key has one translation.
+    "Sender": "Αποστολέας",
     "The sender guests see, like Villa Anemoi <stay@example.com>.": "Ο αποστολέας που βλέπουν οι επισκέπτες, π.χ. Villa Anemoi <stay@example.com>.",
     "Use the server settings of config.toml instead": "Χρήση των ρυθμίσεων διακομιστή του config.toml",
     "Send a test e-mail": "Αποστολή δοκιμαστικού e-mail",
-    "To": "Προς",
+    "Send it to": "Αποστολή προς",
     "The test e-mail to {to} was accepted by {server}. Look for it in that mailbox (and its spam folder).":
         "Το δοκιμαστικό e-mail προς {to} έγινε δεκτό από τον {server}. Αναζητήστε το σε εκείνο το γραμματοκιβώτιο (και στα ανεπιθύμητα).",
     "The test e-mail to {to} was not sent: {reason}. Check the server, port, security, user and password below.":

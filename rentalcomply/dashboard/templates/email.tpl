@@ -47,7 +47,7 @@
     <p class="field-error">{{_(errors['password'])}}</p>
     % end
     </div>
-    % field('from_address', _('From'), hint=_('The sender guests see, like Villa Anemoi <stay@example.com>.'), required=True)
+    % field('from_address', _('Sender'), hint=_('The sender guests see, like Villa Anemoi <stay@example.com>.'), required=True)
     <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
   </form>
   % if smtp['own']:
@@ -61,7 +61,7 @@
   <h2 id="test">{{_('Send a test e-mail')}}</h2>
   <form method="post" action="/dashboard/settings/email/test" class="row-form">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
-    % field('test_to', _('To'), kind='email', required=True)
+    % field('test_to', _('Send it to'), kind='email', required=True)
     <div class="actions"><button type="submit">{{_('Send a test e-mail')}}</button></div>
   </form>
 </section>

@@ -21,7 +21,7 @@
   <h3>{{_('Check-in e-mails that did not reach the guest')}}</h3>
   <ul class="issues" id="invitations-failed">
     % for b, problem in day.invitations_failed:
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-failed">{{_('not delivered')}}</span> {{_(problems.mail(problem['reason']))}}<br><span class="hint">{{_(advice[problem['fix']])}}</span></li>
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-failed">{{_('not delivered')}}</span><br><span class="hint">{{_(advice[problem['fix']])}}</span></li>
     % end
   </ul>
   % end
