@@ -118,6 +118,29 @@ def booking_conflict(error, translate, fmt) -> str:
     return translate(OVERLAP_BLOCK, stay=stay)
 
 
+# --- e-mailing a guest the check-in link from the booking's page (checkin.service.resend) -------
+
+RESEND_NOT_SENT = "The check-in e-mail was not sent."
+RESEND_WORDS = {
+    "BOOKING_CANCELLED": "The booking is cancelled: no check-in is needed.",
+    "CHECKIN_ALREADY_COMPLETED": "The guest has already completed check-in.",
+    "LINK_EXPIRED": "The stay is over: its check-in link has expired.",
+    "GUEST_CONTACT_MISSING": "The booking has no guest e-mail address: add one with “Edit the "
+                             "booking” first, or share the check-in link another way.",
+    "RATE_LIMITED": "The link was e-mailed several times in the last hour already. Try again "
+                    "later, or share the check-in link another way.",
+}
+
+
+def resend_problem(error, translate) -> str:
+    """Why the check-in link was not e-mailed, in the page's language."""
+    if error.code in RESEND_WORDS:
+        return translate(RESEND_WORDS[error.code])
+    detail = (getattr(error, "details", None) or [{}])[0]
+    why = mail(detail.get("message")) or MAIL_OTHER
+    return translate(RESEND_NOT_SENT) + " " + translate(why)
+
+
 def _sorted(text: str | None, kinds, other: str) -> str | None:
     if not text:
         return None
@@ -165,4 +188,4 @@ SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_R
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
              FEED_UNREADABLE, FEED_OTHER, WEBHOOK_DISABLED, WEBHOOK_SECRET, WEBHOOK_TIMEOUT,
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
-             OVERLAP_STAY, OVERLAP_BLOCK)
+             OVERLAP_STAY, OVERLAP_BLOCK, RESEND_NOT_SENT, *RESEND_WORDS.values())

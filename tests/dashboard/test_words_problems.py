@@ -73,3 +73,26 @@ def test_every_sentence_has_its_greek():
     for sentence in problems.SENTENCES:
         greek = i18n.translate("el", sentence)
         assert greek != sentence and any("α" <= c <= "ω" for c in greek), sentence
+
+
+def test_why_the_check_in_link_was_not_e_mailed_is_said_in_words():
+    from rentalcomply.core.errors import ApiError
+
+    class Refused(ApiError):
+        status, code = 502, "MAIL_NOT_SENT"
+
+    def english(text, **values):
+        return i18n.translate("en", text, **values)
+
+    said = problems.resend_problem(Refused("The check-in e-mail was not sent: cannot reach the "
+                                           "mail server 127.0.0.1:25 (OSError).", details=[{
+                                               "field": "smtp", "message": "cannot reach the "
+                                               "mail server 127.0.0.1:25 (OSError)"}]), english)
+    assert said == "The check-in e-mail was not sent. " + problems.MAIL_UNREACHABLE
+
+    class Missing(ApiError):
+        status, code = 422, "GUEST_CONTACT_MISSING"
+    greek = problems.resend_problem(Missing("The booking has no guest_email; add one with PATCH "
+                                            "/bookings/{id} first."),
+                                    lambda text, **v: i18n.translate("el", text, **v))
+    assert "PATCH" not in greek and "«Επεξεργασία της κράτησης»" in greek

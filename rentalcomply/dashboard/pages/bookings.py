@@ -138,7 +138,8 @@ def register(pages: Pages) -> None:
         except ApiError as error:  # no e-mail address, completed, cancelled, over, too often,
             # or the mail server did not take the e-mail
             return render_booking(page, bookings.get_booking(page.account_id, booking_id),
-                                  status=error.status, message=error.message)
+                                  status=error.status,
+                                  message=problems.resend_problem(error, page._))
         with atomic():
             page.record("checkin.resend", booking_id)
         raise Redirect(page.url(f"/bookings/{booking_id}", done="invited"))

@@ -62,6 +62,19 @@ GREEK: dict[str, str] = {
     "document:id_card": "Δελτίο ταυτότητας",
     "document:residence_permit": "Άδεια διαμονής",
     "document:driving_licence": "Δίπλωμα οδήγησης",
+    # e-mailing the check-in link from the booking's page
+    "The check-in e-mail was not sent.": "Το e-mail του check-in δεν στάλθηκε.",
+    "The booking is cancelled: no check-in is needed.":
+        "Η κράτηση έχει ακυρωθεί: δεν χρειάζεται check-in.",
+    "The guest has already completed check-in.": "Ο επισκέπτης έχει ήδη ολοκληρώσει το check-in.",
+    "The stay is over: its check-in link has expired.":
+        "Η διαμονή έχει τελειώσει: ο σύνδεσμος check-in έχει λήξει.",
+    "The booking has no guest e-mail address: add one with “Edit the booking” first, or share "
+    "the check-in link another way.": "Η κράτηση δεν έχει e-mail επισκέπτη: προσθέστε ένα με "
+    "«Επεξεργασία της κράτησης» ή στείλτε τον σύνδεσμο check-in με άλλον τρόπο.",
+    "The link was e-mailed several times in the last hour already. Try again later, or share the "
+    "check-in link another way.": "Ο σύνδεσμος στάλθηκε ήδη αρκετές φορές την τελευταία ώρα. "
+    "Δοκιμάστε ξανά αργότερα ή στείλτε τον σύνδεσμο check-in με άλλον τρόπο.",
     # a booking's dates that overlap another stay
     "The dates overlap the stay of {guest}, {stay}. Choose other dates, or change that booking "
     "first.": "Οι ημερομηνίες επικαλύπτουν τη διαμονή του/της {guest}, {stay}. Επιλέξτε άλλες "
