@@ -74,8 +74,7 @@ WEBHOOK_TIMEOUT = ("Your endpoint took too long to answer. Make it answer within
                    "and do the work afterwards.")
 WEBHOOK_UNREACHABLE = ("Your endpoint could not be reached. Check its address and that it is "
                        "online.")
-WEBHOOK_ANSWERED = ("Your endpoint answered with an error (the code is beside this). Check its "
-                    "log.")
+WEBHOOK_ANSWERED = "Your endpoint answered with an error code. Check its log."
 WEBHOOK_GAVE_UP = "Every attempt failed, so sending stopped. Send it again when the endpoint works."
 WEBHOOK_OTHER = "The delivery failed. Check the endpoint, then send it again."
 

@@ -130,9 +130,8 @@ GREEK: dict[str, str] = {
     "ορίου χρόνου και να κάνει τη δουλειά μετά.",
     "Your endpoint could not be reached. Check its address and that it is online.":
         "Το endpoint σας δεν ήταν προσβάσιμο. Ελέγξτε τη διεύθυνσή του και ότι λειτουργεί.",
-    "Your endpoint answered with an error (the code is beside this). Check its log.":
-        "Το endpoint σας απάντησε με σφάλμα (ο κωδικός είναι δίπλα). Ελέγξτε το αρχείο "
-        "καταγραφής του.",
+    "Your endpoint answered with an error code. Check its log.":
+        "Το endpoint σας απάντησε με κωδικό σφάλματος. Ελέγξτε το αρχείο καταγραφής του.",
     "Every attempt failed, so sending stopped. Send it again when the endpoint works.":
         "Όλες οι προσπάθειες απέτυχαν και η αποστολή σταμάτησε. Στείλτε την ξανά όταν το "
         "endpoint λειτουργεί.",
