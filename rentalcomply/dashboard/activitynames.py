@@ -10,6 +10,8 @@ from __future__ import annotations
 import babel.dates
 
 from rentalcomply.core.models import ApiKey, Booking, Property
+from rentalcomply.dashboard.models import DashboardUser
+from rentalcomply.webhooks.models import WebhookEndpoint
 
 
 def _by_prefix(ids, *prefixes) -> list[str]:
@@ -42,7 +44,6 @@ def names(entries, fmt) -> dict[str, str]:
         found["guest:" + booking.id] = guest
     user_ids = _by_prefix(ids, "usr_")
     if user_ids:
-        from rentalcomply.dashboard.models import DashboardUser
         found.update({u.id: u.email or "" for u in DashboardUser.select(
             DashboardUser.id, DashboardUser.email).where(DashboardUser.id.in_(user_ids))})
     key_ids = _by_prefix(ids, "key_")
@@ -51,7 +52,6 @@ def names(entries, fmt) -> dict[str, str]:
                       .where(ApiKey.id.in_(key_ids))})
     webhook_ids = _by_prefix(ids, "wh_")
     if webhook_ids:
-        from rentalcomply.webhooks.models import WebhookEndpoint
         found.update({w.id: w.description or w.url for w in WebhookEndpoint.select(
             WebhookEndpoint.id, WebhookEndpoint.url, WebhookEndpoint.description)
             .where(WebhookEndpoint.id.in_(webhook_ids))})
