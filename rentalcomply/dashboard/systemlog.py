@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from rentalcomply.core.models import Event
+from rentalcomply.core.models import Booking, Event
+from rentalcomply.dashboard import problems
 
 SYSTEM = "system"  # the "Who" of what the system did (the filter's value)
 
@@ -21,6 +22,10 @@ EVENTS = {
     "checkin.invited": ("checkin", "the guest received the check-in link",
                         "ο επισκέπτης έλαβε τον σύνδεσμο check-in"),
     "checkin.completed": ("checkin", "completed check-in", "ολοκλήρωσε το check-in"),
+    # Not an event: a booking's last e-mail with the link that did not go (its checkin_error).
+    "checkin.not_delivered": ("checkin", "could not e-mail the check-in link: see the booking",
+                              "δεν μπόρεσε να στείλει με e-mail τον σύνδεσμο check-in: δείτε την "
+                              "κράτηση"),
     "police.submitted": ("checkin", "filed the stay with the police",
                          "υπέβαλε τη διαμονή στην αστυνομία"),
     "police.rejected": ("checkin", "the police refused a filing: see the booking",
@@ -41,7 +46,7 @@ EVENTS = {
                       "δεν μπόρεσε να δημιουργήσει φορολογική αναφορά: δείτε την αναφορά"),
 }
 # The outbox's types read here (police.held is a police.* event whose filing is held).
-_TYPES = tuple(t for t in EVENTS if t != "police.held")
+_TYPES = tuple(t for t in EVENTS if t not in ("police.held", "checkin.not_delivered"))
 
 
 @dataclasses.dataclass
@@ -68,6 +73,7 @@ def entries(account_id: str, *, kind: str | None = None, since: dt.datetime | No
     types = [t for t in _TYPES if kind is None or EVENTS[t][0] == kind]
     if not types:
         return []
+    failures = _not_delivered(account_id, since, until) if kind in (None, "checkin") else []
     query = Event.select().where((Event.account == account_id) & Event.type.in_(types))
     # A sync that brought no new booking is not news: most polls find nothing (the JSON is
     # written compact and sorted, core/models.JSONField, so the text test is exact).
@@ -83,6 +89,27 @@ def entries(account_id: str, *, kind: str | None = None, since: dt.datetime | No
             found.append(entry)
         if len(found) >= limit:
             break
+    return sorted(found + failures, key=lambda e: e.at, reverse=True)[:limit]
+
+
+def _not_delivered(account_id: str, since: dt.datetime | None,
+                   until: dt.datetime | None) -> list[Entry]:
+    """The check-in e-mails that did not go, as their bookings keep them (`checkin_error`, the
+    last failure until an e-mail goes): the one thing of this page no event announces."""
+    rows = (Booking.select(Booking.id, Booking.checkin_error)
+            .where((Booking.account == account_id) & Booking.checkin_error.is_null(False)))
+    found = []
+    for booking in rows:
+        problem = problems.booking_mail_problem(booking.checkin_error)
+        at = problem[0] if problem else None
+        if at is None:
+            continue
+        at = at.astimezone(dt.timezone.utc).replace(tzinfo=None) if at.tzinfo else at
+        if (since and at < since) or (until and at >= until):
+            continue
+        found.append(Entry(at=at, actor_type=SYSTEM, actor_id=SYSTEM, actor_label="RentalComply",
+                           action="checkin.not_delivered", resource_id=booking.id,
+                           link=f"/dashboard/bookings/{booking.id}"))
     return found
 
 
