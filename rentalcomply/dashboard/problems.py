@@ -87,6 +87,24 @@ _WEBHOOK_KINDS = (
     (re.compile(r"connect|resolve|refused|unreachable|reach", re.I), WEBHOOK_UNREACHABLE),
 )
 
+ENDPOINT_GONE = ("Your endpoint answered that it is gone (410), so sending stopped. Enable it "
+                 "again once it is back.")
+ENDPOINT_FAILED_FOR_DAYS = ("Every delivery failed for days, so sending stopped. Enable it again "
+                            "once the endpoint works.")
+ENDPOINT_DISABLED = "Someone in the account disabled it. Enable it to receive deliveries again."
+
+
+def webhook_disabled(reason: str | None) -> str | None:
+    """Why an endpoint was disabled (its `disabled_reason`), in a sentence."""
+    if not reason:
+        return None
+    if "410" in reason:
+        return ENDPOINT_GONE
+    if reason.startswith("Every delivery attempt failed"):
+        return ENDPOINT_FAILED_FOR_DAYS
+    return ENDPOINT_DISABLED
+
+
 # --- a tax report that could not be made (reports/generation.py) --------------------------------
 
 REPORT_FAILED = ("The report could not be made. Try again with “Generate again”; the previous "
@@ -187,4 +205,4 @@ SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_R
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
              FEED_UNREADABLE, FEED_OTHER, WEBHOOK_DISABLED, WEBHOOK_SECRET, WEBHOOK_TIMEOUT,
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
-             OVERLAP_STAY, OVERLAP_BLOCK, RESEND_NOT_SENT, *RESEND_WORDS.values())
+             OVERLAP_STAY, OVERLAP_BLOCK, ENDPOINT_GONE, ENDPOINT_FAILED_FOR_DAYS, ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values())

@@ -96,3 +96,13 @@ def test_why_the_check_in_link_was_not_e_mailed_is_said_in_words():
                                             "/bookings/{id} first."),
                                     lambda text, **v: i18n.translate("el", text, **v))
     assert "PATCH" not in greek and "«Επεξεργασία της κράτησης»" in greek
+
+
+def test_why_an_endpoint_was_disabled_is_a_sentence():
+    assert problems.webhook_disabled(
+        "The receiver answered 410 Gone on 2027-03-12T08:00:00Z.") == problems.ENDPOINT_GONE
+    assert problems.webhook_disabled(
+        "Every delivery attempt failed for 3 days; the last one on 2027-03-12T08:00:00Z: HTTP 500"
+    ) == problems.ENDPOINT_FAILED_FOR_DAYS
+    assert problems.webhook_disabled("Disabled through the API.") == problems.ENDPOINT_DISABLED
+    assert problems.webhook_disabled(None) is None

@@ -15,7 +15,7 @@
         % else:
         <form method="post" action="/dashboard/settings/account/people/{{u.id}}/role" class="inline">
           <input type="hidden" name="csrf" value="{{page.csrf}}">
-          <label for="role-{{u.id}}" class="visually-hidden">{{_('Role of {email}', email=u.email or u.id)}}</label>
+          <label for="role-{{u.id}}" class="visually-hidden">{{_('Role of {email}', email=u.email or '—')}}</label>
           <select id="role-{{u.id}}" name="role" class="small">
           % for r in ('owner', 'member'):
             <option value="{{r}}"{{!' selected' if r == u.role else ''}}>{{_('role:' + r)}}</option>
@@ -32,7 +32,7 @@
         <form method="post" action="/dashboard/settings/account/people/{{u.id}}/status" class="inline">
           <input type="hidden" name="csrf" value="{{page.csrf}}">
           <input type="hidden" name="status" value="{{'disabled' if u.status == 'active' else 'active'}}">
-          <button type="submit" class="small{{' danger' if u.status == 'active' else ''}}" aria-label="{{(_('Disable {email}') if u.status == 'active' else _('Enable {email}')).format(email=u.email or u.id)}}">{{_('Disable') if u.status == 'active' else _('Enable')}}</button>
+          <button type="submit" class="small{{' danger' if u.status == 'active' else ''}}" aria-label="{{(_('Disable {email}') if u.status == 'active' else _('Enable {email}')).format(email=u.email or '—')}}">{{_('Disable') if u.status == 'active' else _('Enable')}}</button>
         </form>
         % if u.status == 'active' and u.email:
         <form method="post" action="/dashboard/settings/account/people/{{u.id}}/link" class="inline">

@@ -1,4 +1,5 @@
 % rebase('layout.tpl')
+% from rentalcomply.dashboard import problems
 <div class="head"><p class="crumbs"><a href="/dashboard/settings/webhooks">{{_('Webhooks')}}</a></p>
 <h1 class="wrap">{{endpoint.url}}</h1>
 <p><span class="badge s-{{'at_risk' if endpoint.failing_since and endpoint.status == 'active' else endpoint.status}}">{{_('failing') if endpoint.failing_since and endpoint.status == 'active' else fmt.status(endpoint.status)}}</span> <span class="muted mono">{{endpoint.id}}</span></p></div>
@@ -13,10 +14,10 @@
     <dt>{{_('Failing since')}}</dt><dd>{{fmt.datetime(endpoint.failing_since)}}</dd>
     % end
     % if endpoint.disabled_reason:
-    <dt>{{_('Disabled because')}}</dt><dd>{{endpoint.disabled_reason}}</dd>
+    <dt>{{_('Disabled because')}}</dt><dd>{{_(problems.webhook_disabled(endpoint.disabled_reason))}}</dd>
     % end
     % if view['previous_secret_expires_at']:
-    <dt>{{_('Previous secret signs until')}}</dt><dd>{{view['previous_secret_expires_at']}}</dd>
+    <dt>{{_('Previous secret signs until')}}</dt><dd>{{fmt.iso_datetime(view['previous_secret_expires_at'])}}</dd>
     % end
   </dl>
   <div class="buttons">
@@ -56,7 +57,6 @@
   <table class="list">
     <thead><tr><th scope="col">{{_('Event')}}</th><th scope="col">{{_('Created')}}</th><th scope="col">{{_('Status')}}</th><th scope="col">{{_('Response')}}</th><th scope="col">{{_('Attempts')}}</th><th scope="col"><span class="visually-hidden">{{_('Actions')}}</span></th></tr></thead>
     <tbody>
-    % from rentalcomply.dashboard import problems
     % for d in deliveries:
     <tr class="delivery" data-status="{{d.status}}">
       <td data-label="{{_('Event')}}" class="mono">{{d.event_type}}</td>

@@ -137,6 +137,15 @@ GREEK: dict[str, str] = {
         "endpoint λειτουργεί.",
     "The delivery failed. Check the endpoint, then send it again.":
         "Η παράδοση απέτυχε. Ελέγξτε το endpoint και στείλτε την ξανά.",
+    "Your endpoint answered that it is gone (410), so sending stopped. Enable it again once it "
+    "is back.": "Το endpoint σας απάντησε ότι δεν υπάρχει πια (410) και η αποστολή σταμάτησε. "
+    "Ενεργοποιήστε το ξανά όταν επανέλθει.",
+    "Every delivery failed for days, so sending stopped. Enable it again once the endpoint works.":
+        "Όλες οι παραδόσεις αποτύγχαναν για μέρες και η αποστολή σταμάτησε. Ενεργοποιήστε το "
+        "ξανά όταν το endpoint λειτουργεί.",
+    "Someone in the account disabled it. Enable it to receive deliveries again.":
+        "Το απενεργοποίησε κάποιος του λογαριασμού. Ενεργοποιήστε το για να λαμβάνει ξανά "
+        "παραδόσεις.",
     # dashboard/problems.py: reports
     "The report could not be made. Try again with “Generate again”; the previous files, if any, "
     "are kept. If it fails again, the server's administrator finds the cause in the log.":
