@@ -28,7 +28,7 @@ import peewee as pw
 from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
-from rentalcomply.dashboard import i18n, mail, mailviews, service
+from rentalcomply.dashboard import i18n, mail, mailviews, problems, service
 from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMorningMail,
                                            DashboardUser)
 
@@ -125,7 +125,7 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                 booking, problem = item
                 shown.append(Line(booking.guest_name, " · ".join(filter(None, [
                     names.get(booking.property_id, ""),
-                    f"{t('arrives')} {fmt.date(booking.arrival_date)}", problem["reason"],
+                    f"{t('arrives')} {fmt.date(booking.arrival_date)}", t("not delivered"),
                     t(mailviews.ADVICE[problem["fix"]])])),
                     f"{dashboard_url}/bookings/{booking.id}"))
             elif kind == "checkins_due":
@@ -146,7 +146,7 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                     f"{dashboard_url}/reports/{report.code}"))
             elif kind == "connections_in_error":
                 shown.append(Line(names.get(item.property_id, ""), " · ".join(filter(None, [
-                    fmt.channel(item.provider), item.last_error or ""])),
+                    fmt.channel(item.provider), t(problems.feed(item.last_error) or "")])),
                     f"{dashboard_url}/properties/{item.property_id}"))
             elif kind == "failing_webhooks":
                 shown.append(Line(item.url, t("disabled") if item.status == "disabled" else t(
