@@ -18,11 +18,21 @@ def _by_prefix(ids, *prefixes) -> list[str]:
     return sorted({i for i in ids if i and i.startswith(prefixes)})
 
 
+def bookings(booking_ids, fmt) -> dict[str, str]:
+    """booking id → "Luca Ferrari, 12–15 Mar 2027 · Casa Rosa", for the ids that exist."""
+    found = names_of_ids(set(booking_ids), fmt)
+    return {i: found[i] for i in booking_ids if i in found}
+
+
 def names(entries, fmt) -> dict[str, str]:
     """resource id → its name on the page, for every row of `entries` that names a thing;
     and, for a guest's row, the booking's id → the guest's name (`guest:` + id)."""
     ids = {e.resource_id for e in entries} | {e.actor_id for e in entries
                                                if e.actor_type == "guest"}
+    return names_of_ids(ids, fmt)
+
+
+def names_of_ids(ids: set, fmt) -> dict[str, str]:
     found: dict[str, str] = {}
     property_names = {}
     booking_ids = _by_prefix(ids, "book_")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rentalcomply.bookings import service as bookings
 from rentalcomply.core.models import Booking
 from rentalcomply.properties import service as properties
 from tests.dashboard.test_booking_forms import _form, _walk_in
@@ -39,3 +40,20 @@ def test_the_apis_overlap_error_keeps_the_id_in_its_details(owner, anna, account
     assert error["message"] == (f"The dates overlap the stay of Luca Ferrari "
                                 f"({first['arrival_date']} to {first['departure_date']}).")
     assert error["details"][0]["booking_id"] == first["id"]
+
+
+def test_an_imported_reservation_that_overlaps_names_the_stay_not_its_id(anna, account_a,
+                                                                        settings):
+    from rentalcomply.bookings.fees import FeeRates
+    from tests.imports.conftest import booking_xls
+    from tests.imports.test_dashboard import upload
+    properties.create_property(account_a, name="Studio Plaka", address="Adrianou 12",
+                               aade_property_id="00000000001", max_guests=4)
+    walk_in = bookings.create_booking(
+        account_a, rates=FeeRates.from_settings(settings),
+        property_id=properties.list_properties(account_a)[0].id, guest_name="Walk In",
+        arrival_date="2026-07-21", departure_date="2026-07-23", guest_count=1)
+    preview = upload(anna, booking_xls())
+    main = preview.text.split("<main")[1]
+    assert "the dates overlap booking Walk In, 21" in re.sub(r"\s+", " ", preview.html.find(
+        "main").get_text(" ")) and walk_in.id not in main.replace(f"/{walk_in.id}", "")

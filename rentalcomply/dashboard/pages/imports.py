@@ -12,7 +12,7 @@ import bottle
 
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
-from rentalcomply.dashboard import service
+from rentalcomply.dashboard import activitynames, service
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.imports import service as imports
 from rentalcomply.imports.files import spoken
@@ -93,6 +93,9 @@ def _reason_text(page, outcome) -> str:
         shown = dict(values)
         if "field" in values:
             shown["field"] = page._(values["field"])
+        if str(values.get("booking", "")).startswith("book_"):  # a person reads its guest
+            shown["booking"] = activitynames.bookings([values["booking"]], page.fmt).get(
+                values["booking"], page._("another booking"))
         if "fields" in values:
             shown["fields"] = ", ".join(page._(word) for word in values["fields"].split(", "))
         parts.append(page._(template, **shown))

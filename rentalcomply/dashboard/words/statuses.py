@@ -83,6 +83,7 @@ GREEK: dict[str, str] = {
         "Οι ημερομηνίες επικαλύπτουν διάστημα κλειστό στο ημερολόγιο μιας πλατφόρμας, {stay}. "
         "Επιλέξτε άλλες ημερομηνίες.",
     "another guest": "άλλου επισκέπτη",
+    "another booking": "άλλη κράτηση",
     # the activity page
     "Every change made in the dashboard or with an API key, every sign-in, and what RentalComply "
     "did on its own (check-ins, police filings, channel bookings, tax reports), newest first.":
