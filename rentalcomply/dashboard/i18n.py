@@ -905,9 +905,11 @@ class Formatter:
         return _formatted_date(value, "EEE d MMM y", self.locale)
 
     def short_date(self, value) -> str:
-        """Without the weekday, for ranges in lists."""
+        """Without the weekday, for ranges in lists and birth dates."""
         if value is None:
             return "—"
+        if isinstance(value, str):
+            value = dt.date.fromisoformat(value)
         return _formatted_date(value, "d MMM y", self.locale)
 
     def local(self, value: dt.datetime, timezone: str | None = None) -> dt.datetime:

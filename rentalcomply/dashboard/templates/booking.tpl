@@ -87,7 +87,7 @@
     % for g in party['guests']:
     <tr>
       <td data-label="{{_('Name')}}">{{' '.join(x for x in (g.get('first_name'), g.get('last_name'), g.get('second_last_name')) if x)}}{{!' <span class="badge">' + _('lead') + '</span>' if g.get('role') == 'lead' else ''}}</td>
-      <td data-label="{{_('Born')}}">{{fmt.date(g['birth_date']) if g.get('birth_date') else '—'}}</td>
+      <td data-label="{{_('Born')}}">{{fmt.short_date(g['birth_date']) if g.get('birth_date') else '—'}}</td>
       <td data-label="{{_('Nationality')}}">{{fmt.country(g.get('nationality'))}}</td>
       <td data-label="{{_('Document')}}">{{fmt.document(g.get('document_type'), g.get('document_number'), g.get('document_country'))}}</td>
     </tr>
