@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import babel.dates
 
-from rentalcomply.core.models import ApiKey, Booking, Property
+from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.dashboard.models import DashboardUser
 from rentalcomply.webhooks.models import WebhookEndpoint
 
@@ -39,11 +39,19 @@ def names_of_ids(ids: set, fmt) -> dict[str, str]:
     bookings = list(Booking.select(Booking.id, Booking.guest_name, Booking.arrival_date,
                                    Booking.departure_date, Booking.property, Booking.is_block)
                     .where(Booking.id.in_(booking_ids))) if booking_ids else []
-    property_ids = set(_by_prefix(ids, "prop_")) | {b.property_id for b in bookings}
+    channel_ids = _by_prefix(ids, "ch_")
+    channels = list(ChannelConnection.select(ChannelConnection.id, ChannelConnection.property,
+                                             ChannelConnection.provider)
+                    .where(ChannelConnection.id.in_(channel_ids))) if channel_ids else []
+    property_ids = (set(_by_prefix(ids, "prop_")) | {b.property_id for b in bookings}
+                    | {c.property_id for c in channels})
     if property_ids:
         property_names = {p.id: p.name for p in Property.select(Property.id, Property.name)
                           .where(Property.id.in_(sorted(property_ids)))}
         found.update(property_names)
+    for channel in channels:  # "Airbnb · Casa Rosa"; a removed one is named by nothing
+        found[channel.id] = " · ".join(x for x in (fmt.channel(channel.provider),
+                                                   property_names.get(channel.property_id)) if x)
     for booking in bookings:
         stay = babel.dates.format_interval(booking.arrival_date, booking.departure_date,
                                            "yMMMd", locale=fmt.locale)

@@ -111,3 +111,16 @@ def test_one_new_booking_is_said_in_the_singular(anna, owner, account_a):
                         "not_modified": False}})
     assert "imported 1 new booking from a channel calendar" in anna.get("/dashboard/activity")
     assert "εισήγαγε 1 νέα κράτηση" in anna.get("/dashboard/activity?lang=el")
+
+
+def test_a_channel_calendar_is_named_by_its_channel_and_property(anna, owner, account_a):
+    from rentalcomply.properties import service as properties
+    prop = owner.post_json("/api/v1/properties", {"name": "Casa Rosa", "address": "Via Roma 1"},
+                           status=201).json["data"]
+    connection = properties.add_channel(
+        account_a, prop["id"], provider="airbnb",
+        ical_url="https://www.airbnb.com/calendar/ical/1234567.ics?s=0123456789abcdef0123")
+    with atomic():
+        activity.record(account_a, "user", anna.user.id, anna.email, "channel.add", connection.id)
+    text = _visible(anna.get("/dashboard/activity?lang=en"))
+    assert "connected a channel calendar · Airbnb · Casa Rosa" in text
