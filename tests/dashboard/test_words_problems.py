@@ -64,7 +64,8 @@ def test_no_problem_is_no_sentence():
 
 def test_a_bookings_stored_mail_problem_gives_its_time_and_its_sentence():
     at, sentence = problems.booking_mail_problem(
-        "2027-03-12T08:15:00Z: cannot reach the mail server 127.0.0.1:17025 (ConnectionRefusedError)")
+        "2027-03-12T08:15:00Z: cannot reach the mail server 127.0.0.1:17025 "
+        "(ConnectionRefusedError)")
     assert (at.year, at.month, at.day, at.hour) == (2027, 3, 12, 8)
     assert sentence == problems.MAIL_UNREACHABLE
 
