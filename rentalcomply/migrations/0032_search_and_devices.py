@@ -1,0 +1,68 @@
+"""Finding a booking from the header, and staying signed in on a device (dashboard/search.py,
+dashboard/users.py).
+
+- `dashboard_search_term`: the terms each booking is found by. Terms of what the booking row holds
+  in clear (the lead guest's name, e-mail, phone, channel code, reference) are kept as normalised
+  text, so a prefix finds them; terms from the sealed guest party (the other guests' names, e-mail
+  addresses and phones) are kept only as HMACs under the server secret, so a copy of the database
+  does not give the party away.
+- `dashboard_search_stamp`: the versions of the booking and its check-in the terms were made from;
+  a search first brings the terms of changed bookings up to date.
+- `dashboard_session.remembered`, `.device`: a session kept for 30 days on a device the person
+  chose to stay signed in on (no idle end), and the browser it is, for Account's list.
+
+A frozen copy of the model as it was when this migration was written.
+"""
+
+from peewee import CharField, ForeignKeyField, IntegerField, Model
+
+# Plain ADD COLUMNs, taken in place by SQLite and PostgreSQL (peewee's add_column would rebuild the
+# SQLite table for a NOT NULL column).
+SESSION_COLUMNS = (
+    ('ALTER TABLE "dashboard_session" ADD COLUMN "remembered" BOOLEAN NOT NULL DEFAULT FALSE',
+     'ALTER TABLE "dashboard_session" DROP COLUMN "remembered"'),
+    ('ALTER TABLE "dashboard_session" ADD COLUMN "device" VARCHAR(120)',
+     'ALTER TABLE "dashboard_session" DROP COLUMN "device"'),
+)
+
+
+def up(migrator, db):
+    class Base(Model):
+        class Meta:
+            database = db
+            legacy_table_names = False
+
+    class Account(Base):
+        id = CharField(primary_key=True, max_length=32)
+
+    class Booking(Base):
+        id = CharField(primary_key=True, max_length=32)
+
+    class DashboardSearchTerm(Base):
+        account = ForeignKeyField(Account, on_delete="CASCADE")
+        booking = ForeignKeyField(Booking, on_delete="CASCADE")
+        term = CharField(max_length=120)
+
+        class Meta:
+            table_name = "dashboard_search_term"
+            indexes = ((("account", "term"), False), (("booking",), False))
+
+    class DashboardSearchStamp(Base):
+        booking = ForeignKeyField(Booking, primary_key=True, on_delete="CASCADE")
+        account = ForeignKeyField(Account, on_delete="CASCADE")
+        booking_version = IntegerField()
+        checkin_version = IntegerField()
+
+        class Meta:
+            table_name = "dashboard_search_stamp"
+
+    db.create_tables([DashboardSearchTerm, DashboardSearchStamp])
+    for statement, _ in SESSION_COLUMNS:
+        db.execute_sql(statement)
+
+
+def down(migrator, db):
+    for _, statement in reversed(SESSION_COLUMNS):
+        db.execute_sql(statement)
+    db.execute_sql('DROP TABLE IF EXISTS "dashboard_search_stamp"')
+    db.execute_sql('DROP TABLE IF EXISTS "dashboard_search_term"')
