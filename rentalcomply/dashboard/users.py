@@ -45,6 +45,9 @@ EMAIL_MAX = 254
 TOKEN_LENGTH = 43
 # Seen only when a session is used: the last-seen time is written at most this often.
 TOUCH_RESOLUTION = dt.timedelta(seconds=60)
+# "Keep me signed in": the device stays signed in this long whatever the idle time, until the
+# person signs it out (Account's list of devices) or the user is disabled.
+REMEMBERED = dt.timedelta(days=30)
 
 
 class UserError(ValueError):
@@ -491,13 +494,17 @@ def _record(user: DashboardUser, action: str) -> None:
     activity.record(user.account_id, "user", user.id, user.email or "", action, None)
 
 
-def start_session(user: DashboardUser) -> tuple[DashboardSession, str]:
+def start_session(user: DashboardUser, *, remember: bool = False,
+                  device: str | None = None) -> tuple[DashboardSession, str]:
+    """A new session; `remember`: kept 30 days on this device with no idle end ("Keep me signed
+    in"), its browser (`device`, from the User-Agent) named in the user's list of devices."""
     raw = random_base62(TOKEN_LENGTH)
     now = clock.utcnow()
     with atomic():
-        session = DashboardSession.create(id_hash=_session_hash(raw), user=user.id,
-                                          account=user.account_id, created_at=now,
-                                          last_seen_at=now, expires_at=now + policy.absolute)
+        session = DashboardSession.create(
+            id_hash=_session_hash(raw), user=user.id, account=user.account_id, created_at=now,
+            last_seen_at=now, expires_at=now + (REMEMBERED if remember else policy.absolute),
+            remembered=remember, device=device_name(device) if remember else None)
         DashboardUser.update(last_sign_in_at=now).where(DashboardUser.id == user.id).execute()
         _record(user, "session.sign_in")
     return session, raw
@@ -517,8 +524,8 @@ def find_session(raw: str | None) -> tuple[DashboardSession, DashboardUser] | No
         return None
     now = clock.utcnow()
     user = found.user
-    if (found.expires_at <= now or found.last_seen_at + policy.idle <= now
-            or user.status != "active"):
+    idle = not found.remembered and found.last_seen_at + policy.idle <= now
+    if found.expires_at <= now or idle or user.status != "active":
         DashboardSession.delete().where(DashboardSession.id_hash == found.id_hash).execute()
         return None
     if now - found.last_seen_at >= TOUCH_RESOLUTION:
@@ -534,6 +541,57 @@ def end_session(raw: str | None) -> None:
             if session is not None:
                 _record(session.user, "session.sign_out")
                 session.delete_instance()
+
+
+# --- devices kept signed in -----------------------------------------------------------------------
+
+_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
+             ("Safari/", "Safari"))
+_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
+            ("Mac OS X", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
+
+
+def device_name(user_agent: str | None) -> str:
+    """"Chrome on Android", "Safari on iPhone": enough for a person to tell devices apart."""
+    agent = user_agent or ""
+    browser = next((name for mark, name in _BROWSERS if mark in agent), "")
+    system = next((name for mark, name in _SYSTEMS if mark in agent), "")
+    if browser and system:
+        return f"{browser} · {system}"
+    return browser or system or ""
+
+
+def device_key(session: DashboardSession) -> str:
+    """A session's name in the devices' forms: derived from its hash, so the page shows neither
+    the cookie nor what the table keeps of it."""
+    return secrets.sign("dashboard-device", session.id_hash)[:24]
+
+
+def remembered_devices(user_id: str) -> list[DashboardSession]:
+    """The user's live sessions kept signed in ("Keep me signed in"), the latest used first."""
+    now = clock.utcnow()
+    return list(DashboardSession.select().where(
+        (DashboardSession.user == user_id) & (DashboardSession.remembered == True)  # noqa: E712
+        & (DashboardSession.expires_at > now)).order_by(DashboardSession.last_seen_at.desc()))
+
+
+def sign_out_device(user_id: str, key: str) -> bool:
+    """End one of the user's remembered sessions, named by `device_key`; False if none is."""
+    with atomic():
+        for session in remembered_devices(user_id):
+            if hmac.compare_digest(device_key(session), key or ""):
+                _record(session.user, "session.sign_out")  # a sign-out, from another device
+                session.delete_instance()
+                return True
+    return False
+
+
+def sign_out_everywhere(user_id: str) -> int:
+    """End every session of the user, this browser's included."""
+    with atomic():
+        user = DashboardUser.get_by_id(user_id)
+        _record(user, "session.sign_out")
+        return DashboardSession.delete().where(DashboardSession.user == user_id).execute()
 
 
 def csrf_token(cookie_value: str) -> str:

@@ -17,7 +17,7 @@
     <form method="get" action="/dashboard/search" class="find" role="search">
       <label for="find-q" class="visually-hidden">{{_('Find a booking')}}</label>
       <input id="find-q" name="q" type="search" value="{{get('q', '') if page.path == '/dashboard/search' else ''}}" placeholder="{{_('Guest, phone, code…')}}" maxlength="200">
-      <button type="submit" class="find-go">{{_('Find')}}</button>
+      <button type="submit" class="find-go">{{_('Search')}}</button>
     </form>
     %# On a phone the menu hides behind this button: a link to the menu (#menu, shown by
     %# :target without a script); dashboard.js turns it into a toggle.

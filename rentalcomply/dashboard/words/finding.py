@@ -1,6 +1,9 @@
 """Search, the phone layout, signing in and staying signed in, the account's own day."""
 
-ENGLISH: dict[str, str] = {}
+ENGLISH: dict[str, str] = {
+    "done:password_set_signed_in": "Your password is set, and you are signed in.",
+    "done:device_signed_out": "That device is signed out.",
+}
 
 GREEK: dict[str, str] = {
     # the header's search (dashboard/search.py, search.tpl, layout.tpl)
@@ -19,4 +22,23 @@ GREEK: dict[str, str] = {
     # the phone's header and the bookings' filters
     "Menu": "Μενού",
     "Filter the list": "Φιλτράρισμα της λίστας",
+    # staying signed in (sign_in.tpl, password.tpl, _devices.tpl)
+    "done:password_set_signed_in": "Ο κωδικός ορίστηκε και έχετε συνδεθεί.",
+    "done:device_signed_out": "Η συσκευή αποσυνδέθηκε.",
+    "Keep me signed in on this device for 30 days": "Να παραμείνω συνδεδεμένος σε αυτή τη συσκευή για 30 ημέρες",
+    "Only on a device of your own. You can sign it out from Account.":
+        "Μόνο σε δική σας συσκευή. Μπορείτε να την αποσυνδέσετε από τον Λογαριασμό.",
+    "Devices signed in": "Συνδεδεμένες συσκευές",
+    "The devices where you chose “Keep me signed in”: each stays signed in for 30 days unless you sign it out here.":
+        "Οι συσκευές όπου επιλέξατε «Να παραμείνω συνδεδεμένος»: καθεμία μένει συνδεδεμένη για 30 ημέρες, εκτός αν την αποσυνδέσετε εδώ.",
+    "No device keeps you signed in.": "Καμία συσκευή δεν σας κρατά συνδεδεμένο.",
+    "Device": "Συσκευή",
+    "Last used": "Τελευταία χρήση",
+    "Signed in until": "Συνδεδεμένη έως",
+    "A browser": "Ένας φυλλομετρητής",
+    "This device": "Αυτή η συσκευή",
+    "Sign out this device": "Αποσύνδεση αυτής της συσκευής",
+    "Sign out everywhere": "Αποσύνδεση από παντού",
+    "Every browser signed in as you, this one included.":
+        "Κάθε φυλλομετρητής όπου είστε συνδεδεμένος, και αυτός.",
 }
