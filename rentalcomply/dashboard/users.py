@@ -32,6 +32,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import LinkExpired, NotFound, ValidationError
 from rentalcomply.core.ids import new_id, random_base62
 from rentalcomply.core.models import Account
+from rentalcomply.dashboard import devices
 from rentalcomply.dashboard.models import ROLES, DashboardSession, DashboardUser, PasswordLink
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
@@ -504,7 +505,7 @@ def start_session(user: DashboardUser, *, remember: bool = False,
         session = DashboardSession.create(
             id_hash=_session_hash(raw), user=user.id, account=user.account_id, created_at=now,
             last_seen_at=now, expires_at=now + (REMEMBERED if remember else policy.absolute),
-            remembered=remember, device=device_name(device) if remember else None)
+            remembered=remember, device=devices.device_name(device) if remember else None)
         DashboardUser.update(last_sign_in_at=now).where(DashboardUser.id == user.id).execute()
         _record(user, "session.sign_in")
     return session, raw
@@ -541,57 +542,6 @@ def end_session(raw: str | None) -> None:
             if session is not None:
                 _record(session.user, "session.sign_out")
                 session.delete_instance()
-
-
-# --- devices kept signed in -----------------------------------------------------------------------
-
-_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
-             ("Safari/", "Safari"))
-_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
-            ("Mac OS X", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
-
-
-def device_name(user_agent: str | None) -> str:
-    """"Chrome on Android", "Safari on iPhone": enough for a person to tell devices apart."""
-    agent = user_agent or ""
-    browser = next((name for mark, name in _BROWSERS if mark in agent), "")
-    system = next((name for mark, name in _SYSTEMS if mark in agent), "")
-    if browser and system:
-        return f"{browser} · {system}"
-    return browser or system or ""
-
-
-def device_key(session: DashboardSession) -> str:
-    """A session's name in the devices' forms: derived from its hash, so the page shows neither
-    the cookie nor what the table keeps of it."""
-    return secrets.sign("dashboard-device", session.id_hash)[:24]
-
-
-def remembered_devices(user_id: str) -> list[DashboardSession]:
-    """The user's live sessions kept signed in ("Keep me signed in"), the latest used first."""
-    now = clock.utcnow()
-    return list(DashboardSession.select().where(
-        (DashboardSession.user == user_id) & (DashboardSession.remembered == True)  # noqa: E712
-        & (DashboardSession.expires_at > now)).order_by(DashboardSession.last_seen_at.desc()))
-
-
-def sign_out_device(user_id: str, key: str) -> bool:
-    """End one of the user's remembered sessions, named by `device_key`; False if none is."""
-    with atomic():
-        for session in remembered_devices(user_id):
-            if hmac.compare_digest(device_key(session), key or ""):
-                _record(session.user, "session.sign_out")  # a sign-out, from another device
-                session.delete_instance()
-                return True
-    return False
-
-
-def sign_out_everywhere(user_id: str) -> int:
-    """End every session of the user, this browser's included."""
-    with atomic():
-        user = DashboardUser.get_by_id(user_id)
-        _record(user, "session.sign_out")
-        return DashboardSession.delete().where(DashboardSession.user == user_id).execute()
 
 
 def csrf_token(cookie_value: str) -> str:

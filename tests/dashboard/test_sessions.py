@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard import users
+from rentalcomply.dashboard import devices, users
 from rentalcomply.dashboard.models import DashboardSession
 from rentalcomply.ops import retention
 from tests.dashboard.conftest import PASSWORD, make_user, new_browser
@@ -62,7 +62,7 @@ def test_a_device_is_listed_and_signed_out_from_another(wsgi_app, account_a):
     page = laptop.get("/dashboard/settings/account")
     assert "Chrome · Android" in page.text and "Firefox · Windows" in page.text
     assert page.text.count("Sign out this device") == 2
-    phone_key = users.device_key(next(s for s in DashboardSession.select()
+    phone_key = devices.device_key(next(s for s in DashboardSession.select()
                                       if s.device == "Chrome · Android"))
     laptop.post("/dashboard/settings/devices/sign-out",
                 {"csrf": laptop.csrf(page), "device": phone_key}, status=303)

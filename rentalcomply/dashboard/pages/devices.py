@@ -4,7 +4,7 @@ and one that signs out everywhere."""
 
 from __future__ import annotations
 
-from rentalcomply.dashboard import users
+from rentalcomply.dashboard import devices
 from rentalcomply.dashboard.web import PREFIX, SESSION_COOKIE, Pages, Redirect, clear_cookie
 
 import bottle
@@ -13,9 +13,9 @@ import bottle
 def devices_view(page) -> list[dict]:
     """The signed-in user's remembered devices, this browser's marked."""
     current = page.session.id_hash if page.session is not None else None
-    return [{"key": users.device_key(s), "name": s.device or "", "since": s.created_at,
+    return [{"key": devices.device_key(s), "name": s.device or "", "since": s.created_at,
              "last_seen": s.last_seen_at, "until": s.expires_at, "this": s.id_hash == current}
-            for s in users.remembered_devices(page.user.id)]
+            for s in devices.remembered_devices(page.user.id)]
 
 
 def register(pages: Pages) -> None:
@@ -27,7 +27,7 @@ def register(pages: Pages) -> None:
     def device_sign_out(page):
         key = page.form("device")
         this = any(d["this"] for d in devices_view(page) if d["key"] == key)
-        users.sign_out_device(page.user.id, key)
+        devices.sign_out_device(page.user.id, key)
         if this:
             return _signed_out(page)
         raise Redirect(page.form("back") if page.form("back") == PREFIX + "/settings/account"
@@ -35,7 +35,7 @@ def register(pages: Pages) -> None:
 
     @pages.post("/settings/devices/sign-out-everywhere")
     def sign_out_everywhere(page):
-        users.sign_out_everywhere(page.user.id)
+        devices.sign_out_everywhere(page.user.id)
         return _signed_out(page)
 
 
