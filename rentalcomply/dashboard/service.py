@@ -214,13 +214,25 @@ class Today:
         return sum(len(items) for _, items in self.needing_a_person)
 
 
+def account_day(account_id: str, now: dt.datetime | None = None) -> dt.date:
+    """The date it is where the account lives (its time zone, account_timezone): near midnight
+    UTC's date is a day off in zones far from it (Auckland, Los Angeles)."""
+    import zoneinfo
+    now = now or clock.utcnow()
+    try:
+        zone = zoneinfo.ZoneInfo(account_timezone(account_id))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this system lacks: UTC, as
+        zone = dt.timezone.utc                             # its pages show (i18n._zone)
+    return now.replace(tzinfo=dt.timezone.utc).astimezone(zone).date()
+
+
 def today(account_id: str, now: dt.datetime | None = None) -> Today:
     now = now or clock.utcnow()
-    start = now.date()
+    start = account_day(account_id, now)  # the account's today, not UTC's
     end = start + dt.timedelta(days=LOOKAHEAD_DAYS)
     live = ((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712 - SQL
             & (Booking.status == "confirmed"))
-    due_by = (now + dt.timedelta(hours=CHECKIN_DUE_HOURS)).date()
+    due_by = start + dt.timedelta(days=CHECKIN_DUE_HOURS // 24)  # the account's day after tomorrow
     # One query for the week's arrivals and departures, shared out here: three queries building
     # the same hundreds of rows took most of the page's time in a busy account.
     week = _bookings(Booking.select().where(
@@ -309,10 +321,11 @@ class Day:
     conflict: bool
 
 
-def month_of(value: str | None) -> tuple[int, int]:
-    """`YYYY-MM`, else this month; a bad value is a ValidationError."""
+def month_of(value: str | None, today: dt.date | None = None) -> tuple[int, int]:
+    """`YYYY-MM`, else the month of `today` (the account's day: account_day); a bad value is a
+    ValidationError."""
     if not value:
-        today_ = clock.today()
+        today_ = today or clock.today()
         return today_.year, today_.month
     try:
         year, month = (int(part) for part in value.split("-"))
