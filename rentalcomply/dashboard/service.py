@@ -13,7 +13,9 @@ import datetime as dt
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
+from rentalcomply.checkin import access
 from rentalcomply.checkin import service as checkin
+from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import models_from_query
@@ -198,12 +200,16 @@ class Today:
     # Bookings whose guest did not get the e-mail with their link (refused, failed), with what
     # to do: of (Booking, checkin.service.invitation_problem).
     invitations_failed: list = dataclasses.field(default_factory=list)
+    # Bookings whose guest did not get the e-mail with the access instructions: of (Booking,
+    # checkin.access.delivery_problem).
+    access_failed: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
         """What needs a person, by kind, in the order the Today page and the morning e-mail
         (morning.py) list it: the one place that says what counts."""
         return [("invitations_failed", self.invitations_failed),
+                ("access_failed", self.access_failed),
                 ("checkins_due", self.checkins_due), ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -271,7 +277,15 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
         .order_by(WebhookEndpoint.created_at))
     names = property_names(account_id)
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
-                 reports_due(account_id), invitations_failed)
+                 reports_due(account_id), invitations_failed, _access_failed(live, start))
+
+
+def _access_failed(live, start: dt.date) -> list:
+    """The stays not over whose access e-mail did not go (checkin/access.py), with why."""
+    failed = _bookings(Booking.select().join(Checkin, on=(Checkin.booking == Booking.id)).where(
+        live & Checkin.access_failed_at.is_null(False) & (Booking.departure_date >= start))
+        .order_by(Booking.arrival_date, Booking.id).limit(100))
+    return [(b, problem) for b in failed if (problem := access.delivery_problem(b))]
 
 
 def _bookings(query) -> list[Booking]:

@@ -10,20 +10,30 @@ dashboard/users.py).
   a search first brings the terms of changed bookings up to date.
 - `dashboard_session.remembered`, `.device`: a session kept for 30 days on a device the person
   chose to stay signed in on (no idle end), and the browser it is, for Account's list.
+- `checkin.access_failed_at`, `.access_problem`: the e-mail with the access instructions did not
+  go (checkin/access.py), and why in a word (`address` refused, or `mail` failing), for the
+  booking's page and Today's "Needs a person"; cleared when one goes.
 
 A frozen copy of the model as it was when this migration was written.
 """
 
-from peewee import CharField, ForeignKeyField, IntegerField, Model
+from peewee import CharField, ForeignKeyField, IntegerField, Model, PostgresqlDatabase
+
 
 # Plain ADD COLUMNs, taken in place by SQLite and PostgreSQL (peewee's add_column would rebuild the
-# SQLite table for a NOT NULL column).
-SESSION_COLUMNS = (
-    ('ALTER TABLE "dashboard_session" ADD COLUMN "remembered" BOOLEAN NOT NULL DEFAULT FALSE',
-     'ALTER TABLE "dashboard_session" DROP COLUMN "remembered"'),
-    ('ALTER TABLE "dashboard_session" ADD COLUMN "device" VARCHAR(120)',
-     'ALTER TABLE "dashboard_session" DROP COLUMN "device"'),
-)
+# SQLite table for a NOT NULL column, and a rebuilt table loses its triggers).
+def _columns(db) -> tuple[tuple[str, str], ...]:
+    datetime = "TIMESTAMP" if isinstance(db, PostgresqlDatabase) else "DATETIME"
+    return (
+        ('ALTER TABLE "dashboard_session" ADD COLUMN "remembered" BOOLEAN NOT NULL DEFAULT FALSE',
+         'ALTER TABLE "dashboard_session" DROP COLUMN "remembered"'),
+        ('ALTER TABLE "dashboard_session" ADD COLUMN "device" VARCHAR(120)',
+         'ALTER TABLE "dashboard_session" DROP COLUMN "device"'),
+        (f'ALTER TABLE "checkin" ADD COLUMN "access_failed_at" {datetime}',
+         'ALTER TABLE "checkin" DROP COLUMN "access_failed_at"'),
+        ('ALTER TABLE "checkin" ADD COLUMN "access_problem" VARCHAR(16)',
+         'ALTER TABLE "checkin" DROP COLUMN "access_problem"'),
+    )
 
 
 def up(migrator, db):
@@ -57,12 +67,12 @@ def up(migrator, db):
             table_name = "dashboard_search_stamp"
 
     db.create_tables([DashboardSearchTerm, DashboardSearchStamp])
-    for statement, _ in SESSION_COLUMNS:
+    for statement, _ in _columns(db):
         db.execute_sql(statement)
 
 
 def down(migrator, db):
-    for _, statement in reversed(SESSION_COLUMNS):
+    for _, statement in reversed(_columns(db)):
         db.execute_sql(statement)
     db.execute_sql('DROP TABLE IF EXISTS "dashboard_search_stamp"')
     db.execute_sql('DROP TABLE IF EXISTS "dashboard_search_term"')

@@ -41,4 +41,14 @@ GREEK: dict[str, str] = {
     "Sign out everywhere": "Αποσύνδεση από παντού",
     "Every browser signed in as you, this one included.":
         "Κάθε φυλλομετρητής όπου είστε συνδεδεμένος, και αυτός.",
+    # the access e-mail that did not go (_access_mail.tpl, today.tpl, the morning e-mail)
+    "The e-mail with the access instructions did not reach the guest ({when}).":
+        "Το e-mail με τις οδηγίες πρόσβασης δεν έφτασε στον επισκέπτη ({when}).",
+    "The mail server refused the guest’s address, so it is not sent again. Give the guest the door code another way (WhatsApp, SMS, the channel’s messages): the instructions are also on their check-in page.":
+        "Ο διακομιστής αλληλογραφίας απέρριψε τη διεύθυνση του επισκέπτη, οπότε δεν θα σταλεί ξανά. Δώστε στον επισκέπτη τον κωδικό της πόρτας με άλλον τρόπο (WhatsApp, SMS, τα μηνύματα του καναλιού): οι οδηγίες υπάρχουν και στη σελίδα του check-in του.",
+    "The mail server did not take it; it is tried again on its own. Check the e-mail set-up, or give the guest the door code another way: the instructions are also on their check-in page.":
+        "Ο διακομιστής αλληλογραφίας δεν το δέχτηκε· θα ξαναδοκιμαστεί αυτόματα. Ελέγξτε τις ρυθμίσεις e-mail ή δώστε στον επισκέπτη τον κωδικό της πόρτας με άλλον τρόπο: οι οδηγίες υπάρχουν και στη σελίδα του check-in του.",
+    "Access instructions that did not reach the guest": "Οδηγίες πρόσβασης που δεν έφτασαν στον επισκέπτη",
+    "address refused": "η διεύθυνση απορρίφθηκε",
+    "mail server failing": "ο διακομιστής αλληλογραφίας αποτυγχάνει",
 }
