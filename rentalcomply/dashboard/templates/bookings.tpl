@@ -57,7 +57,7 @@
     <tr>
       <td data-label="{{_('Guest')}}"><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> <span class="chan c-{{b.channel}}">{{fmt.channel(b.channel)}}</span></td>
       <td data-label="{{_('Property')}}">{{names.get(b.property_id, '')}}</td>
-      <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(b.arrival_date)}}</span> → <span class="nowrap">{{fmt.short_date(b.departure_date)}}</span><br><span class="small muted">{{fmt.count('night', b.nights)}}</span></td>
+      <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(b.arrival_date)}}</span> → <span class="nowrap">{{fmt.short_date(b.departure_date)}}</span><br><span class="small muted nights">{{fmt.count('night', b.nights)}}</span></td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{b.status}}">{{fmt.status(b.status)}}</span></td>
       <td data-label="{{_('Check-in')}}"><span class="badge s-{{b.checkin_status.lower()}}">{{fmt.status(b.checkin_status)}}</span></td>
       <td data-label="{{_('Police')}}"><span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span></td>
