@@ -32,7 +32,7 @@ from rentalcomply.bookings.reference import short_reference
 from rentalcomply.checkin import service as checkin
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import secrets
-from rentalcomply.core.db import atomic
+from rentalcomply.core.db import atomic, db
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.dashboard.models import DashboardSearchStamp, DashboardSearchTerm
 
@@ -94,8 +94,9 @@ def hashed(term: str) -> str:
     return HASHED + secrets.sign("dashboard-search", term)[:40]
 
 
-def booking_terms(booking: Booking, party: dict) -> set[str]:
-    """Every term a booking is found by: the booking row's in clear, the party's hashed."""
+def booking_terms(booking, party: dict) -> set[str]:
+    """Every term a booking is found by: the booking row's in clear, the party's hashed.
+    `booking`: a Booking, or any object with its guest_* fields, external_ref and id."""
     clear = set()
     for text in (booking.guest_name, booking.guest_email, booking.external_ref,
                  short_reference(booking.id)):
@@ -114,52 +115,89 @@ def booking_terms(booking: Booking, party: dict) -> set[str]:
 
 # --- keeping the terms up to date ---------------------------------------------------------------
 
+@dataclasses.dataclass
+class _Row:
+    """What a booking's terms are made of, read as plain values (thousands at a first search)."""
+    id: str
+    version: int
+    guest_name: str
+    guest_email: str | None
+    guest_phone: str | None
+    external_ref: str | None
+    checkin_version: int
+
+
 def refresh(account_id: str) -> int:
     """Make the terms of the account's bookings that changed since theirs were made; returns how
     many. The first search of an account makes them all."""
+    if _up_to_date(account_id):
+        return 0
     checkin_version = pw.fn.COALESCE(Checkin.version, 0)
-    stale = list(
-        Booking.select(Booking, checkin_version.alias("checkin_version"))
-        .join(Checkin, pw.JOIN.LEFT_OUTER, on=(Checkin.booking == Booking.id))
-        .join(DashboardSearchStamp, pw.JOIN.LEFT_OUTER,
-              on=(DashboardSearchStamp.booking == Booking.id))
-        .where((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
-               & (DashboardSearchStamp.booking.is_null()
-                  | (DashboardSearchStamp.booking_version != Booking.version)
-                  | (DashboardSearchStamp.checkin_version != checkin_version))))
-    for start in range(0, len(stale), 200):  # short transactions: others write meanwhile
-        with atomic():
-            _remake([(b, b.checkin_version) for b in stale[start:start + 200]], account_id)
+    stale = [_Row(*values) for values in
+             Booking.select(Booking.id, Booking.version, Booking.guest_name, Booking.guest_email,
+                            Booking.guest_phone, Booking.external_ref, checkin_version)
+             .join(Checkin, pw.JOIN.LEFT_OUTER, on=(Checkin.booking == Booking.id))
+             .join(DashboardSearchStamp, pw.JOIN.LEFT_OUTER,
+                   on=(DashboardSearchStamp.booking == Booking.id))
+             .where((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
+                    & (DashboardSearchStamp.booking.is_null()
+                       | (DashboardSearchStamp.booking_version != Booking.version)
+                       | (DashboardSearchStamp.checkin_version != checkin_version)))
+             .tuples()]
+    for start in range(0, len(stale), 500):  # short transactions: others write meanwhile
+        try:
+            with atomic():
+                _remake(stale[start:start + 500], account_id)
+        except pw.IntegrityError:
+            pass  # another search made these at the same moment: theirs stand
     return len(stale)
 
 
-def _remake(bookings: list[tuple[Booking, int]], account_id: str) -> None:
-    ids = [booking.id for booking, _ in bookings]
-    rows = {row.booking_id: row for row in Checkin.select().where(Checkin.booking.in_(ids))}
+def _up_to_date(account_id: str) -> bool:
+    """Whether every booking's terms were made from its present versions, read from two sums
+    rather than a join of every booking with its stamp: versions only grow and a stamp only
+    records one that was, so the sums are equal only when nothing changed."""
+    live = (Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712
+    count, versions = (Booking.select(pw.fn.COUNT(Booking.id), pw.fn.SUM(Booking.version))
+                       .where(live).tuples().get())
+    checkins = (Checkin.select(pw.fn.SUM(Checkin.version))
+                .join(Booking, on=(Checkin.booking == Booking.id)).where(live).scalar())
+    stamps, stamped = (DashboardSearchStamp.select(
+        pw.fn.COUNT(DashboardSearchStamp.booking),
+        pw.fn.SUM(DashboardSearchStamp.booking_version + DashboardSearchStamp.checkin_version))
+        .where(DashboardSearchStamp.account == account_id).tuples().get())
+    return count == stamps and (versions or 0) + (checkins or 0) == (stamped or 0)
+
+
+def _remake(rows: list[_Row], account_id: str) -> None:
+    ids = [row.id for row in rows]
+    sealed = dict(Checkin.select(Checkin.booking, Checkin.guests_sealed)
+                  .where(Checkin.booking.in_(ids) & Checkin.guests_sealed.is_null(False)).tuples())
     DashboardSearchTerm.delete().where(DashboardSearchTerm.booking.in_(ids)).execute()
     DashboardSearchStamp.delete().where(DashboardSearchStamp.booking.in_(ids)).execute()
-    terms, stamps = [], []
-    for booking, checkin_version in bookings:
-        party = _party(rows.get(booking.id))
-        terms += [{"account": account_id, "booking": booking.id, "term": term}
-                  for term in sorted(booking_terms(booking, party))]
-        stamps.append({"booking": booking.id, "account": account_id,
-                       "booking_version": booking.version, "checkin_version": checkin_version})
-    for start in range(0, len(terms), 500):
-        DashboardSearchTerm.insert_many(terms[start:start + 500]).execute()
-    # Two searches may remake the same booking at once: the later stamp wins, both are right.
-    (DashboardSearchStamp.insert_many(stamps)
-     .on_conflict(conflict_target=[DashboardSearchStamp.booking],
-                  update={DashboardSearchStamp.booking_version: pw.EXCLUDED.booking_version,
-                          DashboardSearchStamp.checkin_version: pw.EXCLUDED.checkin_version})
-     .execute())
+    terms = []
+    for row in rows:
+        party = _party(row.id, sealed.get(row.id))
+        terms += [(account_id, row.id, term) for term in sorted(booking_terms(row, party))]
+    # Plain parameters: peewee's building of an INSERT of thousands of rows cost more than the
+    # database's work.
+    mark = db.param
+    cursor = db.cursor()
+    cursor.executemany('INSERT INTO "dashboard_search_term" ("account_id", "booking_id", "term") '
+                       f"VALUES ({mark}, {mark}, {mark})", terms)
+    cursor.executemany('INSERT INTO "dashboard_search_stamp" ("booking_id", "account_id", '
+                       '"booking_version", "checkin_version") '
+                       f"VALUES ({mark}, {mark}, {mark}, {mark})",
+                       [(row.id, account_id, row.version, row.checkin_version) for row in rows])
 
 
-def _party(row: Checkin | None) -> dict:
+def _party(booking_id: str, sealed: str | None) -> dict:
     """The party of a check-in, or none when it cannot be opened (the server secret changed):
     the booking is still found by what its row holds."""
+    if not sealed:
+        return {"guests": []}
     try:
-        return checkin.load_party(row)
+        return checkin.load_party(Checkin(booking=booking_id, guests_sealed=sealed))
     except Exception:
         return {"guests": []}
 
@@ -182,25 +220,42 @@ def matching(account_id: str, text: str) -> list[Booking]:
     refresh(account_id)
     query = Booking.select().where((Booking.account == account_id)
                                    & (Booking.is_block == False))  # noqa: E712
-    for condition in conditions:
-        query = query.where(Booking.id.in_(
-            DashboardSearchTerm.select(DashboardSearchTerm.booking)
-            .where((DashboardSearchTerm.account == account_id) & condition)))
+    for alternatives in conditions:
+        # A UNION of one lookup per alternative rather than an OR: each is a range of the
+        # (account, term) index, where an OR made the planner read every term of the account.
+        found = None
+        for condition in alternatives:
+            lookup = DashboardSearchTerm.select(DashboardSearchTerm.booking).where(
+                (DashboardSearchTerm.account == account_id) & condition)
+            found = lookup if found is None else found | lookup
+        query = query.where(Booking.id.in_(found))
     return list(query.order_by(Booking.arrival_date.desc(), Booking.id).limit(RESULTS))
 
 
-def _conditions(text: str) -> list:
-    """One condition on a term for each thing typed: a phone number as a whole, else each word."""
+def _conditions(text: str) -> list[list]:
+    """For each thing typed (a phone number as a whole, else each word) the conditions on a term
+    that find it, any of them."""
     term = DashboardSearchTerm.term
     digits = phone_digits(text)
     if digits is not None:
         ending = digits[-PHONE_DIGITS:]
-        found = term.startswith(PHONE + ending[::-1]) | term.startswith(digits)
+        found = [_starts_with(PHONE + ending[::-1]), _starts_with(digits)]
         if len(ending) == PHONE_DIGITS:
-            found |= term == hashed(PHONE + ending)
+            found.append(term == hashed(PHONE + ending))
         return [found]
-    return [term.startswith(word[:TERM_MAX]) | (term == hashed(word[:TERM_MAX]))
+    return [[_starts_with(word[:TERM_MAX]), term == hashed(word[:TERM_MAX])]
             for word in sorted(set(words(text)))]
+
+
+def _starts_with(prefix: str):
+    """Terms beginning with `prefix`, as a range of the (account, term) index rather than a LIKE
+    (which SQLite's index serves only for a case-insensitive column): from the prefix up to the
+    next one in code-point order, which PostgreSQL's "C" collation and SQLite's compare by."""
+    term = DashboardSearchTerm.term
+    if isinstance(getattr(db, "obj", db), pw.PostgresqlDatabase):
+        term = pw.NodeList((term, pw.SQL('COLLATE "C"')))
+    following = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+    return (term >= prefix) & (term < following)
 
 
 def search(account_id: str, text: str) -> list[Found]:
@@ -208,10 +263,10 @@ def search(account_id: str, text: str) -> list[Found]:
     found = matching(account_id, text)
     names = {p.id: p.name for p in Property.select(Property.id, Property.name)
              .where(Property.id.in_({b.property_id for b in found}))}
-    rows = {row.booking_id: row for row in
-            Checkin.select().where(Checkin.booking.in_([b.id for b in found]))}
+    sealed = dict(Checkin.select(Checkin.booking, Checkin.guests_sealed)
+                  .where(Checkin.booking.in_([b.id for b in found])).tuples())
     return [Found(booking, names.get(booking.property_id, ""),
-                  _guest_names(booking, _party(rows.get(booking.id))),
+                  _guest_names(booking, _party(booking.id, sealed.get(booking.id))),
                   short_reference(booking.id)) for booking in found]
 
 

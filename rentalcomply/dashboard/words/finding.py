@@ -9,7 +9,7 @@ GREEK: dict[str, str] = {
     # the header's search (dashboard/search.py, search.tpl, layout.tpl)
     "Search": "Αναζήτηση",
     "Find a booking": "Βρείτε μια κράτηση",
-    "Guest, phone, code…": "Επισκέπτης, τηλέφωνο, κωδικός…",
+    "Guest, phone, code…": "Επισκέπτης, τηλ., κωδικός…",
     "Name, e-mail, phone or code": "Όνομα, e-mail, τηλέφωνο ή κωδικός",
     "Results": "Αποτελέσματα",
     "Type a guest’s name (any guest of the party), an e-mail address, a phone number, a confirmation code or a booking reference.":
