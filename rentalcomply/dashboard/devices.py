@@ -10,8 +10,10 @@ from rentalcomply.core.db import atomic
 from rentalcomply.dashboard.models import DashboardSession, DashboardUser
 
 
-_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
-             ("Safari/", "Safari"))
+# In this order: Edge and Opera say Chrome too, Chrome says Safari; on an iPhone every browser is
+# Safari's engine and names itself apart (CriOS, FxiOS).
+_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("CriOS/", "Chrome"), ("FxiOS/", "Firefox"),
+             ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
 _SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
             ("Mac OS X", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
 

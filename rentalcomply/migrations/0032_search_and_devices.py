@@ -33,6 +33,9 @@ def _columns(db) -> tuple[tuple[str, str], ...]:
          'ALTER TABLE "checkin" DROP COLUMN "access_failed_at"'),
         ('ALTER TABLE "checkin" ADD COLUMN "access_problem" VARCHAR(16)',
          'ALTER TABLE "checkin" DROP COLUMN "access_problem"'),
+        # Today looks up the few failed ones among every check-in of the account.
+        ('CREATE INDEX "checkin_access_failed_at" ON "checkin" ("access_failed_at")',
+         'DROP INDEX IF EXISTS "checkin_access_failed_at"'),
     )
 
 
