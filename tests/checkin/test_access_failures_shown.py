@@ -35,8 +35,8 @@ def test_a_mail_server_failing_is_shown_on_the_booking_and_today_until_one_goes(
     assert service.today(account_a).access_failed == []
 
 
-def test_a_refused_address_is_not_tried_again_and_says_so(owner, stay, smtp_server, browser_for,
-                                                         account_a):  # noqa: F811
+def test_a_refused_address_is_not_tried_again_and_says_so(
+        owner, stay, smtp_server, browser_for, account_a):  # noqa: F811
     complete(owner, stay)
     travel_to(opens_at(stay))
     anna = browser_for(account_a)

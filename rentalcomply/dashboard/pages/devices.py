@@ -4,10 +4,10 @@ and one that signs out everywhere."""
 
 from __future__ import annotations
 
+import bottle
+
 from rentalcomply.dashboard import devices
 from rentalcomply.dashboard.web import PREFIX, SESSION_COOKIE, Pages, Redirect, clear_cookie
-
-import bottle
 
 
 def devices_view(page) -> list[dict]:
