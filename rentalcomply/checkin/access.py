@@ -38,6 +38,9 @@ from rentalcomply.properties.service import ACCESS_HOURS_MAX, open_access_instru
 log = logging.getLogger(__name__)
 
 GUEST_ACTOR = "guest"
+# Why the access e-mail did not go (checkin.access_problem): the guest's address was refused
+# (permanent: not tried again), or the mail server failed (tried again by the next run).
+ADDRESS_REFUSED, MAIL_FAILING = "address", "mail"
 SHOWN_ON_PAGE = "access_instructions.shown"
 SENT_BY_EMAIL = "access_instructions.emailed"
 
@@ -155,13 +158,32 @@ def send_if_due(settings, booking_id: str) -> bool:
             _give_back(booking_id, now)  # the next run tries again
         log.warning("access instructions for booking %s not delivered: %s", booking_id,
                     failure.reason)
+        # Where a person will see it (the booking, Today), not only in the log.
+        with atomic():
+            (Checkin.update(access_failed_at=now, access_problem=(
+                ADDRESS_REFUSED if failure.recipient_refused else MAIL_FAILING))
+             .where(Checkin.booking == booking_id).execute())
         return False
     with atomic():
+        (Checkin.update(access_failed_at=None, access_problem=None)
+         .where((Checkin.booking == booking_id) & Checkin.access_failed_at.is_null(False))
+         .execute())
         activity.record(booking.account_id, GUEST_ACTOR, booking.id,
                         "e-mail to " + service.mask_email(booking.guest_email), SENT_BY_EMAIL,
                         booking.id)
     log.info("access instructions for booking %s e-mailed", booking_id)
     return True
+
+
+def delivery_problem(booking: Booking) -> dict | None:
+    """The access e-mail that did not go, for the host's pages: `at` and `problem`
+    (ADDRESS_REFUSED: not tried again; MAIL_FAILING: tried again while the stay lasts). None once
+    one went, or when the stay is cancelled or over."""
+    row = Checkin.get_or_none(Checkin.booking == booking.id)
+    if row is None or row.access_failed_at is None or booking.status == "cancelled" \
+            or booking.departure_date < clock.today():
+        return None
+    return {"at": row.access_failed_at, "problem": row.access_problem or MAIL_FAILING}
 
 
 def _give_back(booking_id: str, claimed_at: dt.datetime) -> None:

@@ -895,7 +895,8 @@ class Formatter:
         self.timezone = _zone(timezone)
 
     def today(self) -> dt.date:
-        return clock.today()
+        """The date in this formatter's zone (the account's on its pages), not UTC's."""
+        return self.local(clock.utcnow()).date()
 
     def date(self, value) -> str:
         if value is None:

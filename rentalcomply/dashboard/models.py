@@ -58,6 +58,9 @@ class DashboardSession(BaseModel):
     created_at = pw.DateTimeField()
     last_seen_at = pw.DateTimeField()
     expires_at = pw.DateTimeField()  # the absolute end, whatever the activity
+    # "Keep me signed in": 30 days on this device, with no end for being idle; revocable in Account.
+    remembered = pw.BooleanField(default=False, constraints=[pw.SQL("DEFAULT FALSE")])
+    device = pw.CharField(max_length=120, null=True)  # the browser, as Account lists it
 
 
 class DashboardAccountSetting(BaseModel):
@@ -98,3 +101,26 @@ class DashboardMorningMail(BaseModel):
     class Meta:
         table_name = "dashboard_morning_mail"
         primary_key = pw.CompositeKey("account", "local_date")
+
+
+class DashboardSearchTerm(BaseModel):
+    """A term a booking is found by in the header's search (dashboard/search.py): normalised text
+    for what the booking row holds in clear, an HMAC for what comes from the sealed party."""
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    booking = pw.ForeignKeyField(Booking, on_delete="CASCADE")
+    term = pw.CharField(max_length=120)
+
+    class Meta:
+        table_name = "dashboard_search_term"
+        indexes = ((("account", "term"), False), (("booking",), False))
+
+
+class DashboardSearchStamp(BaseModel):
+    """The versions of a booking and of its check-in its search terms were made from."""
+    booking = pw.ForeignKeyField(Booking, primary_key=True, on_delete="CASCADE")
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    booking_version = pw.IntegerField()
+    checkin_version = pw.IntegerField()
+
+    class Meta:
+        table_name = "dashboard_search_stamp"

@@ -35,6 +35,7 @@ from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMor
 # The headings of the Today page (today.tpl), by kind of Today.needing_a_person.
 HEADINGS = {
     "invitations_failed": "Check-in e-mails that did not reach the guest",
+    "access_failed": "Access instructions that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",

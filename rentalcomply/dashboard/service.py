@@ -13,7 +13,9 @@ import datetime as dt
 
 from rentalcomply.accounts import service as accounts
 from rentalcomply.bookings import service as bookings
+from rentalcomply.checkin import access
 from rentalcomply.checkin import service as checkin
+from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import models_from_query
@@ -198,12 +200,16 @@ class Today:
     # Bookings whose guest did not get the e-mail with their link (refused, failed), with what
     # to do: of (Booking, checkin.service.invitation_problem).
     invitations_failed: list = dataclasses.field(default_factory=list)
+    # Bookings whose guest did not get the e-mail with the access instructions: of (Booking,
+    # checkin.access.delivery_problem).
+    access_failed: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
         """What needs a person, by kind, in the order the Today page and the morning e-mail
         (morning.py) list it: the one place that says what counts."""
         return [("invitations_failed", self.invitations_failed),
+                ("access_failed", self.access_failed),
                 ("checkins_due", self.checkins_due), ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -214,13 +220,25 @@ class Today:
         return sum(len(items) for _, items in self.needing_a_person)
 
 
+def account_day(account_id: str, now: dt.datetime | None = None) -> dt.date:
+    """The date it is where the account lives (its time zone, account_timezone): near midnight
+    UTC's date is a day off in zones far from it (Auckland, Los Angeles)."""
+    import zoneinfo
+    now = now or clock.utcnow()
+    try:
+        zone = zoneinfo.ZoneInfo(account_timezone(account_id))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this system lacks: UTC, as
+        zone = dt.timezone.utc                             # its pages show (i18n._zone)
+    return now.replace(tzinfo=dt.timezone.utc).astimezone(zone).date()
+
+
 def today(account_id: str, now: dt.datetime | None = None) -> Today:
     now = now or clock.utcnow()
-    start = now.date()
+    start = account_day(account_id, now)  # the account's today, not UTC's
     end = start + dt.timedelta(days=LOOKAHEAD_DAYS)
     live = ((Booking.account == account_id) & (Booking.is_block == False)  # noqa: E712 - SQL
             & (Booking.status == "confirmed"))
-    due_by = (now + dt.timedelta(hours=CHECKIN_DUE_HOURS)).date()
+    due_by = start + dt.timedelta(days=CHECKIN_DUE_HOURS // 24)  # the account's day after tomorrow
     # One query for the week's arrivals and departures, shared out here: three queries building
     # the same hundreds of rows took most of the page's time in a busy account.
     week = _bookings(Booking.select().where(
@@ -259,7 +277,21 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
         .order_by(WebhookEndpoint.created_at))
     names = property_names(account_id)
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
-                 reports_due(account_id), invitations_failed)
+                 reports_due(account_id), invitations_failed,
+                 _access_failed(account_id, live, start))
+
+
+def _access_failed(account_id: str, live, start: dt.date) -> list:
+    """The stays not over whose access e-mail did not go (checkin/access.py), with why: the few
+    failed check-ins found by their index, not by reading every booking of the account."""
+    failed_ids = [booking_id for (booking_id,) in Checkin.select(Checkin.booking).where(
+        Checkin.access_failed_at.is_null(False) & (Checkin.account == account_id)).tuples()]
+    if not failed_ids:  # the usual morning: one look at the index
+        return []
+    failed = _bookings(Booking.select().where(
+        live & Booking.id.in_(failed_ids) & (Booking.departure_date >= start))
+        .order_by(Booking.arrival_date, Booking.id).limit(100))
+    return [(b, problem) for b in failed if (problem := access.delivery_problem(b))]
 
 
 def _bookings(query) -> list[Booking]:
@@ -309,10 +341,11 @@ class Day:
     conflict: bool
 
 
-def month_of(value: str | None) -> tuple[int, int]:
-    """`YYYY-MM`, else this month; a bad value is a ValidationError."""
+def month_of(value: str | None, today: dt.date | None = None) -> tuple[int, int]:
+    """`YYYY-MM`, else the month of `today` (the account's day: account_day); a bad value is a
+    ValidationError."""
     if not value:
-        today_ = clock.today()
+        today_ = today or clock.today()
         return today_.year, today_.month
     try:
         year, month = (int(part) for part in value.split("-"))

@@ -55,11 +55,13 @@ def _sign_in_pages(pages: Pages) -> None:
             return page.render("sign_in", status=401, title=page._("Sign in"), email=email,
                                next=target,
                                message=page._("The e-mail address or the password is wrong."))
+        remember = page.form("remember") == "yes"
         if len(proven) > 1:  # the password of several accounts' users: the person chooses
             return page.render("choose_account", title=page._("Choose the account"),
                                choice=users.account_choice(page.cookie_value, proven),
-                               accounts=users.choices_view(proven), next=target)
-        return _start_session(page, proven[0], target)
+                               accounts=users.choices_view(proven), next=target,
+                               remember=remember)
+        return start_session(page, proven[0], target, remember=remember)
 
     @pages.post("/sign-in/account", public=True)
     def sign_in_to_account(page):
@@ -70,15 +72,7 @@ def _sign_in_pages(pages: Pages) -> None:
             return page.render("sign_in", status=401, title=page._("Sign in"), email="",
                                next=target, message=page._(
                                    "This choice has expired. Sign in again."))
-        return _start_session(page, user, target)
-
-    def _start_session(page, user, target):
-        session, raw = users.start_session(user)
-        users.remember_language(session.user_id, page.lang)
-        response = bottle.HTTPResponse(status=303, Location=target)
-        set_cookie(response, page, SESSION_COOKIE, raw)
-        clear_cookie(response, page, ANON_COOKIE)
-        return response
+        return start_session(page, user, target, remember=page.form("remember") == "yes")
 
     @pages.post("/sign-out")
     def sign_out(page):
@@ -86,6 +80,19 @@ def _sign_in_pages(pages: Pages) -> None:
         response = bottle.HTTPResponse(status=303, Location=PREFIX + "/sign-in?done=signed_out")
         clear_cookie(response, page, SESSION_COOKIE)
         return response
+
+
+def start_session(page, user, target: str, remember: bool = False) -> bottle.HTTPResponse:
+    """Signed in: the session's cookie, then the page asked for. A remembered session's cookie
+    outlives the browser's closing (30 days); any other ends with it."""
+    session, raw = users.start_session(user, remember=remember,
+                                       device=page.environ.get("HTTP_USER_AGENT"))
+    users.remember_language(session.user_id, page.lang)
+    response = bottle.HTTPResponse(status=303, Location=target)
+    set_cookie(response, page, SESSION_COOKIE, raw,
+               max_age=int(users.REMEMBERED.total_seconds()) if remember else None)
+    clear_cookie(response, page, ANON_COOKIE)
+    return response
 
 
 def _password_pages(pages: Pages) -> None:
@@ -103,13 +110,16 @@ def _password_pages(pages: Pages) -> None:
     @pages.post("/password/<token>", public=True)
     def password_set(page, token):
         try:
-            users.set_password(token, page.form("password"), page.form("confirmation"),
-                               email=page.form("email"))
+            user = users.set_password(token, page.form("password"), page.form("confirmation"),
+                                      email=page.form("email"))
         except ValidationError as error:
             _, user = users.open_link(token)
             return _password_page(page, token, user, status=400, email=page.form("email"),
                                   errors=form_errors(error))
-        raise Redirect(PREFIX + "/sign-in?done=password_set")
+        # The link proved the address and the person has just chosen the password: signed in
+        # at once, not asked for it again (setting it ended the user's other sessions).
+        return start_session(page, user, PREFIX + "/today?done=password_set_signed_in",
+                             remember=page.form("remember") == "yes")
 
 
 

@@ -32,6 +32,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import LinkExpired, NotFound, ValidationError
 from rentalcomply.core.ids import new_id, random_base62
 from rentalcomply.core.models import Account
+from rentalcomply.dashboard import devices
 from rentalcomply.dashboard.models import ROLES, DashboardSession, DashboardUser, PasswordLink
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
@@ -45,6 +46,9 @@ EMAIL_MAX = 254
 TOKEN_LENGTH = 43
 # Seen only when a session is used: the last-seen time is written at most this often.
 TOUCH_RESOLUTION = dt.timedelta(seconds=60)
+# "Keep me signed in": the device stays signed in this long whatever the idle time, until the
+# person signs it out (Account's list of devices) or the user is disabled.
+REMEMBERED = dt.timedelta(days=30)
 
 
 class UserError(ValueError):
@@ -491,13 +495,17 @@ def _record(user: DashboardUser, action: str) -> None:
     activity.record(user.account_id, "user", user.id, user.email or "", action, None)
 
 
-def start_session(user: DashboardUser) -> tuple[DashboardSession, str]:
+def start_session(user: DashboardUser, *, remember: bool = False,
+                  device: str | None = None) -> tuple[DashboardSession, str]:
+    """A new session; `remember`: kept 30 days on this device with no idle end ("Keep me signed
+    in"), its browser (`device`, from the User-Agent) named in the user's list of devices."""
     raw = random_base62(TOKEN_LENGTH)
     now = clock.utcnow()
     with atomic():
-        session = DashboardSession.create(id_hash=_session_hash(raw), user=user.id,
-                                          account=user.account_id, created_at=now,
-                                          last_seen_at=now, expires_at=now + policy.absolute)
+        session = DashboardSession.create(
+            id_hash=_session_hash(raw), user=user.id, account=user.account_id, created_at=now,
+            last_seen_at=now, expires_at=now + (REMEMBERED if remember else policy.absolute),
+            remembered=remember, device=devices.device_name(device) if remember else None)
         DashboardUser.update(last_sign_in_at=now).where(DashboardUser.id == user.id).execute()
         _record(user, "session.sign_in")
     return session, raw
@@ -517,8 +525,8 @@ def find_session(raw: str | None) -> tuple[DashboardSession, DashboardUser] | No
         return None
     now = clock.utcnow()
     user = found.user
-    if (found.expires_at <= now or found.last_seen_at + policy.idle <= now
-            or user.status != "active"):
+    idle = not found.remembered and found.last_seen_at + policy.idle <= now
+    if found.expires_at <= now or idle or user.status != "active":
         DashboardSession.delete().where(DashboardSession.id_hash == found.id_hash).execute()
         return None
     if now - found.last_seen_at >= TOUCH_RESOLUTION:

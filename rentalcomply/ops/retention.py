@@ -49,8 +49,10 @@ def purge_dashboard_sessions(now: dt.datetime | None = None) -> int:
     this catches the ones never presented again), and links used or expired a day ago."""
     now = now or clock.utcnow()
     day_ago = now - dt.timedelta(days=1)
-    return (delete_in_batches(DashboardSession, (DashboardSession.expires_at <= now)
-                              | (DashboardSession.last_seen_at <= now - session_policy.idle))
+    # A remembered session ("Keep me signed in") has no idle end, only its 30 days.
+    idle = ((DashboardSession.last_seen_at <= now - session_policy.idle)
+            & (DashboardSession.remembered == False))  # noqa: E712 - SQL
+    return (delete_in_batches(DashboardSession, (DashboardSession.expires_at <= now) | idle)
             + delete_in_batches(PasswordLink, (PasswordLink.expires_at <= day_ago)
                                 | (PasswordLink.used_at.is_null(False)
                                    & (PasswordLink.used_at <= day_ago))))

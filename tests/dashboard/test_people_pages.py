@@ -53,8 +53,7 @@ def test_an_owner_invites_a_member_who_signs_in_and_cannot_open_the_keys(
     assert message["To"] == "colleague@agency.example"
     assert Account.get_by_id(account_a).name in message["Subject"]
     colleague = new_browser(wsgi_app)
-    _choose_password(colleague, _link_path(message))
-    sign_in(colleague, "colleague@agency.example")
+    _choose_password(colleague, _link_path(message))  # signed in at once
     today = colleague.get("/dashboard/today")
     assert "API keys" not in today.text and "Webhooks" not in today.text
     for path in ("/dashboard/settings/keys", "/dashboard/settings/webhooks",
@@ -125,8 +124,10 @@ def test_a_forgotten_password_is_reset_through_a_link_by_e_mail(
     assert message["To"] == anna.email
     _choose_password(visitor, _link_path(message), "a brand new passphrase")
     assert anna.get("/dashboard/today", status=303)  # setting a password ended her sessions
-    sign_in(visitor, anna.email, PASSWORD, status=401)
-    sign_in(visitor, anna.email, "a brand new passphrase")
+    assert visitor.get("/dashboard/today", status=200)  # and signed in the browser that set it
+    elsewhere = new_browser(wsgi_app)
+    sign_in(elsewhere, anna.email, PASSWORD, status=401)
+    sign_in(elsewhere, anna.email, "a brand new passphrase")
     visitor.get(_link_path(message), status=410)  # the link worked once
 
 

@@ -4,6 +4,7 @@ e-mailed again, cancelling."""
 from __future__ import annotations
 
 from rentalcomply.bookings import service as bookings
+from rentalcomply.checkin import access
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
@@ -252,6 +253,7 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        amount_kept=amount_kept, party=party, checkin_link=link, message=message,
                        police=police.police_view(page.account_id, booking.id),
                        guest_mail=mailviews.guest_mail(page.settings, booking),
+                       access_mail=access.delivery_problem(booking),
                        advice=mailviews.ADVICE)
 
 

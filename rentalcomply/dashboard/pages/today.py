@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.dashboard import mailviews, service
 from rentalcomply.dashboard.web import Pages, form_errors
@@ -26,10 +25,10 @@ def register(pages: Pages) -> None:
         chosen = page.arg("property")
         errors = {}
         try:
-            year, month = service.month_of(page.arg("month"))
+            year, month = service.month_of(page.arg("month"), today=page.fmt.today())
         except ValidationError as error:
             errors = form_errors(error)
-            year, month = service.month_of(None)
+            year, month = service.month_of(None, today=page.fmt.today())
         grid = service.month_grid(page.account_id, chosen, year, month) if chosen else []
         first = dt.date(year, month, 1)
         previous = (first - dt.timedelta(days=1)).strftime("%Y-%m")
@@ -43,7 +42,7 @@ def _timeline(page, props):
     """Every property at once: a lane of stays per property over two weeks or a month."""
     span = page.arg("span") if page.arg("span") in service.TIMELINE_SPANS else "2w"
     errors = {}
-    today_ = page.fmt.local(clock.utcnow()).date()  # the account's day, not UTC's
+    today_ = page.fmt.today()  # the account's day, not UTC's
     try:
         start = dt.date.fromisoformat(page.arg("start")) if page.arg("start") else None
     except ValueError:

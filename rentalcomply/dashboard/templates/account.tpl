@@ -38,3 +38,4 @@
   </form>
 </section>
 % include('_people.tpl')
+% include('_devices.tpl')

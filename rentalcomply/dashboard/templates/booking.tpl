@@ -108,6 +108,7 @@
   <p class="hint">{{_('The booking has no guest e-mail address: share the check-in link above, or add an address to e-mail it.')}}</p>
   % end
 </section>
+% include('_access_mail.tpl')
 % include('_guest_mail.tpl')
 <section class="card{{' danger' if booking.status != 'cancelled' else ''}}" aria-labelledby="cancel">
   % if booking.status != 'cancelled':

@@ -6,6 +6,9 @@
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <input type="hidden" name="next" value="{{next}}">
     <input type="hidden" name="choice" value="{{choice}}">
+    % if get('remember'):
+    <input type="hidden" name="remember" value="yes">
+    % end
     % for choice_of in accounts:
     <button type="submit" name="user" value="{{choice_of['user_id']}}">{{choice_of['account']}} <span class="muted">{{_('role:' + choice_of['role'])}}</span></button>
     % end

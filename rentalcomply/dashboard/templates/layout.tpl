@@ -10,9 +10,19 @@
 </head>
 <body>
 <a class="skip" href="#main">{{_('Skip to content')}}</a>
-<header class="top">
+<header class="top{{' signed-in' if page.user else ''}}">
   <div class="bar">
-    <a class="brand" href="/dashboard/{{'today' if page.user else 'sign-in'}}"><span class="mark" aria-hidden="true">RC</span> RentalComply</a>
+    <a class="brand" href="/dashboard/{{'today' if page.user else 'sign-in'}}"><span class="mark" aria-hidden="true">RC</span> <span class="brand-name">RentalComply</span></a>
+    % if page.user:
+    <form method="get" action="/dashboard/search" class="find" role="search">
+      <label for="find-q" class="visually-hidden">{{_('Find a booking')}}</label>
+      <input id="find-q" name="q" type="search" value="{{get('q', '') if page.path == '/dashboard/search' else ''}}" placeholder="{{_('Guest, phone, code…')}}" maxlength="200">
+      <button type="submit" class="find-go">{{_('Search')}}</button>
+    </form>
+    %# On a phone the menu hides behind this button: a link to the menu (#menu, shown by
+    %# :target without a script); dashboard.js turns it into a toggle.
+    <a class="menu-button button" href="#menu" aria-controls="menu" aria-expanded="false">{{_('Menu')}}</a>
+    % end
     <div class="tools">
       <span class="langs">
       % for code, name in (("en", "English"), ("el", "Ελληνικά")):
@@ -24,7 +34,7 @@
       % end
       </span>
       % if page.user:
-      <span class="who" title="{{_('Signed in as')}}">{{page.user.email}}</span>
+      <a class="who" href="/dashboard/settings/devices" title="{{_('Signed in as')}}">{{page.user.email}}</a>
       <form method="post" action="/dashboard/sign-out" class="inline">
         <input type="hidden" name="csrf" value="{{page.csrf}}">
         <button type="submit" class="quiet">{{_('Sign out')}}</button>
@@ -33,7 +43,7 @@
     </div>
   </div>
   % if page.user:
-  <nav aria-label="{{_('Main')}}">
+  <nav id="menu" aria-label="{{_('Main')}}">
     <ul>
     % owner_only = ("/settings/keys", "/settings/webhooks", "/settings/account")
     % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity"), ("/settings/account", "Account")):

@@ -34,6 +34,7 @@
     % if 'confirmation' in errors:
     <p class="field-error" id="confirmation-error">{{_(errors['confirmation'])}}</p>
     % end
+    <label class="check" for="remember"><input id="remember" name="remember" type="checkbox" value="yes"> <span>{{_('Keep me signed in on this device for 30 days')}}<span class="hint">{{_('Only on a device of your own. You can sign it out from Account.')}}</span></span></label>
     <button type="submit" class="primary">{{_('Set password')}}</button>
   </form>
 </section>

@@ -25,6 +25,14 @@
     % end
   </ul>
   % end
+  % if day.access_failed:
+  <h3>{{_('Access instructions that did not reach the guest')}}</h3>
+  <ul class="issues" id="access-failed">
+    % for b, problem in day.access_failed:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}} <span class="badge s-failed">{{_('address refused') if problem['problem'] == 'address' else _('mail server failing')}}</span></li>
+    % end
+  </ul>
+  % end
   % if day.checkins_due:
   <h3>{{_('Check-ins not done, arrival within 48 hours')}}</h3>
   <ul class="issues">
