@@ -18,7 +18,6 @@ GREEK: dict[str, str] = {
     "Bookings found: {count}": "Κρατήσεις που βρέθηκαν: {count}",
     "Only the {count} latest are shown: add a word to narrow the search.":
         "Εμφανίζονται μόνο οι {count} πιο πρόσφατες: προσθέστε μια λέξη για να περιορίσετε την αναζήτηση.",
-    "Guests": "Επισκέπτες",
     # the phone's header and the bookings' filters
     "Menu": "Μενού",
     "Filter the list": "Φιλτράρισμα της λίστας",
