@@ -28,7 +28,6 @@ import base64
 import binascii
 import dataclasses
 import datetime as dt
-import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -124,17 +123,38 @@ def choice_of(name: str, choices: tuple[str, ...]) -> tuple[str, tuple]:
 
 
 @lru_cache(maxsize=1)
+def country_codes() -> tuple[str, ...]:
+    """The ISO 3166-1 alpha-2 codes a guest may name (shipped in the package)."""
+    raw = resources.files("rentalcomply.checkin").joinpath("data/countries.txt").read_text("utf-8")
+    return tuple(line.strip() for line in raw.splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+def country_name(code: str, lang: str) -> str:
+    """A country's name in the page's language, from CLDR through Babel (never hand-typed:
+    "Argelia", "Túnez", "Surinam" in Spanish), or the code itself when CLDR has none."""
+    from rentalcomply.checkin import i18n
+    return i18n.territory_names(lang).get(code, code)
+
+
+@lru_cache(maxsize=1)
 def countries() -> dict[str, dict[str, str]]:
-    """ISO 3166-1 alpha-2 codes and their names in the six languages (from Debian's iso-codes,
-    shipped in the package: no network at run time)."""
-    raw = resources.files("rentalcomply.checkin").joinpath("data/countries.json").read_text("utf-8")
-    return json.loads(raw)
+    """Every code a guest may name, with its name in each language of the page."""
+    from rentalcomply.checkin import i18n
+    return {code: {lang: country_name(code, lang) for lang in i18n.LANGUAGES}
+            for code in country_codes()}
 
 
+@lru_cache(maxsize=16)
 def country_choices(lang: str) -> list[tuple[str, str]]:
-    names = countries()
-    return sorted(((code, names[code].get(lang) or names[code]["en"]) for code in names),
+    """(code, name) sorted as a reader of the language expects: accents do not move a name."""
+    return sorted(((code, country_name(code, lang)) for code in country_codes()),
                   key=lambda pair: _sort_key(pair[1]))
+
+
+@lru_cache(maxsize=1)
+def _known_countries() -> frozenset[str]:
+    return frozenset(country_codes())
 
 
 def _sort_key(name: str) -> str:
@@ -317,7 +337,7 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
         return (value, None) if day else (None, ("msg.date", ()))
     if field.kind == "country":
         value = value.upper()
-        return (value, None) if value in countries() else (None, ("msg.country", ()))
+        return (value, None) if value in _known_countries() else (None, ("msg.country", ()))
     if field.kind == "choice":
         return (value, None) if value in field.choices else \
             (None, choice_of(field.name, field.choices))

@@ -17,7 +17,7 @@
 </header>
 <main class="shell" id="main">
   <h1>{{t('page.title')}}</h1>
-  <p class="lead">{{t('page.intro')}}</p>
+  <p class="lead">{{intro}}</p>
   <div class="alert" id="summary" role="alert" tabindex="-1"{{!'' if summary else ' hidden'}}>{{summary}}</div>
   % if party_error:
   <p class="alert" role="alert">{{party_error}}</p>
@@ -29,7 +29,9 @@
         data-step-guest="{{messages['page.step_guest']}}" data-step-confirm="{{messages['page.step_confirm']}}"
         data-step-sign="{{messages['page.step_sign']}}" data-progress="{{messages['page.progress']}}"
         data-next="{{messages['page.next']}}" data-back="{{messages['page.back']}}"
-        data-checking="{{messages['page.checking']}}">
+        data-checking="{{messages['page.checking']}}" data-resume="{{resume}}"
+        data-review-title="{{messages['page.review_title']}}" data-review-intro="{{messages['page.review_intro']}}"
+        data-edit="{{messages['page.edit']}}">
     % for block in blocks:
     <fieldset class="card guest" id="guest-{{block['index']}}" data-guest="{{block['index']}}" data-title="{{block['title']}}">
       <legend><span class="guest-number" aria-hidden="true">{{block['number']}}</span>{{block['title']}}</legend>
@@ -120,7 +122,9 @@
     <div class="step-final" id="step-final">
       <section class="card privacy" aria-labelledby="privacy-title">
         <h2 id="privacy-title">{{t('page.privacy_title')}}</h2>
-        <p>{{privacy}}</p>
+        % for paragraph in privacy:
+        <p>{{paragraph}}</p>
+        % end
         <div class="check">
           <input type="checkbox" id="consent" name="consent" value="yes"{{!' checked' if consent else ''}}{{!' aria-invalid="true" aria-describedby="consent-error"' if consent_error else ''}}>
           <label for="consent">{{t('page.consent')}}</label>
