@@ -24,10 +24,10 @@ import functools
 import bottle
 import peewee
 
-from rentalcomply.checkin import access, booking_links, i18n, links, privacy, service
+from rentalcomply.checkin import booking_links, confirmation, i18n, links, privacy, service
 from rentalcomply.checkin.names import split_name
 from rentalcomply.checkin import guests as party_rules
-from rentalcomply.core import events, mailer
+from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
 from rentalcomply.web import pages
@@ -170,7 +170,7 @@ def register(api) -> None:
         booking, row = open_link(token, lang_hint)
         lang = service.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED":
-            return pages.html_response(_confirmation(settings, booking, row, lang))
+            return pages.html_response(confirmation.render(settings, booking, row, lang))
         party = service.load_party(row)
         consent = row.consent_at is not None
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
@@ -450,23 +450,3 @@ def _pick_lists(country: str) -> dict[str, list[str]]:
     from rentalcomply import codes
     return {"it-municipalities": codes.it_municipality_names(),
             "it-provinces": codes.it_province_codes()}
-
-
-def _confirmation(settings, booking, row, lang: str) -> str:
-    prop = Property.get_by_id(booking.property_id)
-    party = service.load_party(row)
-    names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
-             for g in party.get("guests", [])]
-    guest_access = access.for_guest(booking, prop, settings.police.arrival_hour)
-    # Said in the place of the instructions before they open, and after check-out.
-    waiting = ""
-    if guest_access.state == "waiting":
-        waiting = i18n.text(lang, "access.waiting", **access.format_opens(lang, guest_access.opens))
-    elif guest_access.state == "over":
-        waiting = i18n.text(lang, "access.over", **access.format_opens(lang, guest_access.closes))
-    return pages.render("checkin_done", lang=lang, property_name=prop.name,
-                        stay=_stay(booking, lang), names=names,
-                        access_text=guest_access.text if guest_access.state == "shown" else "",
-                        access_waiting=waiting,
-                        contact=mailer.host_contact(booking.account_id, booking.property_id),
-                        t=lambda key, **values: i18n.text(lang, key, **values))

@@ -1,4 +1,4 @@
-% rebase('layout', title=t('page.title') + ' · ' + property_name, body_class='page-checkin', script='js/checkin.js')
+% rebase('layout', title=t('page.title') + ' · ' + property_name, body_class='page-checkin', scripts=['js/country-search.js', 'js/checkin.js'])
 <a class="skip" href="#checkin-form">{{t('page.title')}}</a>
 <header class="topbar">
   <div class="shell topbar-row">
