@@ -2,8 +2,9 @@
    issuing country, country of residence) gets a type-to-filter box beside it, and the select
    itself is hidden but stays the form's field. Without this script the select works as it is.
 
-   Matching ignores case and accents and looks at the start of every word: "spa" finds "España"
-   and "Spain", "ital" "Italia", "cote" "Côte d'Ivoire". The box is an ARIA 1.2 combobox with a
+   Matching ignores case and accents, names that start with what was typed first, then those with
+   a word that does, then those that hold it: "spa" finds "Spain" and "España", "ital" "Italia",
+   "cote" "Côte d'Ivoire". The box is an ARIA 1.2 combobox with a
    listbox popup: arrows move through the matches, Enter chooses, Escape closes and goes back to
    what was chosen; the label of the select labels the box. */
 (function () {
@@ -13,12 +14,17 @@
     return words.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
-  /* Every word's start, and the whole name: "bosnia" and "herz" both find "Bosnia & Herzegovina". */
-  function matches(name, query) {
-    if (!query) { return true; }
+  /* How well a name answers what was typed: 0 its start, 1 a word's start ("herz" finds
+     "Bosnia & Herzegovina"), 2 anywhere in it ("spa" finds "España"); -1 not at all. */
+  function rank(name, query) {
+    if (!query) { return 0; }
     var folded = fold(name);
-    if (folded.indexOf(query) === 0) { return true; }
-    return folded.split(/[\s\-'’(),.&]+/).some(function (word) { return word.indexOf(query) === 0; });
+    var at = folded.indexOf(query);
+    if (at < 0) { return -1; }
+    if (at === 0) { return 0; }
+    return folded.split(/[\s\-'’(),.&]+/).some(function (word) {
+      return word.indexOf(query) === 0;
+    }) ? 1 : 2;
   }
 
   function enhance(select) {
@@ -89,7 +95,12 @@
 
     function open(query) {
       var folded = fold(query.trim());
-      shown = options.filter(function (option) { return matches(option.name, folded); });
+      var ranked = [[], [], []];
+      options.forEach(function (option) {
+        var found = rank(option.name, folded);
+        if (found >= 0) { ranked[found].push(option); }
+      });
+      shown = ranked[0].concat(ranked[1], ranked[2]);
       list.textContent = "";
       shown.forEach(function (option, index) {
         var item = document.createElement("li");
