@@ -201,6 +201,26 @@ def asked_fields(country: str, index: int) -> list[str]:
     return [name for name in names if name]
 
 
+# What a Greek stay's declaration to AADE needs (the only thing a Greek property files): the lead
+# guest's name, and their Greek tax number (ΑΦΜ, for a Greek national) or else passport number;
+# the booking's reference stands in when neither is given. The page asks nothing else, and
+# nothing of the other guests; the guests API still takes what asked_fields lists.
+GREEK_LEAD_FIELDS = ("first_name", "last_name", "nationality", "tax_id", "document_number",
+                     "email", "phone")
+
+
+def page_fields(country: str, index: int) -> list[str]:
+    """The fields the guest page shows for guest `index`: what the property's country files."""
+    if country == "GR":
+        return list(GREEK_LEAD_FIELDS) if index == 0 else []
+    return asked_fields(country, index)
+
+
+def pages_guests(country: str, guest_count: int) -> int:
+    """How many guests the page asks about: a Greek stay declares its lead guest alone."""
+    return 1 if country == "GR" else guest_count
+
+
 # Document fields an Italian family or group member is not asked: accepted, dropped, never filed.
 MEMBER_DOCUMENT_FIELDS = ("document_type", "document_number", "document_country",
                           "document_issue_place")
@@ -217,6 +237,8 @@ def age_on(birth: dt.date, day: dt.date) -> int:
 
 
 def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> set[str]:
+    if country == "GR":  # the declaration's renter (the ΑΦΜ or passport number may be left out)
+        return {"first_name", "last_name", "nationality"} if index == 0 else set()
     birth = _date(guest.get("birth_date"))
     age = age_on(birth, arrival) if birth else None
     required = {"first_name", "last_name", "birth_date", "nationality"}
@@ -259,7 +281,8 @@ def validate_party(country: str, guests: list, *, guest_count: int, arrival: dt.
     cleaned: list[dict] = []
     if not isinstance(guests, list):
         return [], [Problem("guests", "msg.required")]
-    if complete and len(guests) != guest_count:
+    if complete and len(guests) != guest_count and not (
+            country == "GR" and pages_guests(country, guest_count) <= len(guests) < guest_count):
         problems.append(Problem("guests", "msg.party_size", (("count", guest_count),)))
     for index, guest in enumerate(guests[:max(guest_count, 1)]):
         prefix = f"guests[{index}]."
@@ -388,6 +411,8 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
             problems.append(Problem(prefix + "relationship", "msg.lead_relationship" if index == 0
                                     else "msg.member_relationship"))
     number = values.get("document_number")
+    if number and country == "GR" and not values.get("document_type"):
+        values["document_type"] = "passport"  # the page asks a Greek stay's lead for a passport
     if number:
         normalized, key = _check_document(values.get("document_type"),
                                           values.get("document_country"), number)

@@ -359,13 +359,13 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
     top = [(code, country_names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
            if code in country_names]
     blocks = []
-    for index in range(booking.guest_count):
+    for index in range(party_rules.pages_guests(country, booking.guest_count)):
         values = guests[index] if index < len(guests) and isinstance(guests[index], dict) else {}
         if index == 0 and not values:  # the lead guest as the booking names them
             values = {"email": booking.guest_email or "", "phone": booking.guest_phone or "",
                       **split_name(booking.guest_name, country)}
         sections = {name: [] for name in SECTIONS}
-        for name in party_rules.asked_fields(country, index):
+        for name in party_rules.page_fields(country, index):
             if country == "IT" and index > 0 and name in party_rules.MEMBER_DOCUMENT_FIELDS:
                 continue  # every later guest is a family or group member: no document (guests.py)
             definition = party_rules.FIELDS[name]
@@ -373,9 +373,9 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             value = values.get(name) or ""
             field = {
                 "id": field_id, "name": f"g{index}.{name}", "kind": definition.kind,
-                "label": i18n.text(lang, "label." + name), "value": value,
+                "label": i18n.text(lang, _label(country, name)), "value": value,
                 "error": errors.get(f"guests[{index}].{name}"),
-                "hint": i18n.text(lang, "hint." + name) if i18n.has("hint." + name) else "",
+                "hint": _hint(lang, country, name),
                 "autocomplete": AUTOCOMPLETE.get(name, "off"), "half": name in HALF_WIDTH,
                 "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
@@ -428,6 +428,19 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                    "page.step_confirm", "page.step_sign", "page.progress", "page.next",
                    "page.back", "page.checking", "page.review_title", "page.review_intro",
                    "page.edit")})
+
+
+def _label(country: str, name: str) -> str:
+    """A field's label key: a Greek stay's lead gives a passport number, if any (guests.py)."""
+    return "label.passport_number" if country == "GR" and name == "document_number" \
+        else "label." + name
+
+
+def _hint(lang: str, country: str, name: str) -> str:
+    for key in (f"hint.{name}.{country}", "hint." + name):
+        if i18n.has(key):
+            return i18n.text(lang, key)
+    return ""
 
 
 def _resume_step(booking, guests: list) -> int:
