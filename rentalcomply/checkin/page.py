@@ -419,7 +419,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
         t=lambda key, **values: i18n.text(lang, key, **values),
         intro=i18n.text(lang, "page.intro." + (
-            "police" if country in POLICE_COUNTRIES else "GR" if country == "GR" else "other")),
+            country if country in ("GR", "PT") else "police" if country in POLICE_COUNTRIES
+            else "other")),
         privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
         pick_lists=_pick_lists(country),

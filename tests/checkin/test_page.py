@@ -58,6 +58,15 @@ def test_a_greek_page_asks_only_what_the_declaration_to_aade_needs(guest, invite
     assert "Greek tax authority" in page
 
 
+def test_the_opening_line_says_what_the_property_country_files_without_naming_it(guest, invited):
+    _, portuguese = invited("PT")
+    _, italian = invited("IT", arrival_in=30)
+    _, french = invited("FR", arrival_in=60)
+    assert "report foreign guests to the immigration authorities (SIBA)" in guest.get(portuguese).text
+    assert "register every guest with the police" in guest.get(italian).text
+    assert "law" not in guest.get(french).text.split('class="lead">')[1].split("</p>")[0]
+
+
 def test_the_fields_follow_the_property_country(guest, invited):
     _, greek = invited("GR")
     _, spanish = invited("ES", arrival_in=30)
