@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rentalcomply.accounts import mail_settings
 from rentalcomply.checkin import i18n
 from tests.checkin.conftest import italian_party, token_of
 from tests.checkin.test_journey import fill_guest
@@ -50,6 +51,8 @@ def _open(chromium, server, booking, lang: str, size: str, javascript: bool = Tr
 def test_the_review_lists_every_guest_and_edit_goes_back_to_one(make_booking, server, chromium,
                                                                  size):
     booking = make_booking("IT", guest_name="Giulia Bianchi", guest_language="it")
+    mail_settings.save_contact(booking.account_id, name="Eleni Markou", phone="+39 333 765 4321",
+                               email="eleni@example.com")
     context, page = _open(chromium, server, booking, "it", size)
     # The lead guest's name is the booking's, split into first and last name.
     assert page.input_value("#g0-first_name") == "Giulia"
@@ -83,7 +86,8 @@ def test_the_review_lists_every_guest_and_edit_goes_back_to_one(make_booking, se
     page.click("button[type=submit]")
     visible(page.locator("#done-title"))
     done = page.locator("main").inner_text()
-    for shown in ("Somewhere 1", "14:00", i18n.text("it", "page.next_police.IT")):
+    for shown in ("Somewhere 1", "14:00", i18n.text("it", "page.next_police.IT"), "Eleni Markou",
+                  "+39 333 765 4321", i18n.text("it", "page.next_change")):
         assert shown in done, shown
     _shot(page, f"done-it-{size}")
     context.close()
@@ -189,3 +193,29 @@ def test_without_javascript_the_whole_party_is_one_form_with_plain_country_lists
     _shot(page, "done-it-without-javascript")
     context.close()
 
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_greek_page_asks_the_lead_guest_alone_and_completes(make_booking, server, chromium,
+                                                              size):
+    booking = make_booking("GR", guest_count=3, guest_name="Μαρία Παπαδοπούλου",
+                           guest_language="el")
+    context, page = _open(chromium, server, booking, "el", size)
+    _progress(page, "el", "page.step_guest", n=1, total=1)
+    assert page.input_value("#g0-last_name") == "Παπαδοπούλου"
+    assert page.locator("#g0-birth_date").count() == 0 and page.locator("#g1-first_name").count() == 0
+    assert "ΑΑΔΕ" in page.locator(".lead").inner_text()
+    _shot(page, f"greek-{size}")
+    box = page.locator("#g0-nationality-search")
+    box.press_sequentially("ελλ")
+    box.press("Enter")
+    page.fill("#g0-tax_id", "094259216")
+    page.click("button.step-next")
+    _progress(page, "el", "page.step_confirm")
+    assert "094259216" in page.locator("#review").inner_text()
+    page.check("#consent")
+    page.click("button[type=submit]")
+    visible(page.locator("#done-title"))
+    assert i18n.text("el", "page.next_police.GR") in page.locator("main").inner_text()
+    _shot(page, f"done-el-{size}")
+    context.close()
