@@ -7,16 +7,12 @@
   % if not controller_of(page.account_id)['legal_name']:
   <p class="notice warn" id="controller-missing">{{_('Guests’ privacy notice names no data controller yet: give your legal name, address and a contact, as the data-protection law asks.')}}</p>
   % end
-  <p class="muted">{{_('Whoever decides what is done with the guests’ details (you, or your company): the check-in page names them, with the law of the property’s country, how long the details are kept and the guests’ rights.')}}</p>
+  <p class="muted">{{_('Whoever decides what is done with the guests’ details (you, or your company): the check-in page names them, with the law of the property’s country, how long the details are kept and the guests’ rights.')}} {{_('A person’s full name, or the company’s registered name.')}}</p>
   <form method="post" action="/dashboard/settings/account/controller" class="row-form">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
-    % for name, label, kind, hint in (('legal_name', _('Legal name'), 'text', _('A person’s full name, or the company’s registered name.')), ('address', _('Postal address'), 'text', ''), ('email', _('E-mail address'), 'email', ''), ('phone', _('Phone'), 'tel', '')):
-    % described = ' '.join(x for x in (('controller-%s-hint' % name) if hint else '', ('controller-%s-error' % name) if name in problems else '') if x)
+    % for name, label, kind in (('legal_name', _('Legal name'), 'text'), ('address', _('Postal address'), 'text'), ('email', _('E-mail address'), 'email'), ('phone', _('Phone'), 'tel')):
     <div class="field"><label for="controller-{{name}}">{{label}}</label>
-    <input id="controller-{{name}}" name="{{name}}" type="{{kind}}" value="{{shown[name]}}"{{!' aria-describedby="%s"' % described if described else ''}}{{!' aria-invalid="true"' if name in problems else ''}}>
-    % if hint:
-    <p class="hint" id="controller-{{name}}-hint">{{hint}}</p>
-    % end
+    <input id="controller-{{name}}" name="{{name}}" type="{{kind}}" value="{{shown[name]}}"{{!' aria-describedby="controller-%s-error" aria-invalid="true"' % name if name in problems else ''}}>
     % if name in problems:
     <p class="field-error" id="controller-{{name}}-error">{{_(problems[name])}}</p>
     % end
