@@ -9,9 +9,10 @@ plural rule from CLDR (Babel's `Locale.plural_form`), never by a rule written he
 `territory_names(lang)` names the countries the same way, from CLDR.
 
 The words themselves are in words/ (form, page, mail, privacy), a row of the seven languages per
-key. Every language addresses the guest formally (σας, usted, Sie, vous, o senhor/a senhora's
-third person in Portuguese): Italian with "Lei" throughout, as Italian hosts write to guests they
-have not met, and never "tu" beside "voi".
+key. Every language addresses the guest formally (σας, usted, Sie, vous, and European Portuguese's
+third person of courtesy, "Indique", "o seu"): Italian with "Lei" throughout ("Compili", "Suo"),
+as Italian hosts write to guests they have not met and as the other languages do, never "tu"
+beside "voi".
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ ROWS: dict[str, tuple[str, ...]] = {
                   "A sua estadia em {host} de {arrival} a {departure} está a aproximar-se. Conclua, por favor, o check-in online do seu grupo antes da chegada: demora cerca de três minutos."),
     "mail.button": ("Start check-in",
                     "Έναρξη check-in",
-                    "Inizia il check-in",
+                    "Inizi il check-in",
                     "Empezar el check-in",
                     "Check-in starten",
                     "Commencer l'enregistrement",

@@ -92,7 +92,7 @@ ROWS: dict[str, tuple[str, ...]] = {
                      "Li o aviso de privacidade e confirmo que estes dados estão corretos."),
     "page.submit": ("Complete check-in",
                     "Ολοκλήρωση check-in",
-                    "Completa il check-in",
+                    "Completi il check-in",
                     "Completar el check-in",
                     "Check-in abschließen",
                     "Terminer l'enregistrement",
