@@ -10,7 +10,6 @@ import zoneinfo
 from rentalcomply.checkin import access, i18n, service
 from rentalcomply.core import mailer
 from rentalcomply.core.models import Property
-from rentalcomply.web import pages
 
 # The countries whose authority the host registers the guests with (or declares the stay to).
 REGISTERED = ("IT", "ES", "PT", "GR")
@@ -18,7 +17,8 @@ REGISTERED = ("IT", "ES", "PT", "GR")
 DOCUMENTS_SHOWN = ("IT", "ES", "PT")
 
 
-def render(settings, booking, row, lang: str) -> str:
+def values(settings, booking, row, lang: str) -> dict:
+    """What the page's template (checkin_done.tpl) shows; page.py renders it."""
     prop = Property.get_by_id(booking.property_id)
     party = service.load_party(row)
     names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
@@ -41,12 +41,10 @@ def render(settings, booking, row, lang: str) -> str:
     contact = mailer.host_contact(booking.account_id, booking.property_id)
     if any(contact.values()):
         next_steps.append(i18n.text(lang, "page.next_change"))
-    return pages.render("checkin_done", lang=lang, property_name=prop.name,
-                        address=prop.address or "",
-                        check_in=i18n.text(lang, "page.done_checkin",
-                                           **access.format_opens(lang, check_in)),
-                        stay=i18n.stay(lang, booking.arrival_date, booking.departure_date,
-                                       booking.guest_count), names=names,
-                        access_text=guest_access.text if guest_access.state == "shown" else "",
-                        access_waiting=waiting, next_steps=next_steps, contact=contact,
-                        t=lambda key, **values: i18n.text(lang, key, **values))
+    return dict(lang=lang, property_name=prop.name, address=prop.address or "",
+                check_in=i18n.text(lang, "page.done_checkin", **access.format_opens(lang, check_in)),
+                stay=i18n.stay(lang, booking.arrival_date, booking.departure_date,
+                               booking.guest_count), names=names,
+                access_text=guest_access.text if guest_access.state == "shown" else "",
+                access_waiting=waiting, next_steps=next_steps, contact=contact,
+                t=lambda key, **words: i18n.text(lang, key, **words))

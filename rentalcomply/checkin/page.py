@@ -170,7 +170,7 @@ def register(api) -> None:
         booking, row = open_link(token, lang_hint)
         lang = service.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED":
-            return pages.html_response(confirmation.render(settings, booking, row, lang))
+            return pages.html_response(pages.render("checkin_done", **confirmation.values(settings, booking, row, lang)))
         party = service.load_party(row)
         consent = row.consent_at is not None
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
