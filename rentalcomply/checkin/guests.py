@@ -28,7 +28,6 @@ import base64
 import binascii
 import dataclasses
 import datetime as dt
-import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -124,17 +123,38 @@ def choice_of(name: str, choices: tuple[str, ...]) -> tuple[str, tuple]:
 
 
 @lru_cache(maxsize=1)
+def country_codes() -> tuple[str, ...]:
+    """The ISO 3166-1 alpha-2 codes a guest may name (shipped in the package)."""
+    raw = resources.files("rentalcomply.checkin").joinpath("data/countries.txt").read_text("utf-8")
+    return tuple(line.strip() for line in raw.splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+def country_name(code: str, lang: str) -> str:
+    """A country's name in the page's language, from CLDR through Babel (never hand-typed:
+    "Argelia", "Túnez", "Surinam" in Spanish), or the code itself when CLDR has none."""
+    from rentalcomply.checkin import i18n
+    return i18n.territory_names(lang).get(code, code)
+
+
+@lru_cache(maxsize=1)
 def countries() -> dict[str, dict[str, str]]:
-    """ISO 3166-1 alpha-2 codes and their names in the six languages (from Debian's iso-codes,
-    shipped in the package: no network at run time)."""
-    raw = resources.files("rentalcomply.checkin").joinpath("data/countries.json").read_text("utf-8")
-    return json.loads(raw)
+    """Every code a guest may name, with its name in each language of the page."""
+    from rentalcomply.checkin import i18n
+    return {code: {lang: country_name(code, lang) for lang in i18n.LANGUAGES}
+            for code in country_codes()}
 
 
+@lru_cache(maxsize=16)
 def country_choices(lang: str) -> list[tuple[str, str]]:
-    names = countries()
-    return sorted(((code, names[code].get(lang) or names[code]["en"]) for code in names),
+    """(code, name) sorted as a reader of the language expects: accents do not move a name."""
+    return sorted(((code, country_name(code, lang)) for code in country_codes()),
                   key=lambda pair: _sort_key(pair[1]))
+
+
+@lru_cache(maxsize=1)
+def _known_countries() -> frozenset[str]:
+    return frozenset(country_codes())
 
 
 def _sort_key(name: str) -> str:
@@ -181,6 +201,26 @@ def asked_fields(country: str, index: int) -> list[str]:
     return [name for name in names if name]
 
 
+# What a Greek stay's declaration to AADE needs (the only thing a Greek property files): the lead
+# guest's name, and their Greek tax number (ΑΦΜ, for a Greek national) or else passport number;
+# the booking's reference stands in when neither is given. The page asks nothing else, and
+# nothing of the other guests; the guests API still takes what asked_fields lists.
+GREEK_LEAD_FIELDS = ("first_name", "last_name", "nationality", "tax_id", "document_number",
+                     "email", "phone")
+
+
+def page_fields(country: str, index: int) -> list[str]:
+    """The fields the guest page shows for guest `index`: what the property's country files."""
+    if country == "GR":
+        return list(GREEK_LEAD_FIELDS) if index == 0 else []
+    return asked_fields(country, index)
+
+
+def pages_guests(country: str, guest_count: int) -> int:
+    """How many guests the page asks about: a Greek stay declares its lead guest alone."""
+    return 1 if country == "GR" else guest_count
+
+
 # Document fields an Italian family or group member is not asked: accepted, dropped, never filed.
 MEMBER_DOCUMENT_FIELDS = ("document_type", "document_number", "document_country",
                           "document_issue_place")
@@ -197,6 +237,8 @@ def age_on(birth: dt.date, day: dt.date) -> int:
 
 
 def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> set[str]:
+    if country == "GR":  # the declaration's renter (the ΑΦΜ or passport number may be left out)
+        return {"first_name", "last_name", "nationality"} if index == 0 else set()
     birth = _date(guest.get("birth_date"))
     age = age_on(birth, arrival) if birth else None
     required = {"first_name", "last_name", "birth_date", "nationality"}
@@ -239,7 +281,8 @@ def validate_party(country: str, guests: list, *, guest_count: int, arrival: dt.
     cleaned: list[dict] = []
     if not isinstance(guests, list):
         return [], [Problem("guests", "msg.required")]
-    if complete and len(guests) != guest_count:
+    if complete and len(guests) != guest_count and not (
+            country == "GR" and pages_guests(country, guest_count) <= len(guests) < guest_count):
         problems.append(Problem("guests", "msg.party_size", (("count", guest_count),)))
     for index, guest in enumerate(guests[:max(guest_count, 1)]):
         prefix = f"guests[{index}]."
@@ -317,7 +360,7 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
         return (value, None) if day else (None, ("msg.date", ()))
     if field.kind == "country":
         value = value.upper()
-        return (value, None) if value in countries() else (None, ("msg.country", ()))
+        return (value, None) if value in _known_countries() else (None, ("msg.country", ()))
     if field.kind == "choice":
         return (value, None) if value in field.choices else \
             (None, choice_of(field.name, field.choices))
@@ -368,6 +411,8 @@ def _check_guest(country: str, index: int, values: dict, arrival: dt.date, compl
             problems.append(Problem(prefix + "relationship", "msg.lead_relationship" if index == 0
                                     else "msg.member_relationship"))
     number = values.get("document_number")
+    if number and country == "GR" and not values.get("document_type"):
+        values["document_type"] = "passport"  # the page asks a Greek stay's lead for a passport
     if number:
         normalized, key = _check_document(values.get("document_type"),
                                           values.get("document_country"), number)

@@ -24,9 +24,10 @@ import functools
 import bottle
 import peewee
 
-from rentalcomply.checkin import access, booking_links, i18n, links, service
+from rentalcomply.checkin import booking_links, confirmation, i18n, links, privacy, service
+from rentalcomply.checkin.names import split_name
 from rentalcomply.checkin import guests as party_rules
-from rentalcomply.core import events, mailer
+from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
 from rentalcomply.web import pages
@@ -59,7 +60,10 @@ PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place":
               "birth_province": "it-provinces"}
 # The country a guest reading the page in a language most likely comes from, offered first in
 # every country list beside the property's own (a long list is slow to scroll on a phone).
-LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR"}
+LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR",
+                    "pt": "PT"}
+# Countries whose police the host registers guests with (the page's opening line says so).
+POLICE_COUNTRIES = ("IT", "ES", "PT")
 
 
 def _guarded(handler):
@@ -166,7 +170,7 @@ def register(api) -> None:
         booking, row = open_link(token, lang_hint)
         lang = service.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED":
-            return pages.html_response(_confirmation(settings, booking, row, lang))
+            return pages.html_response(pages.render("checkin_done", **confirmation.values(settings, booking, row, lang)))
         party = service.load_party(row)
         consent = row.consent_at is not None
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
@@ -351,16 +355,17 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
     prop = Property.get_by_id(booking.property_id)
     country = prop.country
     countries = party_rules.codable_countries(country, party_rules.country_choices(lang))
-    names = dict(countries)
-    top = [(code, names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
-           if code in names]
+    country_names = dict(countries)
+    top = [(code, country_names[code]) for code in dict.fromkeys((country, LANGUAGE_COUNTRY[lang]))
+           if code in country_names]
     blocks = []
-    for index in range(booking.guest_count):
+    for index in range(party_rules.pages_guests(country, booking.guest_count)):
         values = guests[index] if index < len(guests) and isinstance(guests[index], dict) else {}
-        if index == 0 and not values:
-            values = {"email": booking.guest_email or "", "phone": booking.guest_phone or ""}
+        if index == 0 and not values:  # the lead guest as the booking names them
+            values = {"email": booking.guest_email or "", "phone": booking.guest_phone or "",
+                      **split_name(booking.guest_name, country)}
         sections = {name: [] for name in SECTIONS}
-        for name in party_rules.asked_fields(country, index):
+        for name in party_rules.page_fields(country, index):
             if country == "IT" and index > 0 and name in party_rules.MEMBER_DOCUMENT_FIELDS:
                 continue  # every later guest is a family or group member: no document (guests.py)
             definition = party_rules.FIELDS[name]
@@ -368,10 +373,11 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             value = values.get(name) or ""
             field = {
                 "id": field_id, "name": f"g{index}.{name}", "kind": definition.kind,
-                "label": i18n.text(lang, "label." + name), "value": value,
+                "label": i18n.text(lang, _label(country, name)), "value": value,
                 "error": errors.get(f"guests[{index}].{name}"),
-                "hint": i18n.text(lang, "hint." + name) if i18n.has("hint." + name) else "",
-                "autocomplete": AUTOCOMPLETE.get(name, "off"), "half": name in HALF_WIDTH,
+                "hint": _hint(lang, country, name),
+                "autocomplete": AUTOCOMPLETE.get(name, "off"),
+                "half": name in HALF_WIDTH and country != "GR",  # a Greek lead: no pairs
                 "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
@@ -402,12 +408,6 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                        "error": errors.get(f"guests[{index}]"),
                        "minor_documents_hint": index > 0 and country != "IT",
                        "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
-    from rentalcomply.checkin.retention import Retention
-    unit, count = Retention.from_settings(settings).period(country)  # the country's own law
-    if unit == "days" and count % 365 == 0:
-        unit, count = "years", count // 365
-    period = i18n.count(lang, unit.removesuffix("s"), count)
-    country_name = party_rules.countries().get(country, {}).get(lang, country)
     # Said under the form (the layout's footnote) when the host has access instructions to give.
     footnote = (i18n.text(lang, "access.after_checkin")
                 if prop.access_instructions_sealed is not None else "")
@@ -419,14 +419,44 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         summary=i18n.text(lang, "msg.summary") if errors else "",
         languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
         t=lambda key, **values: i18n.text(lang, key, **values),
-        privacy=i18n.text(lang, "page.privacy", host=prop.name, country=country_name,
-                          period=period),
+        intro=i18n.text(lang, "page.intro." + (
+            country if country in ("GR", "PT") else "police" if country in POLICE_COUNTRIES
+            else "other")),
+        privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
         pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary", "page.step_guest",
                    "page.step_confirm", "page.step_sign", "page.progress", "page.next",
-                   "page.back", "page.checking")})
+                   "page.back", "page.checking", "page.review_title", "page.review_intro",
+                   "page.edit")})
+
+
+def _label(country: str, name: str) -> str:
+    """A field's label key: a Greek stay's lead gives a passport number, if any (guests.py)."""
+    return "label.passport_number" if country == "GR" and name == "document_number" \
+        else "label." + name
+
+
+def _hint(lang: str, country: str, name: str) -> str:
+    for key in (f"hint.{name}.{country}", "hint." + name):
+        if i18n.has(key):
+            return i18n.text(lang, key)
+    return ""
+
+
+def _resume_step(booking, guests: list) -> int:
+    """Where a page opened again resumes: the first guest the final answer would still find
+    something missing or wrong in, or the last step (the review) when none; the first guest
+    when nothing was saved yet."""
+    if not any(isinstance(guest, dict) and guest for guest in guests):
+        return 0
+    country = Property.get_by_id(booking.property_id).country
+    _, problems = party_rules.validate_party(country, guests, guest_count=booking.guest_count,
+                                             arrival=booking.arrival_date, complete=True)
+    unfinished = [int(p.path[len("guests["):].split("]")[0]) for p in problems
+                  if p.path.startswith("guests[")]
+    return min(unfinished) if unfinished else booking.guest_count
 
 
 def _pick_lists(country: str) -> dict[str, list[str]]:
@@ -435,23 +465,3 @@ def _pick_lists(country: str) -> dict[str, list[str]]:
     from rentalcomply import codes
     return {"it-municipalities": codes.it_municipality_names(),
             "it-provinces": codes.it_province_codes()}
-
-
-def _confirmation(settings, booking, row, lang: str) -> str:
-    prop = Property.get_by_id(booking.property_id)
-    party = service.load_party(row)
-    names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
-             for g in party.get("guests", [])]
-    guest_access = access.for_guest(booking, prop, settings.police.arrival_hour)
-    # Said in the place of the instructions before they open, and after check-out.
-    waiting = ""
-    if guest_access.state == "waiting":
-        waiting = i18n.text(lang, "access.waiting", **access.format_opens(lang, guest_access.opens))
-    elif guest_access.state == "over":
-        waiting = i18n.text(lang, "access.over", **access.format_opens(lang, guest_access.closes))
-    return pages.render("checkin_done", lang=lang, property_name=prop.name,
-                        stay=_stay(booking, lang), names=names,
-                        access_text=guest_access.text if guest_access.state == "shown" else "",
-                        access_waiting=waiting,
-                        contact=mailer.host_contact(booking.account_id, booking.property_id),
-                        t=lambda key, **values: i18n.text(lang, key, **values))

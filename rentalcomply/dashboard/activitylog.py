@@ -122,6 +122,8 @@ ACTIONS = {
                                "επέστρεψε στις ρυθμίσεις e-mail του διακομιστή"),
     "account.contact": ("people", "changed the host contact in guests' e-mails",
                         "άλλαξε τα στοιχεία επικοινωνίας στα e-mail των επισκεπτών"),
+    "account.controller": ("people", "changed the data controller named to guests",
+                           "άλλαξε τον υπεύθυνο επεξεργασίας που βλέπουν οι επισκέπτες"),
     "account.reminders": ("people", "changed the check-in reminders",
                           "άλλαξε τις υπενθυμίσεις check-in"),
     "account.message_template": ("people", "changed the text of a guest e-mail",

@@ -17,7 +17,7 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import finding, property_setup, statuses
+from rentalcomply.dashboard.words import controller, finding, property_setup, statuses
 
 LANGUAGES = ("en", "el")
 
@@ -1131,7 +1131,7 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding):
+for _area in (property_setup, statuses, finding, controller):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

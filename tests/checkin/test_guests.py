@@ -91,10 +91,10 @@ def test_progress_checks_only_what_was_filled_in():
     assert found == []
 
 
-def test_countries_are_iso_codes_with_names_in_six_languages():
+def test_countries_are_iso_codes_with_names_in_the_seven_languages_from_cldr():
     assert len(countries()) >= 249
     assert countries()["GR"] == {"en": "Greece", "el": "Ελλάδα", "it": "Grecia", "es": "Grecia",
-                                 "de": "Griechenland", "fr": "Grèce"}
+                                 "de": "Griechenland", "fr": "Grèce", "pt": "Grécia"}
     assert problems("FR", [adult(nationality="de")]) == {}
     assert problems("FR", [adult(nationality="EU")])["guests[0].nationality"] == "msg.country"
 
@@ -130,7 +130,7 @@ def test_a_choice_refused_names_the_options_in_the_guests_language():
     [problem] = found
     assert (problem.path, problem.key) == ("guests[0].sex", "msg.choice_of")
     assert problem.message("en") == "Choose one of: Male, Female."
-    assert problem.message("it") == "Scegli una tra: Maschio, Femmina."
+    assert problem.message("it") == "Scelga tra: Maschio, Femmina."
 
 
 def test_an_italian_document_type_refused_names_only_the_types_italy_takes():

@@ -58,7 +58,7 @@ def test_greece_without_connector_keeps_not_required(owner, make_booking):
 
 
 @pytest.mark.parametrize("country, missing", [
-    ("GR", ["first_name", "birth_date", "nationality", "document_number"]),
+    ("GR", ["first_name", "last_name", "nationality"]),  # what AADE's declaration needs
     ("IT", ["sex", "birth_municipality", "birth_province", "document_issue_place", "relationship"]),
     ("ES", ["second_last_name", "document_support_number", "address_street", "signature"]),
 ])
@@ -106,7 +106,7 @@ def test_an_impossible_date_and_an_unknown_country_are_refused(owner, make_booki
 
 
 def test_a_minor_needs_a_relationship_and_the_lead_guest_must_be_an_adult(owner, make_booking):
-    booking = make_booking("GR")
+    booking = make_booking("FR")
     party = greek_party()
     party[1].pop("minor_relationship")
     party[0]["birth_date"] = (clock.today() - dt.timedelta(days=365 * 15)).isoformat()
@@ -139,8 +139,18 @@ def test_script_in_a_name_is_stored_as_text(owner, make_booking):
 
 
 def test_the_whole_party_is_needed(owner, make_booking):
-    booking = make_booking("GR", guest_count=3)
+    booking = make_booking("FR", guest_count=3)
     assert "guests" in problems(put(owner, booking.id, greek_party(), status=400))
+
+
+def test_a_greek_stay_declares_its_lead_guest_alone_and_needs_nothing_else(owner, make_booking):
+    booking = make_booking("GR", guest_count=3)
+    lead = {"first_name": "Anna", "last_name": "Weber", "nationality": "DE",
+            "document_number": "C01X00T47", "email": "anna@example.org"}
+    put(owner, booking.id, [lead])
+    assert Booking.get_by_id(booking.id).checkin_status == "COMPLETED"
+    assert "guests" in problems(put(owner, make_booking("GR", guest_count=1).id,
+                                    [lead, lead], status=400))
 
 
 def test_a_field_the_country_does_not_ask_is_refused(owner, make_booking):

@@ -25,5 +25,6 @@ def test_every_field_has_a_label_and_every_choice_a_name():
 
 
 def test_an_unknown_language_falls_back_to_english():
-    assert i18n.language("pt-BR") == "en" and i18n.language("EL") == "el"
+    assert i18n.language("sv-SE") == "en" and i18n.language("EL") == "el"
+    assert i18n.language("pt-BR") == "pt"  # Portuguese of Brazil reads the page in Portuguese
     assert i18n.text("xx", "page.title") == "Online check-in"

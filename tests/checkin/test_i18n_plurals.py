@@ -22,6 +22,8 @@ EXPECTED = {
            "guest": ("1 Gast", "2 Gäste", "5 Gäste", "21 Gäste")},
     "fr": {"night": ("1 nuit", "2 nuits", "5 nuits", "21 nuits"),
            "guest": ("1 voyageur", "2 voyageurs", "5 voyageurs", "21 voyageurs")},
+    "pt": {"night": ("1 noite", "2 noites", "5 noites", "21 noites"),
+           "guest": ("1 hóspede", "2 hóspedes", "5 hóspedes", "21 hóspedes")},
 }
 NBSP = "\u00a0"
 

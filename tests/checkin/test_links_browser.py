@@ -131,7 +131,7 @@ def test_an_airbnb_guest_finds_the_booking_through_the_property_link(
                              extra_http_headers={"Accept-Language": "it-IT,it;q=0.9"})
     property_link = _on(base, links.property_link("https://rc.example.org", prop))
     page.goto(property_link)
-    visible(page.get_by_role("heading", name="Trova la tua prenotazione"))
+    visible(page.get_by_role("heading", name="Trovi la Sua prenotazione"))
     page.get_by_role("link", name="EN").click()
     visible(page.get_by_role("heading", name="Find your booking"))
     _shot(page, "property-link-phone")

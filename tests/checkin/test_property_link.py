@@ -87,7 +87,7 @@ def test_the_page_speaks_the_guests_language(guest_page, make_property):
     prop = make_property("GR")
     page = guest_page.get(_path(prop), headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert '<html lang="de">' in page.text and "Ihre Buchung finden" in page.text
-    assert "Trova la tua prenotazione" in guest_page.get(_path(prop) + "?lang=it").text
+    assert "Trovi la Sua prenotazione" in guest_page.get(_path(prop) + "?lang=it").text
     assert " style=" not in page.text and "<script>" not in page.text
 
 

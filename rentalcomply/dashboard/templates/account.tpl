@@ -37,5 +37,6 @@
     <div class="actions"><button type="submit">{{_('Save changes')}}</button></div>
   </form>
 </section>
+% include('_controller.tpl')
 % include('_people.tpl')
 % include('_devices.tpl')

@@ -111,9 +111,12 @@
     return Array.prototype.slice.call(scope.querySelectorAll(".error[id]:not([hidden])"));
   }
 
-  /* The element that carries aria-invalid: the input, or the signature's canvas. */
+  /* The element that carries aria-invalid: the input, the search box of a country list
+     (country-search.js), or the signature's canvas. */
   function invalidTarget(id) {
     var input = document.getElementById(id);
+    var search = input && input.getAttribute("data-search");
+    if (search) { return document.getElementById(search); }
     if (input && input.type !== "hidden") { return input; }
     var message = document.getElementById(id + "-error");
     var pad = message && message.closest(".field") && message.closest(".field").querySelector(".signature");
@@ -290,6 +293,7 @@
     progressText.textContent = stepName(current);
     document.body.classList.toggle("later-step", current > 0);
     if (current === steps.length - 1) {  // who signs which box, by name
+      review();
       each(form.querySelectorAll(".sign-guest"), function (block) {
         var guest = block.getAttribute("data-guest");
         var name = (value(guest, "first_name") + " " + value(guest, "last_name")).trim();
@@ -329,6 +333,65 @@
       nextButton.disabled = false;
       say(text("offline"));
       go(current + 1);
+    });
+  }
+
+  /* --- the review: every guest as entered, each with its Edit button, above the consent ---- */
+
+  function shownValue(input) {
+    if (input.tagName === "SELECT") {
+      var option = input.options[input.selectedIndex];
+      return option && option.value ? option.textContent : "";
+    }
+    if (input.type === "date" && /^\d{4}-\d{2}-\d{2}$/.test(input.value)) {
+      var parts = input.value.split("-").map(Number);
+      return new Date(Date.UTC(parts[0], parts[1] - 1, parts[2])).toLocaleDateString(
+        document.documentElement.lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    }
+    return input.value.trim();
+  }
+
+  function review() {
+    var last = steps[steps.length - 1];
+    var box = document.getElementById("review");
+    if (!box) {
+      box = element("section", "card review");
+      box.id = "review";
+      box.setAttribute("aria-labelledby", "review-title");
+      last.insertBefore(box, last.firstChild);
+    }
+    box.textContent = "";
+    var title = element("h2", "", text("review-title"));
+    title.id = "review-title";
+    box.appendChild(title);
+    box.appendChild(element("p", "hint", text("review-intro")));
+    steps.slice(0, -1).forEach(function (fieldset, index) {
+      var guest = element("div", "review-guest");
+      var head = element("div", "review-head");
+      var name = (value(index, "first_name") + " " + value(index, "last_name")).trim();
+      var heading = element("h3", "", fieldset.getAttribute("data-title") + (name ? " · " + name : ""));
+      heading.id = "review-guest-" + index;
+      var edit = element("button", "button-link review-edit", text("edit"));
+      edit.type = "button";
+      edit.setAttribute("aria-describedby", heading.id);
+      edit.addEventListener("click", function () { go(index); });
+      head.appendChild(heading);
+      head.appendChild(edit);
+      guest.appendChild(head);
+      var list = element("dl", "review-list");
+      each(fieldset.querySelectorAll(".field"), function (field) {
+        var input = field.querySelector("select") || field.querySelector("input:not([type=hidden])");
+        var label = field.querySelector("label");
+        if (field.hidden || !input || !label || field.closest(".section[hidden]")) { return; }
+        var shown = shownValue(input);
+        if (!shown) { return; }
+        var optional = label.querySelector(".optional");
+        var words = label.textContent.replace(optional ? optional.textContent : "", "").trim();
+        list.appendChild(element("dt", "", words));
+        list.appendChild(element("dd", "", shown));
+      });
+      guest.appendChild(list);
+      box.appendChild(guest);
     });
   }
 
@@ -400,8 +463,10 @@
     });
     form.classList.add("stepped");
     history.replaceState({ step: 0 }, "");
-    var wrong = shownErrors(form)[0];  // a page sent back with problems opens at the first
-    show(wrong ? stepOf(wrong) : 0, false);
+    // A page sent back with problems opens at the first; a page opened again where the saved
+    // answers stop (the server says which: the first unfinished guest, or the review).
+    var wrong = shownErrors(form)[0];
+    show(wrong ? stepOf(wrong) : Number(form.getAttribute("data-resume")) || 0, false);
   }
 
   form.addEventListener("input", function (event) {

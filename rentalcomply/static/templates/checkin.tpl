@@ -1,4 +1,4 @@
-% rebase('layout', title=t('page.title') + ' · ' + property_name, body_class='page-checkin', script='js/checkin.js')
+% rebase('layout', title=t('page.title') + ' · ' + property_name, body_class='page-checkin', scripts=['js/country-search.js', 'js/checkin.js'])
 <a class="skip" href="#checkin-form">{{t('page.title')}}</a>
 <header class="topbar">
   <div class="shell topbar-row">
@@ -17,7 +17,7 @@
 </header>
 <main class="shell" id="main">
   <h1>{{t('page.title')}}</h1>
-  <p class="lead">{{t('page.intro')}}</p>
+  <p class="lead">{{intro}}</p>
   <div class="alert" id="summary" role="alert" tabindex="-1"{{!'' if summary else ' hidden'}}>{{summary}}</div>
   % if party_error:
   <p class="alert" role="alert">{{party_error}}</p>
@@ -29,7 +29,9 @@
         data-step-guest="{{messages['page.step_guest']}}" data-step-confirm="{{messages['page.step_confirm']}}"
         data-step-sign="{{messages['page.step_sign']}}" data-progress="{{messages['page.progress']}}"
         data-next="{{messages['page.next']}}" data-back="{{messages['page.back']}}"
-        data-checking="{{messages['page.checking']}}">
+        data-checking="{{messages['page.checking']}}" data-resume="{{resume}}"
+        data-review-title="{{messages['page.review_title']}}" data-review-intro="{{messages['page.review_intro']}}"
+        data-edit="{{messages['page.edit']}}">
     % for block in blocks:
     <fieldset class="card guest" id="guest-{{block['index']}}" data-guest="{{block['index']}}" data-title="{{block['title']}}">
       <legend><span class="guest-number" aria-hidden="true">{{block['number']}}</span>{{block['title']}}</legend>
@@ -40,6 +42,7 @@
       <div class="section section-{{section}}">
         % if section == 'document':
         <h2 class="section-title">{{t('page.document')}}</h2>
+          % # A per-guest block about the document goes here: `block` is this guest's (index, title).
           % if block['minor_documents_hint']:
         <p class="hint section-hint">{{t('page.minor_documents', age=document_age)}}</p>
           % end
@@ -120,7 +123,9 @@
     <div class="step-final" id="step-final">
       <section class="card privacy" aria-labelledby="privacy-title">
         <h2 id="privacy-title">{{t('page.privacy_title')}}</h2>
-        <p>{{privacy}}</p>
+        % for paragraph in privacy:
+        <p>{{paragraph}}</p>
+        % end
         <div class="check">
           <input type="checkbox" id="consent" name="consent" value="yes"{{!' checked' if consent else ''}}{{!' aria-invalid="true" aria-describedby="consent-error"' if consent_error else ''}}>
           <label for="consent">{{t('page.consent')}}</label>

@@ -19,6 +19,13 @@
     % end
     <p>{{t('page.done_welcome', arrival=stay['arrival'])}}</p>
   </section>
+  <section class="card done-details" id="where" aria-labelledby="where-title">
+    <h2 id="where-title">{{t('page.done_address')}}</h2>
+    % if address:
+    <p class="address">{{property_name}}<br>{{address}}</p>
+    % end
+    <p>{{check_in}}</p>
+  </section>
   % if access_text:
   <section class="card access" id="access" aria-labelledby="access-title">
     <h2 id="access-title">{{t('access.title')}}</h2>
@@ -30,8 +37,18 @@
     <p class="lead">{{access_waiting}}</p>
   </section>
   % end
+  % if next_steps:
+  <section class="card done-details" id="next" aria-labelledby="next-title">
+    <h2 id="next-title">{{t('page.next_title')}}</h2>
+    <ul>
+      % for step in next_steps:
+      <li>{{step}}</li>
+      % end
+    </ul>
+  </section>
+  % end
   % if contact['name'] or contact['phone'] or contact['email']:
-  <section class="card" id="host-contact" aria-labelledby="contact-title">
+  <section class="card done-details" id="host-contact" aria-labelledby="contact-title">
     <h2 id="contact-title">{{t('page.contact_title')}}</h2>
     <p>
       % if contact['name']:

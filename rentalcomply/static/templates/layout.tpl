@@ -7,8 +7,9 @@
 <meta name="color-scheme" content="light">
 <title>{{title}}</title>
 <link rel="stylesheet" href="{{asset('css/rentalcomply.css')}}">
-% if get('script'):
-<script src="{{asset(script)}}" defer></script>
+% # One script (`script`) or several in order (`scripts`): deferred, they run in that order.
+% for each_script in get('scripts') or ([script] if get('script') else []):
+<script src="{{asset(each_script)}}" defer></script>
 % end
 </head>
 <body class="{{get('body_class', '')}}">
