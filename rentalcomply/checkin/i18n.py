@@ -16,6 +16,8 @@ import functools
 import babel
 import babel.numbers
 
+from rentalcomply.scan import words as scan_words
+
 LANGUAGES = ("en", "el", "it", "es", "de", "fr")
 LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "it": "Italiano", "es": "Español",
                   "de": "Deutsch", "fr": "Français"}
@@ -549,6 +551,7 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
              "fr": {"one": "{n} an", "many": "{n} d'ans", "other": "{n} ans"}},
 }
 
+_ROWS.update(scan_words.rows(LANGUAGES))  # scanning the document (scan/words.py)
 
 @functools.cache
 def _locale(lang: str) -> babel.Locale:

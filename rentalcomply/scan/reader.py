@@ -30,6 +30,7 @@ PITCH = 24            # pixels a character cell is scaled to before matching
 DETECT_WIDTH = 900    # the reduced copy the zone is looked for in
 READ_MAX_SIDE = 2000  # the copy the zone is cut from (larger photos are reduced first)
 CANDIDATES = 3
+CLOSE = 0.12  # a candidate this close to the best match is a real doubt
 
 
 class Unreadable(Exception):
@@ -284,7 +285,10 @@ def _recognise(ink, count: int, length: int):
             scores = sorted(((float(cv2.matchTemplate(window, glyph, cv2.TM_CCOEFF_NORMED).max()),
                               char) for char, glyph in glyphs.items()), reverse=True)
             text.append(scores[0][1])
-            alternatives.append("".join(char for _, char in scores[1:CANDIDATES]))
+            # Only close seconds: a clear character offered to the check digits as "maybe"
+            # would let them make a misread number agree with itself.
+            alternatives.append("".join(char for score, char in scores[1:CANDIDATES]
+                                        if score > scores[0][0] - CLOSE))
         texts.append("".join(text))
         candidates.append(alternatives)
     return texts, candidates
