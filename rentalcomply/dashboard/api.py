@@ -11,15 +11,15 @@ from __future__ import annotations
 from rentalcomply.core.errors import NotFound
 from rentalcomply.dashboard import sign_in, users
 from rentalcomply.dashboard.pages import (account, activity, bookings, checkin_links, email,
-                                          imports, keys, police, properties, reports, today,
-                                          webhooks)
+                                          imports, keys, police, properties, reports, scanning,
+                                          today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
 # In the order their routes are declared: Bottle tries a route in that order.
 # imports before bookings: /bookings/import is not the page of a booking called "import".
 PAGE_GROUPS = (today, imports, bookings, checkin_links, properties, keys, webhooks, reports,
-               police, account, email, activity)
+               police, account, scanning, email, activity)
 
 
 def register(api) -> None:

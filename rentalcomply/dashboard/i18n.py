@@ -17,7 +17,7 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import finding, property_setup, statuses
+from rentalcomply.dashboard.words import finding, property_setup, scanning, statuses
 
 LANGUAGES = ("en", "el")
 
@@ -1110,6 +1110,6 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding):
+for _area in (property_setup, statuses, finding, scanning):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)

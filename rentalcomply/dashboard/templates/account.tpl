@@ -37,4 +37,5 @@
     <div class="actions"><button type="submit">{{_('Save changes')}}</button></div>
   </form>
 </section>
+% include('_scan_keeping.tpl')
 % include('_people.tpl')
