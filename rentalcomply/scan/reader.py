@@ -38,9 +38,8 @@ class Unreadable(Exception):
 
 
 def ocr_b_font() -> str | None:
-    override = os.environ.get("RENTALCOMPLY_OCR_B_FONT")
-    for path in ((override,) if override else ()) + OCR_B_PATHS:
-        if path and os.path.exists(path):
+    for path in OCR_B_PATHS:
+        if os.path.exists(path):
             return path
     return None
 
