@@ -55,7 +55,10 @@
   document.querySelectorAll(".scan[data-scan-guest]").forEach(function (box) {
     var input = box.querySelector("input[type=file]");
     // The page's script sends the form itself: these buttons are for pages without scripts.
-    box.querySelectorAll("button.scan-default, button.scan-send").forEach(function (button) { button.remove(); });
+    var form = box.closest("form");
+    form.querySelectorAll("button.scan-default, button.scan-send").forEach(function (button) {
+      button.remove();
+    });
     input.addEventListener("change", function () { send(box, input); });
   });
 })();
