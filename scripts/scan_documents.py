@@ -116,10 +116,15 @@ def data_page(values: dict[str, str], lines: list[str], layout: str, px_per_mm: 
     return page
 
 
-def degrade(page: Image.Image, rng: random.Random) -> Image.Image:
+PHONE_SIZES = [(4032, 3024), (3024, 4032), (2560, 1920), (1920, 1440), (3264, 2448)]
+
+
+def degrade(page: Image.Image, rng: random.Random, size: tuple[int, int] | None = None
+            ) -> Image.Image:
     """A phone photo of the page: on a table, turned, unevenly lit, blurred, noisy."""
-    canvas_w, canvas_h = rng.choice([(4032, 3024), (3024, 4032), (2560, 1920), (1920, 1440),
-                                     (3264, 2448)])
+    canvas_w, canvas_h = rng.choice(PHONE_SIZES)
+    if size:  # tests: a smaller photo is made faster
+        canvas_w, canvas_h = size
     target_w = canvas_w * rng.uniform(0.55, 0.85)
     page = page.resize((round(target_w), round(target_w * page.height / page.width)),
                        Image.LANCZOS)

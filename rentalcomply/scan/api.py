@@ -60,7 +60,8 @@ def register(api) -> None:
         outcome = service.scan_document(booking, guest, data)
         del data, upload  # the photo goes no further than this request (unless kept, sealed)
         if wants_json:
-            note = _note(outcome, lang, _asked(booking, guest))
+            note = note_lines(outcome.message, outcome.warning, outcome.expiry, lang,
+                              _asked(booking, guest))
             status = 200 if outcome.status != "refused" else (
                 413 if outcome.message == "scan.too_large" else 415)
             return pages.json_response({"status": outcome.status, "values": outcome.values,
@@ -98,12 +99,9 @@ def _asked(booking, guest: int) -> list[str]:
     return party_rules.asked_fields(Property.get_by_id(booking.property_id).country, guest)
 
 
-def _note(outcome, lang: str, asked: list[str]) -> dict:
-    """The outcome as the guest reads it: {"tone", "lines"}."""
-    return note_lines(outcome.message, outcome.warning, outcome.expiry, lang, asked)
-
-
 def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str]) -> dict:
+    """A scan's outcome as the guest reads it: {"tone", "lines"}; the fields the zone does not
+    hold and the form asks are named as still to type."""
     lines = [i18n.text(lang, message, tip=i18n.text(lang, "scan.tip"))]
     tone = "ok" if message == "scan.read" else "warning"
     if message == "scan.read":

@@ -61,7 +61,6 @@ def erase(booking_ids) -> int:
 def erase_past(past) -> int:
     """Erase the photos of stays past their retention (`past`: checkin.retention's condition on
     Booking joined with its Property)."""
-
     stale = set()
     for model in (DocumentImage, DocumentFlag):
         stale |= {booking_id for (booking_id,) in (

@@ -92,7 +92,7 @@ def read_image(data: bytes, today=None) -> mrz.Reading:
     lines, angle, box = _find_zone(image)
     band = _cut_out(image, lines, angle, box)
     best = None
-    for count, length in _shapes(band, len(lines)):
+    for count, length in _shapes(len(lines)):
         try:
             texts, candidates = _recognise(band, count, length)
         except Unreadable:
@@ -162,7 +162,10 @@ def _join_pieces(contours):
         for line in joined:
             height = min(piece[3] - piece[1], line[3] - line[1])
             overlap = min(piece[3], line[3]) - max(piece[1], line[1])
-            if overlap > 0.6 * height and piece[0] - line[2] < 3 * height:
+            # Side by side, not one above the other: two lines of a turned zone share rows too.
+            beside = min(piece[2], line[2]) - max(piece[0], line[0]) < 0.2 * min(
+                piece[2] - piece[0], line[2] - line[0])
+            if overlap > 0.6 * height and beside and piece[0] - line[2] < 3 * height:
                 line[0], line[1] = min(line[0], piece[0]), min(line[1], piece[1])
                 line[2], line[3] = max(line[2], piece[2]), max(line[3], piece[3])
                 line[4] = np.vstack([line[4], piece[4]])
@@ -218,7 +221,7 @@ def _cut_out(image, lines, angle, points):
     return np.clip(ink / max(top, 1e-3), 0.0, 1.0)
 
 
-def _shapes(band, found_lines: int):
+def _shapes(found_lines: int):
     """The layouts worth trying, most likely first."""
     if found_lines >= 3:
         return [(3, 30), (2, 44), (2, 36)]

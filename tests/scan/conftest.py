@@ -45,7 +45,7 @@ def document_photo(values: dict, layout: str = "TD3", *, degraded: bool = False,
     page = scan_documents.data_page(values, lines, layout, 24.0 if degraded else 12.0, rng)
     buffer = io.BytesIO()
     if degraded:
-        scan_documents.degrade(page, rng).save(buffer, "JPEG", quality=60)
+        scan_documents.degrade(page, rng, size=(1920, 1440)).save(buffer, "JPEG", quality=60)
     else:
         page.save(buffer, "PNG")
     return buffer.getvalue()

@@ -1,8 +1,6 @@
 """The reader on generated photos: clean and degraded documents read exactly, a broken check digit
 refused, a photo with no zone said so."""
 
-import datetime as dt
-
 import pytest
 
 from rentalcomply.scan import mrz, reader
