@@ -29,6 +29,8 @@ from rentalcomply.web.ratelimit import SlidingWindowLimiter
 HOUR = 3600
 # The photo and the rest of the guest form: a body larger than this is refused unread.
 MAX_BODY_BYTES = images.MAX_BYTES + 1024 * 1024
+REFUSAL_STATUS = {"scan.too_large": 413, "scan.not_image": 415, "scan.heic": 415,
+                  "scan.no_file": 400}
 
 
 def register(api) -> None:
@@ -60,12 +62,13 @@ def register(api) -> None:
         outcome = service.scan_document(booking, guest, data)
         del data, upload  # the photo goes no further than this request (unless kept, sealed)
         if wants_json:
+            if outcome.status == "refused":
+                return _answer(True, token, lang, REFUSAL_STATUS[outcome.message], guest,
+                               outcome.message)
             note = note_lines(outcome.message, outcome.warning, outcome.expiry, lang,
                               _asked(booking, guest))
-            status = 200 if outcome.status != "refused" else (
-                413 if outcome.message == "scan.too_large" else 415)
             return pages.json_response({"status": outcome.status, "values": outcome.values,
-                                        **note}, status=status)
+                                        **note})
         if outcome.values:
             _keep_typed_with(booking, row, guest, outcome.values, lang)
         query = {"lang": lang, "scan": guest, "said": outcome.message}
@@ -116,10 +119,16 @@ def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str]) 
 
 
 def _answer(wants_json: bool, token: str, lang: str, status: int, guest, key: str):
+    """A refusal: for scan.js the shared error shape with the guest's words beside it; without
+    a script the page again, saying why (or the message page for a link that is no more)."""
     if wants_json:
-        return pages.json_response({"status": "refused", "values": {}, "tone": "warning",
-                                    "lines": [i18n.text(lang, key, tip=i18n.text(lang, "scan.tip"))]},
-                                   status=status)
+        code = {400: "VALIDATION_ERROR", 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE",
+                415: "UNSUPPORTED_MEDIA_TYPE", 429: "RATE_LIMITED"}[status]
+        return pages.json_response({
+            "error": {"code": code, "message": i18n.text("en", key, tip=i18n.text("en", "scan.tip")),
+                      "request_id": bottle.request.environ.get("rentalcomply.request_id")},
+            "status": "refused", "values": {}, "tone": "warning",
+            "lines": [i18n.text(lang, key, tip=i18n.text(lang, "scan.tip"))]}, status=status)
     if guest is None:
         body = pages.render("message", lang=lang, title="RentalComply",
                             text=i18n.text(lang, key), tone="warning")

@@ -106,6 +106,7 @@ def test_a_file_over_10_mb_is_refused_with_a_clear_message(guest_page, link):
     answer = guest_page.post(f"{path}/scan/0?lang=en", {}, upload_files=[("scan-0", "big.jpg", big)],
                              headers={"Accept": "application/json"}, status=413).json
     assert "larger than 10 MB" in answer["lines"][0]
+    assert answer["error"]["code"] == "PAYLOAD_TOO_LARGE"
     page = guest_page.post(f"{path}/scan/0?lang=en", {}, upload_files=[("scan-0", "big.jpg", big)],
                            status=303).follow()
     assert "larger than 10 MB" in page.text
@@ -117,6 +118,8 @@ def test_a_file_that_is_no_image_is_refused_with_a_clear_message(guest_page, lin
                              upload_files=[("scan-0", "doc.jpg", b"%PDF-1.7 a document")],
                              headers={"Accept": "application/json"}, status=415).json
     assert "n'est pas une photo JPEG ou PNG" in answer["lines"][0]
+    assert answer["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"  # the shared error shape
+    assert answer["error"]["message"].startswith("This file is not a JPEG or PNG photo")
     heic = b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100
     answer = guest_page.post(f"{path}/scan/0?lang=en", {},
                              upload_files=[("scan-0", "IMG_1.HEIC", heic)],
