@@ -22,7 +22,7 @@ from rentalcomply.checkin import guests as party_rules
 from rentalcomply.checkin import i18n, service as checkin
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
-from rentalcomply.scan import images, keeping, service
+from rentalcomply.scan import images, keeping, prefill, service
 from rentalcomply.web import pages
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
@@ -66,12 +66,17 @@ def register(api) -> None:
                 return _answer(True, token, lang, REFUSAL_STATUS[outcome.message], guest,
                                outcome.message)
             note = note_lines(outcome.message, outcome.warning, outcome.expiry, lang,
-                              _asked(booking, guest))
+                              _asked(booking, guest), prefill.two_surnames(outcome.values),
+                              filled=outcome.values)
             return pages.json_response({"status": outcome.status, "values": outcome.values,
                                         **note})
         if outcome.values:
             _keep_typed_with(booking, row, guest, outcome.values, lang)
         query = {"lang": lang, "scan": guest, "said": outcome.message}
+        if prefill.two_surnames(outcome.values):
+            query["surnames"] = "2"
+        if "document_support_number" in outcome.values:  # a Spanish DNI gives it
+            query["support"] = "1"
         if outcome.warning:
             query.update(warn=outcome.warning, expiry=outcome.expiry.isoformat())
         return bottle.HTTPResponse(
@@ -102,16 +107,19 @@ def _asked(booking, guest: int) -> list[str]:
     return party_rules.asked_fields(Property.get_by_id(booking.property_id).country, guest)
 
 
-def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str]) -> dict:
+def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str],
+               two_surnames: bool = False, filled=()) -> dict:
     """A scan's outcome as the guest reads it: {"tone", "lines"}; the fields the zone does not
     hold and the form asks are named as still to type."""
     lines = [i18n.text(lang, message, tip=i18n.text(lang, "scan.tip"))]
     tone = "ok" if message == "scan.read" else "warning"
     if message == "scan.read":
         to_type = [i18n.text(lang, "label." + name) for name in service.NOT_IN_THE_ZONE
-                   if name in asked and i18n.has("label." + name)]
+                   if name in asked and name not in filled and i18n.has("label." + name)]
         if to_type:
             lines.append(i18n.text(lang, "scan.still_to_type", fields=", ".join(to_type)))
+        if two_surnames and "second_last_name" in asked:
+            lines.append(i18n.text(lang, "scan.two_surnames"))
     if warning and expiry is not None:
         tone = "warning"
         lines.insert(0, i18n.text(lang, warning, date=i18n.format_date(lang, expiry)))
@@ -152,7 +160,9 @@ def page_context(booking, lang: str, query) -> dict:
             expiry = None
         if warning not in ("scan.expired", "scan.expires_during_stay"):
             warning = ""
-        notes[int(guest)] = note_lines(said, warning, expiry, lang, _asked(booking, int(guest)))
+        filled = ("document_support_number",) if query.get("support") == "1" else ()
+        notes[int(guest)] = note_lines(said, warning, expiry, lang, _asked(booking, int(guest)),
+                                       query.get("surnames") == "2", filled)
     return {"enabled": service.enabled(),
             "privacy": i18n.text(lang, "scan.privacy_kept" if keeping.keeps_images(
                 booking.account_id) else "scan.privacy"),

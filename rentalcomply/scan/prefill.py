@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 from importlib import resources
 
 from rentalcomply.scan.mrz import Reading
@@ -57,7 +58,21 @@ def form_values(reading: Reading) -> dict[str, str]:
         "document_number": fields["number"],
         "document_country": country(fields["issuing_country"]),
     }
+    if fields["document_code"].startswith("I") and fields["issuing_country"] == "ESP":
+        # A Spanish DNI: the zone's document number is the card's support number, and the DNI
+        # number (8 digits and a letter) is the optional data (id-documents.md, "EU identity
+        # cards"); SES wants both, each in its place.
+        dni = fields["optional_data"].split(" ")[0]
+        values["document_support_number"] = fields["number"]
+        values["document_number"] = dni if re.fullmatch(r"[0-9]{8}[A-Z]", dni) else ""
     return {name: value for name, value in values.items() if value}
+
+
+def two_surnames(values: dict[str, str]) -> bool:
+    """Whether the surname the zone gives holds two words: a Spanish national's two surnames
+    come as one (ESPANOLA<ESPANOLA), the same shape as a compound surname, so only the guest can
+    say which part is the second surname."""
+    return len(values.get("last_name", "").split()) > 1
 
 
 def expiry_problem(reading: Reading, today: dt.date, departure: dt.date) -> str | None:

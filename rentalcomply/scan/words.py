@@ -76,6 +76,21 @@ WORDS: dict[str, tuple[str, str, str, str, str, str, str]] = {
         "Nicht in den Zeilen des Dokuments, bitte eintippen: {fields}.",
         "Absents des lignes du document, à saisir : {fields}.",
         "Não constam das linhas do documento, escreva-os: {fields}."),
+    "scan.two_surnames": (
+        "Your document writes both surnames together in Last name: if you have two, move the "
+        "second into Second surname.",
+        "Το έγγραφό σας γράφει και τα δύο επώνυμα μαζί στο Επώνυμο: αν έχετε δύο, μεταφέρετε το "
+        "δεύτερο στο Δεύτερο επώνυμο.",
+        "Il documento riporta entrambi i cognomi insieme in Cognome: se ne hai due, sposta il "
+        "secondo in Secondo cognome.",
+        "Su documento escribe los dos apellidos juntos en Primer apellido: si tiene dos, pase "
+        "el segundo a Segundo apellido.",
+        "Ihr Dokument schreibt beide Nachnamen zusammen in Nachname: Wenn Sie zwei haben, "
+        "verschieben Sie den zweiten nach Zweiter Nachname.",
+        "Votre document écrit les deux noms ensemble dans Nom : si vous en avez deux, déplacez "
+        "le second dans Second nom.",
+        "O seu documento escreve os dois apelidos juntos em Apelido: se tiver dois, passe o "
+        "segundo para Segundo apelido."),
     "scan.failed": (
         "The document's lines could not be read with certainty, so nothing was filled in. "
         "{tip} Or type the details below.",

@@ -170,3 +170,24 @@ def test_each_link_takes_a_limited_number_of_photos(guest_page, link, settings):
     answer = guest_page.post(f"{path}/scan/0?lang=en", {}, upload_files=[("scan-0", "x.jpg", b"no")],
                              headers={"Accept": "application/json"}, status=429).json
     assert "Too many photos" in answer["lines"][0]
+
+
+def test_a_spanish_dni_gives_its_number_and_support_number_and_asks_for_the_second_surname(
+        guest_page, make_booking):
+    booking = make_booking("ES", guest_count=1)
+    path = "/checkin/" + checkin.token_for(booking.id)
+    dni = passport_values(document_code="ID", issuing_country="ESP", nationality="ESP",
+                          number="BAA000589", optional="12345678Z", optional_2="")
+    dni["name"] = "GARCIA<LOPEZ<<LUCIA"
+    answer = guest_page.post(f"{path}/scan/0?lang=es", {},
+                             upload_files=[("scan-0", "dni.png", document_photo(dni, "TD1"))],
+                             headers={"Accept": "application/json"}).json
+    assert answer["values"]["document_number"] == "12345678Z"
+    assert answer["values"]["document_support_number"] == "BAA000589"
+    assert answer["values"]["document_type"] == "id_card"
+    assert answer["values"]["last_name"] == "Garcia Lopez"
+    assert any("Segundo apellido" in line for line in answer["lines"])
+    assert not any("Número de soporte" in line for line in answer["lines"])  # it was filled
+    page = scan_without_script(guest_page, path, document_photo(dni, "TD1"))
+    assert page.forms["checkin-form"]["g0.document_support_number"].value == "BAA000589"
+    assert "Second surname" in page.text and "move the second" in page.text
