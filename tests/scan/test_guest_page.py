@@ -191,3 +191,25 @@ def test_a_spanish_dni_gives_its_number_and_support_number_and_asks_for_the_seco
     page = scan_without_script(guest_page, path, document_photo(dni, "TD1"))
     assert page.forms["checkin-form"]["g0.document_support_number"].value == "BAA000589"
     assert "Second surname" in page.text and "move the second" in page.text
+
+
+def test_kept_images_are_in_the_backup_still_sealed(guest_page, link, settings, tmp_path):
+    import sqlite3
+
+    from rentalcomply.ops import backup
+    booking, path = link
+    keeping.set_keep_images(booking.account_id, True)
+    photo = document_photo(passport_values())
+    scan_without_script(guest_page, path, photo)
+    if backup.external_database(settings):
+        # On PostgreSQL the database is backed up with its own tool, the images with it.
+        assert DocumentImage.select().where(DocumentImage.booking == booking.id).count() == 1
+        return
+    archive, _ = backup.create_backup(settings, output=tmp_path / "backup.tar.gz")
+    (tmp_path / "restored").mkdir()
+    backup.read_backup(archive, tmp_path / "restored")
+    database = tmp_path / "restored" / "rentalcomply.db"
+    rows = sqlite3.connect(database).execute(
+        "SELECT booking_id, image_sealed FROM document_image").fetchall()
+    assert [row[0] for row in rows] == [booking.id]
+    assert rows[0][1].startswith("v1:") and photo[:16] not in rows[0][1].encode()
