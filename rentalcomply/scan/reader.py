@@ -80,15 +80,39 @@ def _templates():
 
 
 def read_image(data: bytes, today=None) -> mrz.Reading:
-    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable."""
+    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable.
+
+    A phone held upright over a passport lying across gives the page turned by a quarter, and
+    a photo may come upside down: when the zone is not found, or not read with every check
+    passing, the other three quarter turns are tried, best reading kept."""
     import cv2
     import numpy as np
+    # The photo as it is meant to be seen: imdecode applies the EXIF orientation a phone sets.
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None:
         raise Unreadable("not an image this reader can open")
     scale = min(1.0, READ_MAX_SIDE / max(image.shape))
     if scale < 1.0:
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    best, problem = None, None
+    for turn in (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180):
+        turned = image if turn is None else cv2.rotate(image, turn)
+        try:
+            reading = _read_turned(turned, today)
+        except Unreadable as error:
+            problem = problem or error
+            continue
+        score = sum(reading.checks.values())
+        if best is None or score > best[0]:
+            best = (score, reading)
+        if reading.valid:
+            break
+    if best is None:
+        raise problem
+    return best[1]
+
+
+def _read_turned(image, today) -> mrz.Reading:
     lines, angle, box = _find_zone(image)
     band = _cut_out(image, lines, angle, box)
     best = None

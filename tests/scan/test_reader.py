@@ -47,3 +47,15 @@ def test_bytes_that_are_no_image_are_unreadable():
 def test_the_reader_says_whether_it_can_run():
     on, why = reader.available()
     assert on and "OCR-B" in why
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_photo_turned_by_a_quarter_or_upside_down_is_read(turn):
+    import io
+
+    from PIL import Image
+    values = passport_values()
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(document_photo(values))).rotate(turn, expand=True).save(buffer, "PNG")
+    reading = reader.read_image(buffer.getvalue())
+    assert reading.valid and reading.lines == mrz.compose("TD3", **values)
