@@ -70,8 +70,8 @@ def register(api) -> None:
                               filled=outcome.values)
             return pages.json_response({"status": outcome.status, "values": outcome.values,
                                         **note})
-        if outcome.values:
-            _keep_typed_with(booking, row, guest, outcome.values, lang)
+        # What the guest typed before pressing the button is kept, read or not.
+        _keep_typed_with(booking, row, guest, outcome.values, lang)
         query = {"lang": lang, "scan": guest, "said": outcome.message}
         if prefill.two_surnames(outcome.values):
             query["surnames"] = "2"
@@ -96,6 +96,8 @@ def _keep_typed_with(booking, row, guest: int, values: dict, lang: str) -> None:
                 and name in party_rules.FIELDS and value:
             party[int(prefix[1:])][name] = value
     party[guest].update(values)
+    if not any(party):
+        return
     try:
         checkin.save_progress(booking, row, party, consent=forms.getunicode("consent") == "yes",
                               lang=lang)

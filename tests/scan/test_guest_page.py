@@ -213,3 +213,13 @@ def test_kept_images_are_in_the_backup_still_sealed(guest_page, link, settings, 
         "SELECT booking_id, image_sealed FROM document_image").fetchall()
     assert [row[0] for row in rows] == [booking.id]
     assert rows[0][1].startswith("v1:") and photo[:16] not in rows[0][1].encode()
+
+
+def test_what_was_typed_stays_when_the_document_cannot_be_read(guest_page, link):
+    _, path = link
+    page = scan_without_script(guest_page, path, document_photo(passport_values(),
+                                                                break_check=True),
+                               typed={"g0.first_name": "Μαρία", "g0.phone": "+30 210 1234567"})
+    form = page.forms["checkin-form"]
+    assert form["g0.first_name"].value == "Μαρία" and form["g0.phone"].value == "+30 210 1234567"
+    assert "could not be read with certainty" in page.text
