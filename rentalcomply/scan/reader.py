@@ -24,6 +24,9 @@ import os
 
 from rentalcomply.scan import mrz
 
+# cv2, numpy and Pillow are imported inside the functions that use them: OpenCV and numpy are the
+# optional part (absent from the one-file binary and from installs without the extra), and the
+# server imports this module at start whether or not anyone scans.
 OCR_B_PATHS = ("/usr/share/fonts/opentype/ocr-b/OCRB.otf",
                "/usr/share/fonts/truetype/ocr-b/OCRB.ttf")
 PITCH = 24            # pixels a character cell is scaled to before matching
