@@ -15,6 +15,7 @@ from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted,
 from rentalcomply.properties.api import LINK_KEPT_NOWHERE as PROPERTY_LINK_KEPT_NOWHERE
 from rentalcomply.properties.api import with_checkin_link
 from rentalcomply.views import properties as composed
+from rentalcomply.scan import api as scan_api
 from rentalcomply.web import openapi
 from rentalcomply.web.idempotency import ShownOnce
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, TIMESTAMP
@@ -210,3 +211,4 @@ def register(api) -> None:
         return with_checkin_link(ctx, composed.property_view(prop), prop)
 
     page.register(api)
+    scan_api.register(api)  # the guest page's "Scan the document"

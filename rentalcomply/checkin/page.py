@@ -30,6 +30,7 @@ from rentalcomply.checkin import guests as party_rules
 from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
+from rentalcomply.scan import api as scan_api
 from rentalcomply.web import pages
 from rentalcomply.web.json import DuplicateKeys, loads_request
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
@@ -424,6 +425,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             else "other")),
         privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
+        scan=scan_api.page_context(booking, lang, bottle.request.query),  # _scan.tpl
         pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary", "page.step_guest",

@@ -38,6 +38,7 @@ from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted,
                                       GuestEmailRejected, LinkExpired, MailNotSent, NotFound,
                                       RateLimited, ValidationError)
 from rentalcomply.core.models import Booking, Property
+from rentalcomply.scan import keeping as scan_keeping
 
 log = logging.getLogger(__name__)
 
@@ -532,6 +533,7 @@ def purge_guest_data(retention) -> int:
             purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now)
                        .where((Checkin.booking == booking_id) & Checkin.guests_sealed.is_null(False))
                        .execute())
+    scan_keeping.erase_past(past)  # the photos of their documents, if the owner kept any
     return purged
 
 

@@ -12,14 +12,14 @@ from rentalcomply.core.errors import NotFound
 from rentalcomply.dashboard import sign_in, users
 from rentalcomply.dashboard.pages import (account, activity, bookings, checkin_links, controller,
                                           devices, email, imports, keys, police, properties,
-                                          reports, search, today, webhooks)
+                                          reports, scanning, search, today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
 # In the order their routes are declared: Bottle tries a route in that order.
 # imports before bookings: /bookings/import is not the page of a booking called "import".
 PAGE_GROUPS = (today, imports, bookings, checkin_links, properties, keys, webhooks, reports,
-               police, controller, account, devices, email, activity, search)
+               police, controller, account, scanning, devices, email, activity, search)
 
 
 def register(api) -> None:

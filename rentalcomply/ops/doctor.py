@@ -38,7 +38,16 @@ def run_checks(settings) -> list[Check]:
     checks += _police_credentials(settings)
     checks += [_stuck_work(settings)]
     checks += [_free_disk(settings), _last_backup(settings), *_smtp_servers(settings), _public_url(settings)]
+    checks.append(_scanning())
     return checks
+
+
+def _scanning() -> Check:
+    """Guests scanning their documents: an optional part, so never a failure when it is off."""
+    from rentalcomply.scan import reader
+    on, why = reader.available()
+    return Check("document scanning", True, why if on else f"off: {why}; guests type their "
+                 "document details (README, \"Scanning documents\")")
 
 
 # What a worker should have finished long since: a report generating, a filing being sent.

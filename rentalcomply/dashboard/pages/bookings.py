@@ -12,6 +12,7 @@ from rentalcomply.dashboard import mailviews, problems, service
 from rentalcomply.dashboard.pages.checkin_links import booking_link_block
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, date_filters, page_number
 from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors
+from rentalcomply.dashboard.pages import scanning
 from rentalcomply.properties import service as properties
 from rentalcomply.filings import host as police
 
@@ -254,7 +255,8 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        police=police.police_view(page.account_id, booking.id),
                        guest_mail=mailviews.guest_mail(page.settings, booking),
                        access_mail=access.delivery_problem(booking),
-                       advice=mailviews.ADVICE)
+                       advice=mailviews.ADVICE,
+                       **scanning.booking_values(booking.id))  # _document_flags.tpl
 
 
 def _euros(text: str):

@@ -38,5 +38,6 @@
   </form>
 </section>
 % include('_controller.tpl')
+% include('_scan_keeping.tpl')
 % include('_people.tpl')
 % include('_devices.tpl')

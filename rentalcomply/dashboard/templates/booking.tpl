@@ -51,6 +51,7 @@
     <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
     % end
   </dl>
+  % include('_document_flags.tpl')
   % for f in police['filings']:
   % if f['file_ready'] and f['status'] == 'ready':
   <div class="buttons">

@@ -38,6 +38,7 @@
       % if block['error']:
       <p class="error">{{block['error']}}</p>
       % end
+      % include('_scan', block=block)
       % for section, fields in block['sections']:
       <div class="section section-{{section}}">
         % if section == 'document':

@@ -1,0 +1,60 @@
+"""Scanning in headless Chromium at phone size (390×844) against the real server on a loopback
+port: the guest picks a generated photo of their passport and sees the fields filled, with and
+without JavaScript. Screenshots go to tests/artifacts/checkin/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rentalcomply.checkin import service as checkin
+from tests.dashboard.test_browser import _shows, chromium, server  # noqa: F401 - fixtures
+from tests.scan.conftest import document_photo, needs_scanner, passport_values
+
+pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.server, needs_scanner]
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "checkin"
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+def _shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def photo(tmp_path):
+    path = tmp_path / "passport.png"
+    path.write_bytes(document_photo(passport_values()))
+    return path
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["with-javascript", "without-javascript"])
+def test_a_guest_scans_a_passport_and_sees_the_fields_filled(make_booking, server, chromium,  # noqa: F811
+                                                            photo, script):
+    booking = make_booking("GR", guest_count=1)
+    url = f"{server.base_url}/checkin/{checkin.token_for(booking.id)}?lang=en"
+    context = chromium.new_context(viewport=PHONE, java_script_enabled=script)
+    page = context.new_page()
+    page.goto(url)
+    page.get_by_text("Scan the document").click()  # the box opens
+    page.set_input_files("#g0-scan", str(photo))
+    if not script:
+        page.get_by_role("button", name="Read the document").click()
+    assert _shows(page, "Read from your document", timeout=30)
+    number = page.locator("#g0-document_number")
+    number.wait_for()
+    assert number.input_value() == "AB1234567"
+    assert page.locator("#g0-last_name").input_value() == "Papadopoulou"
+    assert page.locator("#g0-birth_date").input_value() == "1985-04-23"
+    page.locator(".scan-note").scroll_into_view_if_needed()
+    _shot(page, f"scan-{'script' if script else 'noscript'}-phone")
+    context.close()
