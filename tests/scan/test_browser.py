@@ -40,7 +40,7 @@ def photo(tmp_path):
 @pytest.mark.parametrize("script", [True, False], ids=["with-javascript", "without-javascript"])
 def test_a_guest_scans_a_passport_and_sees_the_fields_filled(make_booking, server, chromium,  # noqa: F811
                                                             photo, script):
-    booking = make_booking("GR", guest_count=1)
+    booking = make_booking("PT", guest_count=1)
     url = f"{server.base_url}/checkin/{checkin.token_for(booking.id)}?lang=en"
     context = chromium.new_context(viewport=PHONE, java_script_enabled=script)
     page = context.new_page()

@@ -18,7 +18,7 @@ pytestmark = needs_scanner
 
 @pytest.fixture
 def link(make_booking):
-    booking = make_booking("GR", guest_count=2, arrival_in=10, nights=4)
+    booking = make_booking("PT", guest_count=2, arrival_in=10, nights=4)
     return booking, "/checkin/" + checkin.token_for(booking.id)
 
 

@@ -43,7 +43,6 @@
       <div class="section section-{{section}}">
         % if section == 'document':
         <h2 class="section-title">{{t('page.document')}}</h2>
-          % # A per-guest block about the document goes here: `block` is this guest's (index, title).
           % if block['minor_documents_hint']:
         <p class="hint section-hint">{{t('page.minor_documents', age=document_age)}}</p>
           % end
