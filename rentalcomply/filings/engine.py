@@ -35,7 +35,7 @@ from rentalcomply.core import clock, events, sealing
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.filings import registry
+from rentalcomply.filings import registry, setup
 from rentalcomply.filings.connector import (AuthError, FilingRef, GuestOutcome, Outcome,
                                             PermanentError, TransientError, UncertainError)
 from rentalcomply.filings.deadlines import deadline
@@ -122,6 +122,14 @@ def attempt(filing_id: str) -> str | None:
         except (KeyError, ImportError):
             fail(booking, row, f"the police connector {connector_name!r} is not available")
             return row.status
+        # Nothing can be sent without the authority's set-up (codes, credentials): held, saying
+        # what is missing, and sent once it is set (setup.release_setup_holds). A poll asks
+        # about a batch already taken: it is never turned into a new submission.
+        lacking = setup.missing(prop, connector_name) if row.status != "polling" else []
+        if lacking:
+            hold(booking, row, setup.hold_reason(lacking),
+                 side=row.kind in authority.side_kinds)
+            return row.status
         stay = stay_of(booking, prop)
         try:
             side = authority.party_for(row, booking)
@@ -197,12 +205,15 @@ def attempt(filing_id: str) -> str | None:
     return row.status
 
 
-def hold(booking: Booking, row: Filing, reason: str) -> None:
+def hold(booking: Booking, row: Filing, reason: str, *, side: bool = False) -> None:
     """Nothing is filed: the row waits (`held`, saying why) until the code tables are loaded
-    (release_held) or the host files again; the booking stays QUEUED with the reason, and
-    police.at_risk comes before the deadline as for any filing not done."""
+    (release_held), the set-up is completed (setup.release_setup_holds) or the host files again;
+    the booking stays QUEUED with the reason (a side filing, such as Spain's reservation, leaves
+    the booking's own status alone), and police.at_risk comes before the deadline as for any
+    filing not done."""
     save_filing(row, status="held", held_reason=reason[:2000], error=None, next_attempt_at=None)
-    save_booking(booking, report_status="QUEUED", report_error=reason[:2000])
+    if not side:
+        save_booking(booking, report_status="QUEUED", report_error=reason[:2000])
 
 
 def release_held() -> list[str]:
