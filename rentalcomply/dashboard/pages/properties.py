@@ -6,8 +6,11 @@ from __future__ import annotations
 from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.dashboard.pages.checkin_links import property_link_block
+from rentalcomply.dashboard.pages.police import police_setup_view
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
+from rentalcomply.filings import health, setup
+from rentalcomply.filings import settings as filing_settings
 from rentalcomply.properties import service as properties
 
 
@@ -29,6 +32,27 @@ def _property_choices() -> dict:
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
             "connectors": properties.POLICE_CONNECTORS,
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS}
+
+
+def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
+                  channel_values=None, access_errors=None, access_values=None,
+                  police_errors=None, police_values=None, connection=None):
+    """The property's page: its channels, calendar export, check-in link, access instructions,
+    police set-up (pages/police.py) and details; a refused form shows again with its errors."""
+    from rentalcomply.sync import export
+    return page.render(
+        "property", status=status, title=prop.name, prop=prop,
+        values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
+        errors=errors or {}, channel_errors=channel_errors or {},
+        access_errors=access_errors or {},
+        access_values=access_values or {
+            "hours_before": str(prop.access_instructions_hours_before)},
+        channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
+        channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
+        mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+        checkin_link=property_link_block(page, prop),
+        police=police_setup_view(prop, police_values, police_errors, connection),
+        **_property_choices())
 
 
 def register(pages: Pages) -> None:
@@ -55,25 +79,9 @@ def register(pages: Pages) -> None:
         page.record("property.create", prop.id)
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
-    def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
-              channel_values=None, access_errors=None, access_values=None):
-        from rentalcomply.sync import export
-        return page.render(
-            "property", status=status, title=prop.name, prop=prop,
-            values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
-            errors=errors or {}, channel_errors=channel_errors or {},
-            access_errors=access_errors or {},
-            access_values=access_values or {
-                "hours_before": str(prop.access_instructions_hours_before)},
-            channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
-            channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
-            mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
-            checkin_link=property_link_block(page, prop),
-            **_property_choices())
-
     @pages.get("/properties/<property_id>")
     def property_page(page, property_id):
-        return _show(page, properties.get_property(page.account_id, property_id))
+        return show_property(page, properties.get_property(page.account_id, property_id))
 
     @pages.post("/properties/<property_id>")
     def property_update(page, property_id):
@@ -82,7 +90,7 @@ def register(pages: Pages) -> None:
         try:
             properties.update_property(page.account_id, property_id, **values)
         except ValidationError as error:
-            return _show(page, prop, status=400, values=values, errors=form_errors(error))
+            return show_property(page, prop, status=400, values=values, errors=form_errors(error))
         page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
 
@@ -106,12 +114,46 @@ def register(pages: Pages) -> None:
             properties.update_property(page.account_id, property_id, **changes)
         except ValidationError as error:
             found = form_errors(error)
-            return _show(page, prop, status=400, access_values={"hours_before": hours},
+            return show_property(page, prop, status=400, access_values={"hours_before": hours},
                          access_errors={"access_instructions": found.get("access_instructions"),
                                         "hours_before": found.get(
                                             "access_instructions_hours_before")})
         page.record("property.access_instructions", property_id)  # what changed, never the text
         raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
+
+    @pages.post("/properties/<property_id>/police")
+    def police_setup_save(page, property_id):
+        """The police set-up, through the domain function the API and CLI use. Credentials are
+        write-only: an empty box keeps what is set, and what was typed is never shown back."""
+        prop = properties.get_property(page.account_id, property_id)
+        settings, credentials, typed = {}, {}, {}
+        for field in setup.fields_of(prop.police_connector):
+            value = page.form(field.name).strip()
+            if field.secret:
+                if value:
+                    credentials[field.name] = value
+            else:
+                settings[field.name] = value or None
+                typed[field.name] = value
+        try:
+            filing_settings.configure_property(page.account_id, property_id, settings=settings,
+                                               credentials=credentials)
+        except ValidationError as error:
+            errors = {detail["field"].split(".", 1)[-1]: detail["message"]
+                      for detail in error.details or []}
+            return show_property(page, prop, status=400, police_values=typed,
+                                 police_errors=errors)
+        page.record("property.update", property_id)  # which property, never the values
+        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
+                       + "#police-setup")
+
+    @pages.post("/properties/<property_id>/police/test")
+    def police_setup_test(page, property_id):
+        """Ask the authority whether it accepts the set-up, filing nothing; said in words."""
+        prop = properties.get_property(page.account_id, property_id)
+        timeout = min(float(page.settings.police.timeout_seconds), 15.0)
+        answer = health.test_property_connection(prop, timeout)  # a question: nothing changes
+        return show_property(page, prop, connection=answer)
 
     @pages.post("/properties/<property_id>/channels")
     def channel_add(page, property_id):
@@ -123,7 +165,7 @@ def register(pages: Pages) -> None:
                 ical_url=values["ical_url"],
                 allow_private_addresses=page.settings.sync.allow_private_addresses)
         except ValidationError as error:
-            return _show(page, prop, status=400, channel_errors=form_errors(error),
+            return show_property(page, prop, status=400, channel_errors=form_errors(error),
                          channel_values=values)
         page.record("channel.add", connection.id)
         raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))

@@ -1,0 +1,153 @@
+"""The property page's police set-up: the authority's fields, credentials write-only, codes
+checked as typed, a warning while it is incomplete, the connection test in words against the
+loopback doubles, and a held filing on the booking page linking to it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core import clock
+from rentalcomply.core.db import atomic
+from rentalcomply.dashboard import users
+from rentalcomply.filings.models import AuthoritySettings, Filing
+from rentalcomply.filings.settings import credentials_for
+from rentalcomply.properties import service as properties
+from tests.conftest import bootstrapped_settings
+from tests.dashboard.conftest import DASHBOARD_ENV
+from tests.police.conftest import family
+from tests.police.soap_double import AlloggiatiDouble
+from tests.police.soap_doubles_es_pt import SesDouble
+
+
+@pytest.fixture
+def alloggiati():
+    from rentalcomply.authorities.alloggiati.connector import CONNECTOR
+    service = AlloggiatiDouble()
+    CONNECTOR.forget_tokens()
+    yield service
+    service.down()
+    CONNECTOR.forget_tokens()
+
+
+@pytest.fixture
+def ses():
+    with SesDouble() as double:
+        yield double
+
+
+@pytest.fixture
+def settings(tmp_path, mail_server, alloggiati, ses):
+    with bootstrapped_settings(tmp_path, **DASHBOARD_ENV, **mail_server.env,
+                               RENTALCOMPLY_POLICE_ALLOGGIATI_URL=alloggiati.url,
+                               RENTALCOMPLY_POLICE_SES_URL=ses.url,
+                               RENTALCOMPLY_POLICE_TIMEOUT_SECONDS=3) as settings:
+        users.configure(settings)
+        users.forget_failures()
+        yield settings
+        users.forget_failures()
+
+
+def italian(account_id):
+    prop = properties.create_property(account_id, name="Casa Limone", address="Via Roma 1",
+                                      country="IT", police_connector="alloggiati")
+    return prop
+
+
+def save_setup(anna, prop, status=303, **values):
+    page = anna.get(f"/dashboard/properties/{prop.id}")
+    return anna.post(f"/dashboard/properties/{prop.id}/police",
+                     {"csrf": anna.csrf(page), **values}, status=status)
+
+
+def test_an_italian_property_without_its_set_up_warns_and_shows_the_authoritys_fields(
+        anna, account_a):
+    prop = italian(account_a)
+    text = anna.get(f"/dashboard/properties/{prop.id}").text
+    assert "its set-up is not complete: nothing can be sent to Alloggiati Web" in text
+    assert 'href="#police-setup"' in text
+    for label in ("Alloggiati Web user", "Alloggiati Web password", "Web service key (WSKEY)"):
+        assert label in text
+    greek = anna.get(f"/dashboard/properties/{prop.id}?lang=el").text
+    assert "Ρυθμίσεις δήλωσης στην αστυνομία" in greek and "Κλειδί υπηρεσίας web" in greek
+
+
+def test_credentials_are_write_only_and_an_empty_box_keeps_them(anna, account_a):
+    prop = italian(account_a)
+    save_setup(anna, prop, user="VE777777", password="segreto", wskey="WSKEY1")
+    assert credentials_for(prop) == {"user": "VE777777", "password": "segreto", "wskey": "WSKEY1"}
+    text = anna.get(f"/dashboard/properties/{prop.id}").text
+    assert "segreto" not in text and "WSKEY1" not in text and "VE777777" not in text
+    assert "not complete" not in text and text.count(">Set</span>") == 3
+    save_setup(anna, prop, user="", password="nuova", wskey="")
+    assert credentials_for(prop) == {"user": "VE777777", "password": "nuova", "wskey": "WSKEY1"}
+
+
+def test_a_spanish_code_is_checked_as_typed_with_a_sentence_beside_it(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    refused = save_setup(anna, prop, status=400, codigo_arrendador="12AB",
+                         codigo_establecimiento="0000012345", user="", password="")
+    assert "The landlord code is 10 digits" in refused.text
+    assert 'value="12AB"' in refused.text  # the code typed is shown back to be corrected
+    assert AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id) is None
+
+
+def test_the_connection_test_says_connected_or_refused_in_words(anna, account_a, alloggiati):
+    prop = italian(account_a)
+    save_setup(anna, prop, user="RM012345", password="segreto", wskey="WSKEY1")
+    page = anna.get(f"/dashboard/properties/{prop.id}")
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test", {"csrf": anna.csrf(page)})
+    assert "Connected: Alloggiati Web accepted these details. Nothing was filed." in said.text
+    assert alloggiati.calls == ["GenerateToken"]
+    save_setup(anna, prop, password="sbagliata")
+    page = anna.get(f"/dashboard/properties/{prop.id}?lang=el")
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test?lang=el",
+                     {"csrf": anna.csrf(page)})
+    assert "Απορρίφθηκε: η υπηρεσία Alloggiati Web δεν δέχτηκε" in said.text
+    alloggiati.down()
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test?lang=en",
+                     {"csrf": anna.csrf(page)})
+    assert "Cannot reach Alloggiati Web right now" in said.text
+
+
+def test_the_ses_connection_test_asks_its_catalogue(anna, account_a, ses):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    save_setup(anna, prop, codigo_arrendador="0000000042", codigo_establecimiento="0000012345",
+               user="ses-user", password="ses-pass")
+    page = anna.get(f"/dashboard/properties/{prop.id}")
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test", {"csrf": anna.csrf(page)})
+    assert "Connected: SES.Hospedajes accepted these details." in said.text
+    save_setup(anna, prop, codigo_arrendador="0000000042", codigo_establecimiento="0000012345",
+               password="wrong")
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test", {"csrf": anna.csrf(page)})
+    assert "Refused: SES.Hospedajes did not accept the user, password or key." in said.text
+
+
+def test_a_filing_held_for_set_up_says_so_on_the_booking_and_links_to_the_set_up(
+        anna, settings, account_a, owner, alloggiati):
+    prop = italian(account_a)
+    arrival = clock.today()
+    with atomic():
+        booking = bookings.create_booking(
+            account_a, rates=FeeRates.from_settings(settings), property_id=prop.id,
+            guest_name="Giulia Bianchi", guest_email="giulia@example.com", arrival_date=arrival,
+            departure_date=arrival + dt.timedelta(days=3), guest_count=2)
+    owner.put_json(f"/api/v1/bookings/{booking.id}/guests", {"guests": family()})
+    assert Filing.get(Filing.booking == booking.id).status == "held"
+    text = anna.get(f"/dashboard/bookings/{booking.id}").text
+    assert "Held: set-up needed" in text
+    assert "Nothing was sent: the property’s police set-up is not complete." in text
+    assert f'href="/dashboard/properties/{prop.id}#police-setup"' in text
+    assert "set-up needed: user" not in text  # the code is for the API and the log
+    greek = anna.get(f"/dashboard/bookings/{booking.id}?lang=el").text
+    assert "Σε αναστολή: χρειάζονται ρυθμίσεις" in greek
+    save_setup(anna, prop, user="RM012345", password="segreto", wskey="WSKEY1")
+    assert alloggiati.calls[-1] == "Ricevuta"
+    assert Filing.get(Filing.booking == booking.id).status == "submitted"
