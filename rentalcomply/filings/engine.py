@@ -30,6 +30,8 @@ import datetime as dt
 import logging
 from typing import Any
 
+from peewee import fn
+
 from rentalcomply.bookings.service import booking_view
 from rentalcomply.core import clock, events, sealing
 from rentalcomply.core.db import atomic, db
@@ -39,7 +41,7 @@ from rentalcomply.filings import registry, setup
 from rentalcomply.filings.connector import (AuthError, FilingRef, GuestOutcome, Outcome,
                                             PermanentError, TransientError, UncertainError)
 from rentalcomply.filings.deadlines import deadline
-from rentalcomply.filings.models import Filing
+from rentalcomply.filings.models import Filing, PoliceAlert
 from rentalcomply.filings.party import guests_of, stay_of
 from rentalcomply.filings.settings import credentials_for, police_setting, settings_for_property
 from rentalcomply.filings.views import filing_view
@@ -323,6 +325,17 @@ def record(booking: Booking, prop: Property, row: Filing, outcome: Outcome,
     save_filing(row, **changes)
     save_booking(booking, report_status="REJECTED", report_error=summary[:2000])
     emit(booking, "police.rejected", row)
+    alert_owners(booking.account_id)
+
+
+def alert_owners(account_id: str) -> None:
+    """A refusal or a failure: the account's owners are e-mailed at once, after the commit, at
+    most once an hour (dashboard/police_alerts.py reads this mark)."""
+    (PoliceAlert.insert(account=account_id, pending_since=clock.utcnow())
+     .on_conflict(conflict_target=[PoliceAlert.account],
+                  update={PoliceAlert.pending_since: fn.COALESCE(PoliceAlert.pending_since,
+                                                                 clock.utcnow())})
+     .execute())
 
 
 def fail(booking: Booking, row: Filing, reason: str, *, event_type: str = "police.failed",
@@ -330,6 +343,12 @@ def fail(booking: Booking, row: Filing, reason: str, *, event_type: str = "polic
     save_filing(row, status=status, error=reason[:2000], next_attempt_at=None, sending_since=None)
     save_booking(booking, report_status=report_status, report_error=reason[:2000])
     emit(booking, event_type, row)
+    if status == "failed":  # a refusal's reason may quote guest data: it stays out of the log
+        # The connector's own words, for whoever reads the log; pages say a sentence in their
+        # language (dashboard/pages/police.py).
+        log.warning("police filing %s (%s, %s) failed: %s", row.id, row.kind, row.authority,
+                    reason[:500])
+    alert_owners(booking.account_id)
 
 
 def retry_or_fail(booking: Booking, row: Filing, reason: str, polling: bool) -> None:

@@ -146,8 +146,54 @@ def test_a_filing_held_for_set_up_says_so_on_the_booking_and_links_to_the_set_up
     assert "Nothing was sent: the property’s police set-up is not complete." in text
     assert f'href="/dashboard/properties/{prop.id}#police-setup"' in text
     assert "set-up needed: user" not in text  # the code is for the API and the log
+    assert "Climate fee" not in text  # a Greek fee, on a Greek property's bookings only
     greek = anna.get(f"/dashboard/bookings/{booking.id}?lang=el").text
     assert "Σε αναστολή: χρειάζονται ρυθμίσεις" in greek
     save_setup(anna, prop, user="RM012345", password="segreto", wskey="WSKEY1")
     assert alloggiati.calls[-1] == "Ricevuta"
     assert Filing.get(Filing.booking == booking.id).status == "submitted"
+
+
+# --- the country and time zone selects, and the fields of each country ---------------------------
+
+def test_the_country_is_a_select_named_in_the_pages_language_with_the_countrys_zones(anna):
+    english = anna.get("/dashboard/properties/new?lang=en").text
+    assert '<select id="country" name="country"' in english
+    assert '<option value="ES">Spain</option>' in english
+    assert '<option value="GR" selected>Greece</option>' in english
+    assert '<option value="Europe/Athens" selected>' in english
+    greek = anna.get("/dashboard/properties/new?lang=el").text
+    assert '<option value="ES">Ισπανία</option>' in greek
+    assert '<option value="GR" selected>Ελλάδα</option>' in greek
+
+
+def test_greek_fields_show_only_on_a_greek_property(anna, account_a):
+    greek = properties.create_property(account_a, name="Studio", address="Athinas 5")
+    assert 'name="aade_property_id"' in anna.get(f"/dashboard/properties/{greek.id}").text
+    italian_text = anna.get(f"/dashboard/properties/{italian(account_a).id}").text
+    assert 'name="aade_property_id"' not in italian_text
+    assert 'name="climate_fee_category"' not in italian_text
+
+
+def property_form(anna, prop, **changes):
+    page = anna.get(f"/dashboard/properties/{prop.id}?lang=en")
+    return {"csrf": anna.csrf(page), "name": prop.name, "address": prop.address,
+            "country": prop.country, "timezone": prop.timezone, "max_guests": "",
+            "police_connector": prop.police_connector, "status": prop.status, **changes}
+
+
+def test_a_new_country_with_one_zone_takes_it_and_one_with_several_asks(anna, account_a):
+    prop = properties.create_property(account_a, name="Studio", address="Athinas 5")
+    anna.post(f"/dashboard/properties/{prop.id}",
+              property_form(anna, prop, country="IT", climate_fee_category="standard"), status=303)
+    assert properties.get_property(account_a, prop.id).timezone == "Europe/Rome"
+    prop = properties.get_property(account_a, prop.id)
+    asked = anna.post(f"/dashboard/properties/{prop.id}", property_form(anna, prop, country="ES"),
+                      status=400)
+    assert "Spain has several time zones: choose this property’s." in asked.text
+    assert '<option value="Atlantic/Canary">' in asked.text
+    assert properties.get_property(account_a, prop.id).timezone == "Europe/Rome"  # unchanged
+    anna.post(f"/dashboard/properties/{prop.id}",
+              property_form(anna, prop, country="ES", timezone="Atlantic/Canary"), status=303)
+    saved = properties.get_property(account_a, prop.id)
+    assert (saved.country, saved.timezone) == ("ES", "Atlantic/Canary")

@@ -11,6 +11,7 @@ from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
 from rentalcomply.filings import health, setup
 from rentalcomply.filings import settings as filing_settings
+from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
 
 
@@ -18,20 +19,55 @@ PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone",
                    "climate_fee_category", "police_connector", "status")
 
 
-def _property_values(page) -> dict:
-    values = {name: page.form(name).strip() for name in PROPERTY_FIELDS}
+# Fields that apply to one country only: a form of another country's property does not show them.
+GREEK_FIELDS = ("aade_property_id", "climate_fee_category")
+
+
+def _property_values(page, prop=None) -> dict:
+    """The form's values as the domain takes them. A field the form did not show (a Greek field
+    of an Italian property) is left as it is. A time zone that is not the chosen country's (the
+    country was just changed) becomes the country's only zone; a country with several must be
+    chosen again, never guessed."""
+    values = {}
+    for name in PROPERTY_FIELDS:
+        typed = page.form(name, None)
+        if typed is not None:
+            values[name] = typed.strip()
     for name in ("aade_property_id", "max_guests"):
-        if values[name] == "":
+        if values.get(name) == "":
             values[name] = None
-    if values["max_guests"] is not None and values["max_guests"].isdigit():
+    if isinstance(values.get("max_guests"), str) and values["max_guests"].isdigit():
         values["max_guests"] = int(values["max_guests"])
+    country = values.get("country") or (prop.country if prop else properties.DEFAULTS["country"])
+    zones = countries.zones_for(country)
+    if zones and values.get("timezone") not in zones:
+        values["timezone"] = zones[0] if len(zones) == 1 else None
+    if values.get("timezone") is None and len(zones) > 1:
+        raise ZoneNeeded(values, country)
     return values
 
 
-def _property_choices() -> dict:
+class ZoneNeeded(Exception):
+    """The country has several time zones and the one chosen is not among them."""
+
+    def __init__(self, values: dict, country: str):
+        super().__init__(country)
+        self.values = {**values, "timezone": countries.main_zone(country)}
+
+
+def _zone_error(page, needed: ZoneNeeded) -> dict:
+    name = countries.country_name(needed.values["country"], page.lang)
+    return {"timezone": page._("{country} has several time zones: choose this property’s.",
+                               country=name)}
+
+
+def _property_choices(page, country: str) -> dict:
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
             "connectors": properties.POLICE_CONNECTORS,
-            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS}
+            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
+            "countries": countries.country_choices(page.lang),
+            "zones": [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)],
+            "greek_fields": country == "GR"}
 
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
@@ -52,7 +88,7 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
         checkin_link=property_link_block(page, prop),
         police=police_setup_view(prop, police_values, police_errors, connection),
-        **_property_choices())
+        **_property_choices(page, (values or {}).get("country") or prop.country))
 
 
 def register(pages: Pages) -> None:
@@ -64,18 +100,26 @@ def register(pages: Pages) -> None:
 
     @pages.get("/properties/new")
     def property_new(page):
+        country = page.arg("country") or properties.DEFAULTS["country"]
+        values = {**properties.DEFAULTS, "country": country,
+                  "timezone": countries.main_zone(country)}
         return page.render("property_form", title=page._("New property"), prop=None,
-                           values=dict(properties.DEFAULTS), errors={}, **_property_choices())
+                           values=values, errors={}, **_property_choices(page, country))
 
     @pages.post("/properties")
     def property_create(page):
-        values = _property_values(page)
+        try:
+            values = _property_values(page)
+        except ZoneNeeded as needed:
+            return page.render("property_form", status=400, title=page._("New property"),
+                               prop=None, values=needed.values, errors=_zone_error(page, needed),
+                               **_property_choices(page, needed.values["country"]))
         try:
             prop = properties.create_property(page.account_id, **values)
         except ValidationError as error:
             return page.render("property_form", status=400, title=page._("New property"),
                                prop=None, values=values, errors=form_errors(error),
-                               **_property_choices())
+                               **_property_choices(page, values.get("country") or "GR"))
         page.record("property.create", prop.id)
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
@@ -85,8 +129,12 @@ def register(pages: Pages) -> None:
 
     @pages.post("/properties/<property_id>")
     def property_update(page, property_id):
-        values = _property_values(page)
         prop = properties.get_property(page.account_id, property_id)
+        try:
+            values = _property_values(page, prop)
+        except ZoneNeeded as needed:
+            return show_property(page, prop, status=400, values=needed.values,
+                                 errors=_zone_error(page, needed))
         try:
             properties.update_property(page.account_id, property_id, **values)
         except ValidationError as error:

@@ -18,7 +18,9 @@
     <dt>{{_('Guests')}}</dt><dd>{{fmt.count('guest', booking.guest_count)}}</dd>
     <dt>{{_('Total price')}}</dt><dd>{{fmt.money(booking.total_price_cents)}}</dd>
     <dt>{{_('Payment method')}}</dt><dd>{{_('payment:' + booking.payment_method) if booking.payment_method else '—'}}</dd>
+    % if booking.property.country == 'GR':
     <dt>{{_('Climate fee')}}</dt><dd>{{fmt.money(booking.climate_fee_cents)}}</dd>
+    % end
     % if note:
     <dt>{{_('Notes for the team')}}</dt><dd class="note">{{note}}</dd>
     % end

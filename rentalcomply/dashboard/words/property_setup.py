@@ -153,4 +153,17 @@ GREEK: dict[str, str] = {
     "Guest {number}": "Επισκέπτης {number}",
     "Complete the set-up": "Συμπληρώστε τις ρυθμίσεις",
     "Due by": "Προθεσμία",
+    # The property form's country and time zone.
+    "Save to see the fields and time zones of the country chosen.":
+        "Αποθηκεύστε για να δείτε τα πεδία και τις ζώνες ώρας της χώρας που επιλέξατε.",
+    "Deadlines and times are counted in it.": "Οι προθεσμίες και οι ώρες μετρώνται σε αυτήν.",
+    "{country} has several time zones: choose this property’s.":
+        "{country}: υπάρχουν πολλές ζώνες ώρας· επιλέξτε τη ζώνη αυτού του καταλύματος.",
+    # The alert e-mail of a refused or failed filing (dashboard/police_alerts.py).
+    "{account}: a police filing needs you now": "{account}: μια δήλωση στην αστυνομία σας χρειάζεται τώρα",
+    "The police did not take these stays. Each says why and what to do:":
+        "Η αστυνομία δεν δέχτηκε αυτές τις διαμονές. Για καθεμία, ο λόγος και τι να κάνετε:",
+    "You receive this e-mail as an owner of {account}, at most once an hour while a filing is "
+    "refused or fails.": "Λαμβάνετε αυτό το e-mail ως ιδιοκτήτης του {account}, το πολύ μία φορά "
+                         "την ώρα όσο μια δήλωση απορρίπτεται ή αποτυγχάνει.",
 }
