@@ -199,7 +199,7 @@ def attempt(filing_id: str) -> str | None:
         elif isinstance(failure, UncertainError):
             fail(booking, row, str(failure))
         elif isinstance(failure, AuthError):
-            fail(booking, row, f"credentials refused: {failure}")
+            fail(booking, row, f"{setup.REFUSED_CREDENTIALS}: {failure}")
         elif isinstance(failure, PermanentError):
             record(booking, prop, row, Outcome(state="rejected"), reason=str(failure))
         else:

@@ -141,7 +141,9 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
         row.save()
         prop.updated_at = clock.utcnow()
         prop.save()  # the property's version grows: its view changed
-        setup.release_setup_holds(prop)  # filings held for this set-up go out after the commit
+        # Filings held for this set-up (or refused for the credentials just replaced) go out
+        # after the commit.
+        setup.release_setup_holds(prop, credentials_changed=bool(credentials))
     return prop
 
 

@@ -94,22 +94,33 @@ def missing_names(reason: str | None) -> list[str]:
     return [name.strip() for name in reason[len(SETUP_HOLD):].split(",") if name.strip()]
 
 
-def release_setup_holds(prop: Property) -> list[str]:
+# How the engine starts the reason of a filing whose credentials the authority refused (nothing
+# was taken: the refusal comes before anything is filed).
+REFUSED_CREDENTIALS = "credentials refused"
+
+
+def release_setup_holds(prop: Property, credentials_changed: bool = False) -> list[str]:
     """The set-up is complete: every filing of the property held for it is queued again and
-    filed after the commit. Call inside the transaction that completed it."""
+    filed after the commit; with new credentials, so is every filing the authority refused for
+    its credentials. Call inside the transaction that completed it."""
     if prop.police_connector == "none" or missing(prop):
         return []
-    rows = list(Filing.select().where((Filing.property == prop.id) & (Filing.status == "held")
-                                      & Filing.held_reason.startswith(SETUP_HOLD)))
+    waiting = (Filing.status == "held") & Filing.held_reason.startswith(SETUP_HOLD)
+    if credentials_changed:
+        waiting |= (Filing.status == "failed") & Filing.error.startswith(REFUSED_CREDENTIALS)
+    rows = list(Filing.select().where((Filing.property == prop.id) & waiting))
     now = clock.utcnow()
     for row in rows:
-        row.status, row.held_reason, row.error = "queued", None, None
+        row.status, row.held_reason, row.error, row.attempts = "queued", None, None, 0
         row.next_attempt_at, row.authority, row.updated_at = now, prop.police_connector, now
         row.save()
         if row.booking_id:
             booking = Booking.get_by_id(row.booking_id)
-            if booking.report_status == "QUEUED" and is_setup_hold(booking.report_error):
-                booking.report_error, booking.updated_at = None, now
+            if booking.status != "cancelled" and (
+                    is_setup_hold(booking.report_error)
+                    or (booking.report_error or "").startswith(REFUSED_CREDENTIALS)):
+                booking.report_status, booking.report_error = "QUEUED", None
+                booking.updated_at = now
                 booking.save()
     if rows:
         events.wake_after_commit()

@@ -75,3 +75,18 @@ def test_a_portuguese_tax_number_must_have_nine_digits(owner, settings):
         "police_connector": "siba", "police_settings": {"unidade_hoteleira": "12345"}},
         status=400).json["error"]
     assert answer["details"][0]["field"] == "police_settings.unidade_hoteleira"
+
+
+def test_new_credentials_file_again_what_the_authority_refused_for_its_credentials(
+        owner, double, make_booking, italian_property):
+    owner.patch_json(f"/api/v1/properties/{italian_property.id}",
+                     {"police_credentials": {"password": "wrong"}})
+    booking = make_booking()
+    put_guests(owner, booking.id, family())
+    assert Booking.get_by_id(booking.id).report_status == "FAILED"
+    owner.patch_json(f"/api/v1/properties/{italian_property.id}",
+                     {"police_settings": {"apartment_id": "000123"}})
+    assert Booking.get_by_id(booking.id).report_status == "FAILED"  # no new credentials: stays
+    owner.patch_json(f"/api/v1/properties/{italian_property.id}",
+                     {"police_credentials": {"password": CREDENTIALS["password"]}})
+    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"

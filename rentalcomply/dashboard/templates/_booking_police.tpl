@@ -3,7 +3,7 @@
 % held = any(line['status'] == 'held' for line in lines)
 <h3 id="police-filing">{{_('Police')}}</h3>
 <dl class="facts">
-  <dt>{{_('Police')}}</dt><dd><span class="badge s-{{'held' if held else booking.report_status.lower()}}">{{fmt.status('HELD' if held else booking.report_status)}}</span></dd>
+  <dt>{{_('Status')}}</dt><dd><span class="badge s-{{'held' if held else booking.report_status.lower()}}">{{fmt.status('HELD' if held else booking.report_status)}}</span></dd>
   % if police['deadline']:
   <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
   % end

@@ -1,6 +1,6 @@
 % rebase('layout.tpl')
 <div class="head"><p class="crumbs"><a href="/dashboard/properties">{{_('Properties')}}</a></p><h1>{{prop.name}}</h1>
-<p class="muted mono">{{prop.id}}</p></div>
+</div>
 % if errors or police['errors']:
 <div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
 % end
