@@ -197,3 +197,19 @@ def test_a_new_country_with_one_zone_takes_it_and_one_with_several_asks(anna, ac
               property_form(anna, prop, country="ES", timezone="Atlantic/Canary"), status=303)
     saved = properties.get_property(account_a, prop.id)
     assert (saved.country, saved.timezone) == ("ES", "Atlantic/Canary")
+
+
+def test_today_says_why_a_filing_is_held_in_words(anna, settings, account_a, owner):
+    prop = italian(account_a)
+    arrival = clock.today()
+    with atomic():
+        booking = bookings.create_booking(
+            account_a, rates=FeeRates.from_settings(settings), property_id=prop.id,
+            guest_name="Giulia Bianchi", guest_email="giulia@example.com", arrival_date=arrival,
+            departure_date=arrival + dt.timedelta(days=3), guest_count=2)
+    owner.put_json(f"/api/v1/bookings/{booking.id}/guests", {"guests": family()})
+    text = anna.get("/dashboard/today?lang=en").text
+    needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
+    assert "Giulia Bianchi" in needs and "Held" in needs
+    assert "the property’s police set-up is not complete" in needs
+    assert "set-up needed:" not in needs

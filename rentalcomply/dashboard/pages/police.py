@@ -72,6 +72,23 @@ def reason_words(status: str, error: str | None) -> str | None:
     return None
 
 
+# A booking's report status, as the status of the filing its reason belongs to.
+REPORT_TO_FILING = {"QUEUED": "queued", "HELD": "held", "REJECTED": "rejected",
+                    "FAILED": "failed", "AT_RISK": "queued"}
+
+
+def booking_reason(page, booking) -> str:
+    """Why a booking's filing needs a person, as a sentence in the page's language (Today)."""
+    error = booking.report_error
+    if not error:
+        return ""
+    status = REPORT_TO_FILING.get(booking.report_status, "failed")
+    if setup.is_setup_hold(error) or error.startswith("held:"):
+        status = "held"
+    key = reason_words(status, error)
+    return page._(key) if key else ""
+
+
 def filing_lines(page, booking, shown: dict) -> list[dict]:
     """The booking's filings as the page says them: kind, status and reason in words, the
     deadline, and where to fix what stops it."""

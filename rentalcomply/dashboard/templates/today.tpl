@@ -35,8 +35,10 @@
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues">
+    % from rentalcomply.dashboard.pages.police import booking_reason
     % for b in day.filings:
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + b.report_error if b.report_error else ''}}</li>
+    % reason = booking_reason(page, b)
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + reason if reason else ''}}</li>
     % end
   </ul>
   % end
