@@ -213,3 +213,32 @@ def test_today_says_why_a_filing_is_held_in_words(anna, settings, account_a, own
     assert "Giulia Bianchi" in needs and "Held" in needs
     assert "the property’s police set-up is not complete" in needs
     assert "set-up needed:" not in needs
+
+
+def test_siba_offers_no_test_and_the_page_says_the_first_filing_checks(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Azul", address="Rua Augusta 1",
+                                      country="PT", timezone="Europe/Lisbon",
+                                      police_connector="siba")
+    save_setup(anna, prop, unidade_hoteleira="121212121", estabelecimento="0",
+               chave_acesso="999999999")
+    page = anna.get(f"/dashboard/properties/{prop.id}?lang=en")
+    said = anna.post(f"/dashboard/properties/{prop.id}/police/test", {"csrf": anna.csrf(page)})
+    assert "SIBA offers no test that files nothing: the first filing will check" in said.text
+
+
+def test_spains_reservation_shows_with_its_own_deadline_on_the_booking(anna, settings, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    arrival = clock.today() + dt.timedelta(days=10)
+    with atomic():
+        booking = bookings.create_booking(
+            account_a, rates=FeeRates.from_settings(settings), property_id=prop.id,
+            guest_name="Lucía Fernández", guest_email="lucia@example.com", arrival_date=arrival,
+            departure_date=arrival + dt.timedelta(days=3), guest_count=2)
+    reservation = Filing.get((Filing.booking == booking.id) & (Filing.kind == "reservation"))
+    text = anna.get(f"/dashboard/bookings/{booking.id}?lang=en").text
+    assert "Reservation (Spain)" in text
+    line = text[text.index("Reservation (Spain)"):]
+    assert "Due by" in line[:400]
+    assert str(reservation.deadline.day) in line[:400]
