@@ -36,6 +36,7 @@ from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMor
 HEADINGS = {
     "invitations_failed": "Check-in e-mails that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
+    "police_setups": "Police filing on, set-up not complete",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -133,6 +134,11 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                     names.get(item.property_id, ""),
                     f"{t('arrives')} {fmt.date(item.arrival_date)}",
                     fmt.status(item.checkin_status)])), f"{dashboard_url}/bookings/{item.id}"))
+            elif kind == "police_setups":
+                prop, lacking = item
+                shown.append(Line(prop.name, t("missing: {fields}", fields=", ".join(
+                    t(f.label) for f in lacking)),
+                    f"{dashboard_url}/properties/{prop.id}#police-setup"))
             elif kind == "filings":
                 shown.append(Line(item.guest_name, " · ".join(filter(None, [
                     names.get(item.property_id, ""), fmt.status(item.report_status),

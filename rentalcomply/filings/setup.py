@@ -79,6 +79,23 @@ def missing(prop: Property, connector_name: str | None = None) -> list[SetupFiel
             if not (f.name in secrets if f.secret else str(settings.get(f.name) or "").strip())]
 
 
+def incomplete_properties(account_id: str) -> list[tuple[Property, list[SetupField]]]:
+    """The account's active properties that file online but lack part of their set-up, with
+    what they lack (Today's "Needs a person", the morning e-mail)."""
+    online = [a.name for a in registry.authorities() if a.setup_fields]
+    if not online:
+        return []
+    found = []
+    for prop in (Property.select().where((Property.account == account_id)
+                                         & (Property.status == "active")
+                                         & Property.police_connector.in_(online))
+                 .order_by(Property.name)):
+        lacking = missing(prop)
+        if lacking:
+            found.append((prop, lacking))
+    return found
+
+
 def hold_reason(lacking: list[SetupField]) -> str:
     return SETUP_HOLD + ", ".join(f.name for f in lacking)
 

@@ -242,3 +242,24 @@ def test_spains_reservation_shows_with_its_own_deadline_on_the_booking(anna, set
     line = text[text.index("Reservation (Spain)"):]
     assert "Due by" in line[:400]
     assert str(reservation.deadline.day) in line[:400]
+
+
+def test_today_lists_a_property_whose_police_set_up_is_incomplete(anna, account_a):
+    prop = italian(account_a)
+    text = anna.get("/dashboard/today?lang=en").text
+    needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
+    assert "Police filing on, set-up not complete" in needs
+    assert f'href="/dashboard/properties/{prop.id}#police-setup">Casa Limone</a>' in needs
+    assert "missing: Alloggiati Web user, Alloggiati Web password, Web service key" in needs
+    save_setup(anna, prop, user="RM012345", password="segreto", wskey="WSKEY1")
+    assert "set-up not complete" not in anna.get("/dashboard/today?lang=en").text
+
+
+def test_the_morning_email_names_the_property_and_links_to_its_set_up(settings, account_a):
+    from rentalcomply.dashboard import i18n, morning, service
+    prop = italian(account_a)
+    sections = dict(morning.lines(service.today(account_a), "el", i18n.Formatter("el"),
+                                  "https://rentals.example.org/dashboard"))
+    [line] = sections["Δήλωση στην αστυνομία ενεργή, ρυθμίσεις ελλιπείς"]
+    assert line.label == "Casa Limone" and line.details.startswith("λείπουν: Χρήστης Alloggiati Web")
+    assert line.url.endswith(f"/properties/{prop.id}#police-setup")

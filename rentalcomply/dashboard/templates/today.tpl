@@ -32,6 +32,14 @@
     % end
   </ul>
   % end
+  % if day.police_setups:
+  <h3>{{_('Police filing on, set-up not complete')}}</h3>
+  <ul class="issues" id="police-setups">
+    % for prop, lacking in day.police_setups:
+    <li><a href="/dashboard/properties/{{prop.id}}#police-setup">{{prop.name}}</a> <span class="badge s-held">{{_('Nothing can be sent')}}</span> · {{_('missing: {fields}', fields=', '.join(_(f.label) for f in lacking))}}</li>
+    % end
+  </ul>
+  % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues">

@@ -159,6 +159,10 @@ GREEK: dict[str, str] = {
     "Deadlines and times are counted in it.": "Οι προθεσμίες και οι ώρες μετρώνται σε αυτήν.",
     "{country} has several time zones: choose this property’s.":
         "{country}: υπάρχουν πολλές ζώνες ώρας· επιλέξτε τη ζώνη αυτού του καταλύματος.",
+    # Today's "Needs a person" and the morning e-mail.
+    "Police filing on, set-up not complete": "Δήλωση στην αστυνομία ενεργή, ρυθμίσεις ελλιπείς",
+    "Nothing can be sent": "Δεν μπορεί να σταλεί τίποτα",
+    "missing: {fields}": "λείπουν: {fields}",
     # The alert e-mail of a refused or failed filing (dashboard/police_alerts.py).
     "{account}: a police filing needs you now": "{account}: μια δήλωση στην αστυνομία σας χρειάζεται τώρα",
     "The police did not take these stays. Each says why and what to do:":
