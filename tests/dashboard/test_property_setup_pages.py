@@ -263,3 +263,13 @@ def test_the_morning_email_names_the_property_and_links_to_its_set_up(settings, 
     [line] = sections["Δήλωση στην αστυνομία ενεργή, ρυθμίσεις ελλιπείς"]
     assert line.label == "Casa Limone" and line.details.startswith("λείπουν: Χρήστης Alloggiati Web")
     assert line.url.endswith(f"/properties/{prop.id}#police-setup")
+
+
+def test_a_spanish_property_saved_on_athens_time_shows_it_and_is_asked_its_zone(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Athens")
+    text = anna.get(f"/dashboard/properties/{prop.id}?lang=en").text
+    assert ('<option value="Europe/Athens" selected>Europe/Athens (not a time zone of this '
+            'country)</option>') in text
+    asked = anna.post(f"/dashboard/properties/{prop.id}", property_form(anna, prop), status=400)
+    assert "Spain has several time zones" in asked.text

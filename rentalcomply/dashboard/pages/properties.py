@@ -61,12 +61,16 @@ def _zone_error(page, needed: ZoneNeeded) -> dict:
                                country=name)}
 
 
-def _property_choices(page, country: str) -> dict:
+def _property_choices(page, country: str, timezone: str | None = None) -> dict:
+    zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
+    if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
+        zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
+                                          zone=timezone)))
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
             "connectors": properties.POLICE_CONNECTORS,
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
             "countries": countries.country_choices(page.lang),
-            "zones": [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)],
+            "zones": zones,
             "greek_fields": country == "GR"}
 
 
@@ -88,7 +92,8 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
         checkin_link=property_link_block(page, prop),
         police=police_setup_view(prop, police_values, police_errors, connection),
-        **_property_choices(page, (values or {}).get("country") or prop.country))
+        **_property_choices(page, (values or {}).get("country") or prop.country,
+                            (values or {}).get("timezone") or prop.timezone))
 
 
 def register(pages: Pages) -> None:

@@ -156,6 +156,7 @@ GREEK: dict[str, str] = {
     # The property form's country and time zone.
     "Save to see the fields and time zones of the country chosen.":
         "Αποθηκεύστε για να δείτε τα πεδία και τις ζώνες ώρας της χώρας που επιλέξατε.",
+    "{zone} (not a time zone of this country)": "{zone} (όχι ζώνη ώρας αυτής της χώρας)",
     "Deadlines and times are counted in it.": "Οι προθεσμίες και οι ώρες μετρώνται σε αυτήν.",
     "{country} has several time zones: choose this property’s.":
         "{country}: υπάρχουν πολλές ζώνες ώρας· επιλέξτε τη ζώνη αυτού του καταλύματος.",
