@@ -200,7 +200,9 @@ def register(pages: Pages) -> None:
         raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
                        + "#police-setup")
 
-    @pages.post("/properties/<property_id>/police/test")
+    # Outside a transaction: the authority's answer may take seconds, and the database is not
+    # held meanwhile (nothing is written).
+    @pages.post("/properties/<property_id>/police/test", transaction=False)
     def police_setup_test(page, property_id):
         """Ask the authority whether it accepts the set-up, filing nothing; said in words."""
         prop = properties.get_property(page.account_id, property_id)
