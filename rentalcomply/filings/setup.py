@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from rentalcomply.core import clock, events
 from rentalcomply.core.models import Booking, Property

@@ -11,7 +11,11 @@ import babel
 import babel.dates
 from babel.core import get_global
 
-from rentalcomply.properties.timezones import default_timezone, is_known_country, zones_of
+from rentalcomply.properties.timezones import (
+    default_timezone,
+    is_known_country,
+    zones_of,
+)
 
 
 def _sort_key(name: str) -> str:

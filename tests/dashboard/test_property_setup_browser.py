@@ -20,8 +20,14 @@ from rentalcomply.filings.models import Filing
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 from tests.dashboard.conftest import DASHBOARD_ENV, make_user
-from tests.dashboard.test_browser import (ARTIFACTS, _shows, _sign_in, chromium,  # noqa: F401
-                                          server, visible)
+from tests.dashboard.test_browser import (  # noqa: F401
+    ARTIFACTS,
+    _shows,
+    _sign_in,
+    chromium,
+    server,
+    visible,
+)
 from tests.police.conftest import family
 from tests.police.soap_double import AlloggiatiDouble
 from tests.police.soap_doubles_es_pt import SesDouble

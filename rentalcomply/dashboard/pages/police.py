@@ -4,7 +4,6 @@ property's police set-up."""
 
 from __future__ import annotations
 
-import logging
 import urllib.parse
 
 from rentalcomply.bookings import service as bookings
@@ -14,8 +13,6 @@ from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
 from rentalcomply.filings import registry, setup
 from rentalcomply.filings.settings import police_views
-
-log = logging.getLogger(__name__)
 
 # How a filing's kind is named on a page.
 KIND_WORDS = {"arrival": "Guests’ registration", "departure": "Departure (Portugal)",
@@ -57,7 +54,7 @@ def reason_words(status: str, error: str | None) -> str | None:
     text = error.lower()
     if status == "held":
         return ("hold:setup" if setup.is_setup_hold(error) else "hold:codes")
-    if text.startswith("credentials refused"):
+    if text.startswith(setup.REFUSED_CREDENTIALS):
         return "why:credentials_refused"
     if "interrupted" in text:
         return "why:interrupted"
@@ -107,7 +104,7 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
                         for g in f["guests"] if not g.get("accepted") and g.get("message")]
             if f["status"] == "rejected" else [],
             "setup_link": f"/dashboard/properties/{booking.property_id}#police-setup"
-            if held_for_setup or (f["error"] or "").lower().startswith("credentials refused")
+            if held_for_setup or (f["error"] or "").startswith(setup.REFUSED_CREDENTIALS)
             else None,
         })
     return lines

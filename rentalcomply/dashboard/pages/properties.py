@@ -1,5 +1,6 @@
-"""The properties' pages and their channels: the forms, access instructions, the calendar feeds
-imported and exported, syncing now."""
+"""The properties' pages and their channels: the forms (the country and time zone as selects
+from CLDR, each country's own fields), access instructions, the police set-up and its
+connection test, the calendar feeds imported and exported, syncing now."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from rentalcomply.filings import health, setup
 from rentalcomply.filings import settings as filing_settings
 from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
-
 
 PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
                    "climate_fee_category", "police_connector", "status")

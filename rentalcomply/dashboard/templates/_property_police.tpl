@@ -9,7 +9,7 @@
   <div class="notice {{'ok' if answer.verdict == 'connected' else 'error'}}" role="status" id="connection-answer"><p>{{_('test:' + answer.verdict, authority=police['title'])}}</p></div>
   % end
   <p class="muted">{{_('What the authority gave you when you registered. Passwords and keys are kept encrypted and never shown again: leave a box empty to keep what is set.')}}</p>
-  <form method="post" action="/dashboard/properties/{{prop.id}}/police" class="stack" autocomplete="off">
+  <form method="post" action="/dashboard/properties/{{prop.id}}/police#police-setup" class="stack" autocomplete="off">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <div class="grid">
     % for f in police['fields']:
@@ -34,7 +34,7 @@
     </div>
     <div class="actions"><button type="submit" class="primary">{{_('Save the police set-up')}}</button></div>
   </form>
-  <form method="post" action="/dashboard/properties/{{prop.id}}/police/test" class="inline">
+  <form method="post" action="/dashboard/properties/{{prop.id}}/police/test#police-setup" class="inline">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <button type="submit" id="test-connection">{{_('Test the connection')}}</button>
   </form>
