@@ -29,6 +29,7 @@ from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
 from rentalcomply.dashboard import i18n, mail, mailviews, service
+from rentalcomply.dashboard.police_words import booking_reason
 from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMorningMail,
                                            DashboardUser)
 
@@ -142,7 +143,7 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
             elif kind == "filings":
                 shown.append(Line(item.guest_name, " · ".join(filter(None, [
                     names.get(item.property_id, ""), fmt.status(item.report_status),
-                    item.report_error or ""])), f"{dashboard_url}/bookings/{item.id}"))
+                    booking_reason(t, item)])), f"{dashboard_url}/bookings/{item.id}"))
             elif kind == "reports_due":
                 report, due_date, late = item
                 shown.append(Line(

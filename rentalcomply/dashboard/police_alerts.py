@@ -20,7 +20,7 @@ from rentalcomply.core.models import Account, Booking, Property
 from rentalcomply.core.queue import huey
 from rentalcomply.dashboard import i18n, mail
 from rentalcomply.dashboard.morning import owners
-from rentalcomply.dashboard.pages.police import STATUS_WORDS, reason_words
+from rentalcomply.dashboard.police_words import STATUS_WORDS, reason_words
 from rentalcomply.filings.models import Filing, PoliceAlert
 
 log = logging.getLogger(__name__)

@@ -12,21 +12,8 @@ from rentalcomply.dashboard.pages.bookings import render_booking
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
 from rentalcomply.filings import registry, setup
+from rentalcomply.dashboard.police_words import KIND_WORDS, STATUS_WORDS, reason_words
 from rentalcomply.filings.settings import police_views
-
-# How a filing's kind is named on a page.
-KIND_WORDS = {"arrival": "Guests’ registration", "departure": "Departure (Portugal)",
-              "reservation": "Reservation (Spain)", "cancellation": "Cancellation",
-              "rh_cancellation": "Cancellation of the reservation"}
-# A filing's status in words; "held" says why in its reason.
-STATUS_WORDS = {"waiting": "Waiting for check-in", "queued": "Being filed",
-                "sending": "Being filed", "polling": "Sent, awaiting the answer",
-                "ready": "File ready to upload", "submitted": "Filed",
-                "rejected": "Refused by the authority", "failed": "Not filed",
-                "held": "Held"}
-UNREACHABLE_WORDS = ("unreachable", "cannot be reached", "did not answer", "cannot connect",
-                     "timed out", "answered http", "soap fault", "not soap")
-
 
 def police_setup_view(prop, typed: dict | None = None, errors: dict | None = None,
                       connection=None) -> dict:
@@ -44,46 +31,6 @@ def police_setup_view(prop, typed: dict | None = None, errors: dict | None = Non
             "credentials_set": set(shown["police_credentials_set"]),
             "missing": setup.missing(prop) if fields else [], "errors": errors or {},
             "connection": connection}
-
-
-def reason_words(status: str, error: str | None) -> str | None:
-    """A filing's reason as the English key of a sentence saying what to do (translated by the
-    page); the raw text is for the log and the API only."""
-    if not error:
-        return None
-    text = error.lower()
-    if status == "held":
-        return ("hold:setup" if setup.is_setup_hold(error) else "hold:codes")
-    if text.startswith(setup.REFUSED_CREDENTIALS):
-        return "why:credentials_refused"
-    if "interrupted" in text:
-        return "why:interrupted"
-    if "cancelled before filing" in text:
-        return "why:cancelled"
-    if status == "rejected":
-        return "why:rejected"
-    if any(word in text for word in UNREACHABLE_WORDS):
-        return "why:unreachable" if status != "failed" else "why:unreachable_failed"
-    if status in ("failed", "queued"):
-        return "why:failed" if status == "failed" else "why:retrying"
-    return None
-
-
-# A booking's report status, as the status of the filing its reason belongs to.
-REPORT_TO_FILING = {"QUEUED": "queued", "HELD": "held", "REJECTED": "rejected",
-                    "FAILED": "failed", "AT_RISK": "queued"}
-
-
-def booking_reason(page, booking) -> str:
-    """Why a booking's filing needs a person, as a sentence in the page's language (Today)."""
-    error = booking.report_error
-    if not error:
-        return ""
-    status = REPORT_TO_FILING.get(booking.report_status, "failed")
-    if setup.is_setup_hold(error) or error.startswith("held:"):
-        status = "held"
-    key = reason_words(status, error)
-    return page._(key) if key else ""
 
 
 def filing_lines(page, booking, shown: dict) -> list[dict]:

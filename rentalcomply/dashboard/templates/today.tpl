@@ -43,9 +43,9 @@
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues">
-    % from rentalcomply.dashboard.pages.police import booking_reason
+    % from rentalcomply.dashboard.police_words import booking_reason
     % for b in day.filings:
-    % reason = booking_reason(page, b)
+    % reason = booking_reason(_, b)
     <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + reason if reason else ''}}</li>
     % end
   </ul>
