@@ -273,3 +273,11 @@ def test_a_spanish_property_saved_on_athens_time_shows_it_and_is_asked_its_zone(
             'country)</option>') in text
     asked = anna.post(f"/dashboard/properties/{prop.id}", property_form(anna, prop), status=400)
     assert "Spain has several time zones" in asked.text
+
+
+def test_the_police_connector_offers_the_authority_of_the_propertys_country(anna, account_a):
+    text = anna.get(f"/dashboard/properties/{italian(account_a).id}?lang=en").text
+    connectors = text[text.index('<select id="police_connector"'):]
+    connectors = connectors[:connectors.index("</select>")]
+    assert 'value="alloggiati"' in connectors and 'value="file"' in connectors
+    assert 'value="siba"' not in connectors and 'value="ses_hospedajes"' not in connectors

@@ -10,7 +10,7 @@ from rentalcomply.dashboard.pages.checkin_links import property_link_block
 from rentalcomply.dashboard.pages.police import police_setup_view
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
-from rentalcomply.filings import health, setup
+from rentalcomply.filings import health, registry, setup
 from rentalcomply.filings import settings as filing_settings
 from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
@@ -61,13 +61,23 @@ def _zone_error(page, needed: ZoneNeeded) -> dict:
                                country=name)}
 
 
-def _property_choices(page, country: str, timezone: str | None = None) -> dict:
+def _connectors_for(country: str, current: str | None) -> list[str]:
+    """None, a file, and the authority of the property's country (Alloggiati Web for Italy...);
+    a connector of another country already chosen stays shown, to be changed."""
+    offered = ["none", "file"] + [a.name for a in registry.authorities() if a.country == country]
+    if current and current not in offered:
+        offered.append(current)
+    return offered
+
+
+def _property_choices(page, country: str, timezone: str | None = None,
+                      connector: str | None = None) -> dict:
     zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
     if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
         zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
                                           zone=timezone)))
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
-            "connectors": properties.POLICE_CONNECTORS,
+            "connectors": _connectors_for(country, connector),
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
             "countries": countries.country_choices(page.lang),
             "zones": zones,
@@ -93,7 +103,8 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         checkin_link=property_link_block(page, prop),
         police=police_setup_view(prop, police_values, police_errors, connection),
         **_property_choices(page, (values or {}).get("country") or prop.country,
-                            (values or {}).get("timezone") or prop.timezone))
+                            (values or {}).get("timezone") or prop.timezone,
+                            (values or {}).get("police_connector") or prop.police_connector))
 
 
 def register(pages: Pages) -> None:
