@@ -45,6 +45,7 @@ TASK_MODULES = (
     "rentalcomply.accounts.tasks", "rentalcomply.webhooks.tasks",
     "rentalcomply.checkin.tasks", "rentalcomply.reports.tasks", "rentalcomply.sync.tasks",
     "rentalcomply.filings.tasks", "rentalcomply.ops.tasks", "rentalcomply.dashboard.tasks",
+    "rentalcomply.dashboard.police_alerts",
 )
 
 

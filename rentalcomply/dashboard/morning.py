@@ -29,6 +29,7 @@ from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
 from rentalcomply.dashboard import i18n, mail, mailviews, problems, service
+from rentalcomply.dashboard.police_words import booking_reason
 from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMorningMail,
                                            DashboardUser)
 
@@ -37,6 +38,7 @@ HEADINGS = {
     "invitations_failed": "Check-in e-mails that did not reach the guest",
     "access_failed": "Access instructions that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
+    "police_setups": "Police filing on, set-up not complete",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -134,10 +136,15 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                     names.get(item.property_id, ""),
                     f"{t('arrives')} {fmt.date(item.arrival_date)}",
                     fmt.status(item.checkin_status)])), f"{dashboard_url}/bookings/{item.id}"))
+            elif kind == "police_setups":
+                prop, lacking = item
+                shown.append(Line(prop.name, t("missing: {fields}", fields=", ".join(
+                    t(f.label) for f in lacking)),
+                    f"{dashboard_url}/properties/{prop.id}#police-setup"))
             elif kind == "filings":
                 shown.append(Line(item.guest_name, " · ".join(filter(None, [
                     names.get(item.property_id, ""), fmt.status(item.report_status),
-                    item.report_error or ""])), f"{dashboard_url}/bookings/{item.id}"))
+                    booking_reason(t, item)])), f"{dashboard_url}/bookings/{item.id}"))
             elif kind == "reports_due":
                 report, due_date, late = item
                 shown.append(Line(

@@ -22,6 +22,7 @@ from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.webhooks.models import WebhookEndpoint
+from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import views as filing_views
 
 LOOKAHEAD_DAYS = 7
@@ -203,6 +204,9 @@ class Today:
     # Bookings whose guest did not get the e-mail with the access instructions: of (Booking,
     # checkin.access.delivery_problem).
     access_failed: list = dataclasses.field(default_factory=list)
+    # Properties that file with the police online but lack part of their set-up: nothing can be
+    # sent for them; of (Property, the missing filings.setup.SetupField).
+    police_setups: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -210,7 +214,8 @@ class Today:
         (morning.py) list it: the one place that says what counts."""
         return [("invitations_failed", self.invitations_failed),
                 ("access_failed", self.access_failed),
-                ("checkins_due", self.checkins_due), ("filings", self.filings),
+                ("checkins_due", self.checkins_due), ("police_setups", self.police_setups),
+                ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
                 ("failing_webhooks", self.failing_webhooks)]
@@ -278,7 +283,8 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     names = property_names(account_id)
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
                  reports_due(account_id), invitations_failed,
-                 _access_failed(account_id, live, start))
+                 _access_failed(account_id, live, start),
+                 filing_setup.incomplete_properties(account_id))
 
 
 def _access_failed(account_id: str, live, start: dt.date) -> list:

@@ -44,8 +44,11 @@ openapi.schema("Filing", {
                    "description": "waiting (check-in not completed) → queued → sending → "
                                   "submitted | rejected | failed; polling while an asynchronous "
                                   "outcome is awaited; ready: a file awaits upload by hand; "
-                                  "held: a guest has no code in the starter code tables, "
-                                  "filed once the authority's tables are loaded (see `error`)."},
+                                  "held: nothing was sent, and it is filed by itself once "
+                                  "what it waits for is there (see `error`): the authority's "
+                                  "code tables (a guest has no code in the starter tables), or "
+                                  "the property's set-up (`set-up needed: ` and the missing "
+                                  "settings or credentials)."},
         "deadline": {"type": "string", "format": "date-time"},
         "attempts": {"type": "integer", "minimum": 0},
         "next_attempt_at": NULLABLE_TIMESTAMP,

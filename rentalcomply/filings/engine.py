@@ -30,16 +30,18 @@ import datetime as dt
 import logging
 from typing import Any
 
+from peewee import fn
+
 from rentalcomply.bookings.service import booking_view
 from rentalcomply.core import clock, events, sealing
 from rentalcomply.core.db import atomic, db
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.filings import registry
+from rentalcomply.filings import registry, setup
 from rentalcomply.filings.connector import (AuthError, FilingRef, GuestOutcome, Outcome,
                                             PermanentError, TransientError, UncertainError)
 from rentalcomply.filings.deadlines import deadline
-from rentalcomply.filings.models import Filing
+from rentalcomply.filings.models import Filing, PoliceAlert
 from rentalcomply.filings.party import guests_of, stay_of
 from rentalcomply.filings.settings import credentials_for, police_setting, settings_for_property
 from rentalcomply.filings.views import filing_view
@@ -122,6 +124,14 @@ def attempt(filing_id: str) -> str | None:
         except (KeyError, ImportError):
             fail(booking, row, f"the police connector {connector_name!r} is not available")
             return row.status
+        # Nothing can be sent without the authority's set-up (codes, credentials): held, saying
+        # what is missing, and sent once it is set (setup.release_setup_holds). A poll asks
+        # about a batch already taken: it is never turned into a new submission.
+        lacking = setup.missing(prop, connector_name) if row.status != "polling" else []
+        if lacking:
+            hold(booking, row, setup.hold_reason(lacking),
+                 side=row.kind in authority.side_kinds)
+            return row.status
         stay = stay_of(booking, prop)
         try:
             side = authority.party_for(row, booking)
@@ -189,7 +199,7 @@ def attempt(filing_id: str) -> str | None:
         elif isinstance(failure, UncertainError):
             fail(booking, row, str(failure))
         elif isinstance(failure, AuthError):
-            fail(booking, row, f"credentials refused: {failure}")
+            fail(booking, row, f"{setup.REFUSED_CREDENTIALS}: {failure}")
         elif isinstance(failure, PermanentError):
             record(booking, prop, row, Outcome(state="rejected"), reason=str(failure))
         else:
@@ -197,12 +207,15 @@ def attempt(filing_id: str) -> str | None:
     return row.status
 
 
-def hold(booking: Booking, row: Filing, reason: str) -> None:
+def hold(booking: Booking, row: Filing, reason: str, *, side: bool = False) -> None:
     """Nothing is filed: the row waits (`held`, saying why) until the code tables are loaded
-    (release_held) or the host files again; the booking stays QUEUED with the reason, and
-    police.at_risk comes before the deadline as for any filing not done."""
+    (release_held), the set-up is completed (setup.release_setup_holds) or the host files again;
+    the booking stays QUEUED with the reason (a side filing, such as Spain's reservation, leaves
+    the booking's own status alone), and police.at_risk comes before the deadline as for any
+    filing not done."""
     save_filing(row, status="held", held_reason=reason[:2000], error=None, next_attempt_at=None)
-    save_booking(booking, report_status="QUEUED", report_error=reason[:2000])
+    if not side:
+        save_booking(booking, report_status="QUEUED", report_error=reason[:2000])
 
 
 def release_held() -> list[str]:
@@ -312,6 +325,17 @@ def record(booking: Booking, prop: Property, row: Filing, outcome: Outcome,
     save_filing(row, **changes)
     save_booking(booking, report_status="REJECTED", report_error=summary[:2000])
     emit(booking, "police.rejected", row)
+    alert_owners(booking.account_id)
+
+
+def alert_owners(account_id: str) -> None:
+    """A refusal or a failure: the account's owners are e-mailed at once, after the commit, at
+    most once an hour (dashboard/police_alerts.py reads this mark)."""
+    (PoliceAlert.insert(account=account_id, pending_since=clock.utcnow())
+     .on_conflict(conflict_target=[PoliceAlert.account],
+                  update={PoliceAlert.pending_since: fn.COALESCE(PoliceAlert.pending_since,
+                                                                 clock.utcnow())})
+     .execute())
 
 
 def fail(booking: Booking, row: Filing, reason: str, *, event_type: str = "police.failed",
@@ -319,6 +343,12 @@ def fail(booking: Booking, row: Filing, reason: str, *, event_type: str = "polic
     save_filing(row, status=status, error=reason[:2000], next_attempt_at=None, sending_since=None)
     save_booking(booking, report_status=report_status, report_error=reason[:2000])
     emit(booking, event_type, row)
+    if status == "failed":  # a refusal's reason may quote guest data: it stays out of the log
+        # The connector's own words, for whoever reads the log; pages say a sentence in their
+        # language (dashboard/pages/police.py).
+        log.warning("police filing %s (%s, %s) failed: %s", row.id, row.kind, row.authority,
+                    reason[:500])
+    alert_owners(booking.account_id)
 
 
 def retry_or_fail(booking: Booking, row: Filing, reason: str, polling: bool) -> None:

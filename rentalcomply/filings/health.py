@@ -11,15 +11,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 
 from rentalcomply.core.models import Property
-from rentalcomply.filings import registry
+from rentalcomply.filings import registry, setup
 from rentalcomply.filings.connector import (
     AuthError,
     PermanentError,
     TransientError,
 )
 from rentalcomply.filings.settings import credentials_for, settings_for_property
+
+log = logging.getLogger(__name__)
 
 
 def label_of(connector: str) -> str:
@@ -77,3 +80,42 @@ def _ask(name: str, credentials: dict, settings: dict, names: list[str],
         return CredentialCheck(name, names, True, f"{label} offers no check that files nothing; "
                                "the first filing checks them")
     return CredentialCheck(name, names, True, said)
+
+
+# What asking one property's authority can answer, in the words the pages turn into sentences.
+CONNECTED, REFUSED, UNREACHABLE, INCOMPLETE, NO_TEST, NOT_ONLINE = (
+    "connected", "refused", "unreachable", "incomplete", "no_test", "not_online")
+
+
+@dataclasses.dataclass
+class ConnectionAnswer:
+    verdict: str               # one of the six above
+    missing: list[str] = dataclasses.field(default_factory=list)  # set-up names, when incomplete
+
+
+def test_property_connection(prop: Property, timeout: float) -> ConnectionAnswer:
+    """Ask the property's authority whether it accepts the property's set-up, filing nothing
+    (Alloggiati Web's GenerateToken, SES.Hospedajes' catalogo). The service's address is the
+    connector's own, through core/netguard.py as every call. What the service said goes to the
+    log only, never the credentials."""
+    try:
+        registry.get(prop.police_connector)
+    except KeyError:
+        return ConnectionAnswer(NOT_ONLINE)
+    lacking = setup.missing(prop)
+    if lacking:
+        return ConnectionAnswer(INCOMPLETE, [f.name for f in lacking])
+    connector = registry.connector(prop.police_connector)
+    try:
+        said = connector.check_credentials(credentials_for(prop), settings_for_property(prop),
+                                           timeout)
+    except AuthError as exc:
+        log.info("police connection test of %s: refused (%s)", prop.id, exc)
+        return ConnectionAnswer(REFUSED)
+    except (TransientError, PermanentError) as exc:
+        log.info("police connection test of %s: not reached (%s)", prop.id, exc)
+        return ConnectionAnswer(UNREACHABLE)
+    except Exception:  # a connector bug: said as not reached, its trace in the log
+        log.exception("police connection test of %s failed", prop.id)
+        return ConnectionAnswer(UNREACHABLE)
+    return ConnectionAnswer(CONNECTED if said is not None else NO_TEST)

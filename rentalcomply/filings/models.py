@@ -66,3 +66,15 @@ class Filing(Versioned):
     class Meta:
         indexes = ((("booking", "kind"), True), (("status", "deadline"), False),
                    (("account", "period"), False))
+
+
+class PoliceAlert(BaseModel):
+    """Per account: since when an alert of a refused or failed filing waits to be e-mailed to
+    its owners, and when the last one went (at most one an hour; dashboard/police_alerts.py)."""
+
+    account = pw.ForeignKeyField(Account, primary_key=True, on_delete="CASCADE")
+    pending_since = pw.DateTimeField(null=True)
+    last_sent_at = pw.DateTimeField(null=True)
+
+    class Meta:
+        table_name = "police_alert"

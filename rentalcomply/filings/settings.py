@@ -16,7 +16,7 @@ from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.core.models import Property
-from rentalcomply.filings import registry
+from rentalcomply.filings import registry, setup
 from rentalcomply.filings.models import AuthoritySettings
 from rentalcomply.properties import service as properties
 
@@ -100,18 +100,27 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
                 prop.save()
         name = prop.police_connector
         if not settings and not credentials:  # absent or empty: nothing to merge
+            setup.release_setup_holds(prop)  # a connector whose set-up was already there
             return prop
         if name == "none":
             raise ValidationError("police_connector", "choose a connector before its settings "
                                                       "or credentials")
+        checked_settings = (_checked_map("police_settings", settings, _known_setting_fields(name))
+                            if settings is not None else None)
+        checked_credentials = (_checked_map("police_credentials", credentials,
+                                            _credential_fields(name))
+                               if credentials is not None else None)
+        # Each code checked as typed, with the authority's own rule (filings/setup.py).
+        problems = setup.field_problems(name, checked_settings, checked_credentials)
+        if problems:
+            raise ValidationError(problems)
         row = AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id)
         if row is None:
             row = AuthoritySettings.create(property=prop.id, account=account_id, settings={},
                                         credential_names=[], updated_at=clock.utcnow())
         if settings is not None:
             merged = dict(row.settings or {})
-            for key, value in _checked_map("police_settings", settings,
-                                           _known_setting_fields(name)).items():
+            for key, value in checked_settings.items():
                 if value is None:
                     merged.pop(key, None)
                 else:
@@ -119,8 +128,7 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
             row.settings = merged
         if credentials is not None:
             current = credentials_of(row)
-            for key, value in _checked_map("police_credentials", credentials,
-                                           _credential_fields(name)).items():
+            for key, value in checked_credentials.items():
                 if value is None:
                     current.pop(key, None)
                 else:
@@ -133,6 +141,9 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
         row.save()
         prop.updated_at = clock.utcnow()
         prop.save()  # the property's version grows: its view changed
+        # Filings held for this set-up (or refused for the credentials just replaced) go out
+        # after the commit.
+        setup.release_setup_holds(prop, credentials_changed=bool(credentials))
     return prop
 
 

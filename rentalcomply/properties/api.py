@@ -143,11 +143,14 @@ def _property_fields(creating: bool) -> dict[str, Field]:
         "address": Field("string", required=creating, min_length=1, max_length=ADDRESS_MAX,
                          example="Oia, 84702 Santorini"),
         "aade_property_id": Field("string", nullable=True, min_length=1, max_length=AADE_ID_MAX,
-                                  description="Registry number at AADE (AMA).", example="00012345678"),
+                                  description="Registry number at AADE (AMA), Greek properties: "
+                                              "digits only, up to 11. Anything else is 400 "
+                                              "VALIDATION_ERROR.", example="00012345678"),
         "status": Field("string", choices=PROPERTY_STATUSES,
                         **({"default": "active"} if creating else {})),
         "country": Field("string", pattern=COUNTRY_PATTERN, max_length=2,
-                         description="ISO 3166-1 alpha-2 code in capitals.",
+                         description="ISO 3166-1 alpha-2 code in capitals; a code that names "
+                                     "no country (ZZ) is 400 VALIDATION_ERROR.",
                          **({"default": "GR"} if creating else {})),
         "timezone": Field("string", min_length=1, max_length=TIMEZONE_MAX,
                           description="IANA time zone name." + (
@@ -168,7 +171,12 @@ POLICE_FIELDS = {
     "police_settings": Field("string_map", max_items=20, max_length=200,
                              description="Merged into the connector's settings; a null value "
                                          "removes a name. Unknown names for the connector are "
-                                         "400.", example={"apartment_id": "000123"}),
+                                         "400, and so is a code the authority would refuse "
+                                         "(SES `codigo_arrendador`: 10 digits; SIBA "
+                                         "`unidade_hoteleira`: 9 digits...). A filing that "
+                                         "cannot be sent for lack of a required setting or "
+                                         "credential is `held`, nothing sent, and goes out "
+                                         "once they are set.", example={"apartment_id": "000123"}),
     "police_credentials": Field("string_map", max_items=20, max_length=200,
                                 description="Merged into the connector's credentials (Alloggiati "
                                             "`user`, `password`, `wskey`...), sealed at rest and "

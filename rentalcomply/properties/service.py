@@ -41,6 +41,11 @@ TIMEZONE_MAX = 64
 MAX_GUESTS_LIMIT = 100
 FEED_URL_MAX = 2000
 COUNTRY_PATTERN = r"^[A-Z]{2}$"
+# The AMA (Αριθμός Μητρώου Ακινήτου) AADE's short-term rental registry gives: a number, 11 digits
+# as AADE prints it (leading zeros kept; shorter ones are accepted as typed).
+AMA_PATTERN = r"\d{1,11}"
+AMA_RULE = ("is not an AMA: the number of the AADE short-term rental registry is digits only, up "
+            "to 11, like 00012345678")
 
 DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
@@ -186,6 +191,8 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
         value, acceptable = nullable_text(values["aade_property_id"], AADE_ID_MAX)
         if not acceptable:
             refuse("aade_property_id", f"must be 1 to {AADE_ID_MAX} characters, or null")
+        elif value is not None and not re.fullmatch(AMA_PATTERN, value):
+            refuse("aade_property_id", AMA_RULE)
         cleaned["aade_property_id"] = value
     if "country" in values:
         value = values["country"]

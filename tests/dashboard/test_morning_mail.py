@@ -124,7 +124,9 @@ def test_after_the_hour_each_owner_gets_the_list_with_links(athens, smtp_server)
     assert "Check-ins not done, arrival within 48 hours (2)" in text
     assert "Police filings rejected, failed or at risk (1)" in text
     assert "Maria Papadopoulou · Villa Anemoi · arrives Wed 13 Mar 2030 · Not started" in text
-    assert "Eleni Dimou · Villa Anemoi · Rejected · document number refused" in text
+    # The reason as a sentence saying what to do; the authority's words stay on the booking.
+    assert ("Eleni Dimou · Villa Anemoi · Rejected · The authority refused this filing. Correct "
+            "the guests’ details it names, then file again.") in text
     for booking in Booking.select().where(Booking.account == athens):
         assert f"{PUBLIC}/dashboard/bookings/{booking.id}" in text
         assert f'href="{PUBLIC}/dashboard/bookings/{booking.id}"' in html_of(message)

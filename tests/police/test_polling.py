@@ -13,6 +13,7 @@ from tests.police.conftest import family, put_guests
 def test_a_pending_outcome_is_polled_until_submitted_and_never_submitted_twice(
         owner, make_booking, italian_property, monkeypatch):
     monkeypatch.setattr(registry.get("ses_hospedajes"), "connector_module", "tests.police.fake_async")
+    monkeypatch.setattr(registry.get("ses_hospedajes"), "setup_fields", ())  # the fake needs none
     fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
     booking = make_booking()  # made before: the framework's polling alone (no reservation)
     Property.update(police_connector="ses_hospedajes").where(
@@ -33,6 +34,7 @@ def test_a_pending_outcome_is_polled_until_submitted_and_never_submitted_twice(
 
 def test_an_interrupted_poll_polls_again(owner, make_booking, italian_property, monkeypatch):
     monkeypatch.setattr(registry.get("ses_hospedajes"), "connector_module", "tests.police.fake_async")
+    monkeypatch.setattr(registry.get("ses_hospedajes"), "setup_fields", ())  # the fake needs none
     fake = fake_async.CONNECTOR = fake_async.AsyncConnector()
     booking = make_booking()  # made before: the framework's polling alone (no reservation)
     Property.update(police_connector="ses_hospedajes").where(

@@ -255,3 +255,24 @@ def test_a_property_in_a_country_of_several_zones_must_name_its_zone(owner):
                                                       timezone="Atlantic/Canary"),
                            status=201).json["data"]
     assert data["timezone"] == "Atlantic/Canary"
+
+
+def test_an_unknown_country_is_refused_in_the_shared_error_shape(owner):
+    answer = owner.post_json("/api/v1/properties", dict(VILLA, country="ZZ"), status=400).json
+    assert answer["error"]["code"] == "VALIDATION_ERROR"
+    assert answer["error"]["details"][0]["field"] == "country"
+    assert "not a known country" in answer["error"]["details"][0]["message"]
+
+
+def test_an_ama_that_is_not_an_ama_is_refused_and_a_real_one_accepted(owner):
+    answer = owner.post_json("/api/v1/properties", dict(VILLA, aade_property_id="abc"),
+                             status=400).json
+    assert answer["error"]["code"] == "VALIDATION_ERROR"
+    assert answer["error"]["details"] == [{"field": "aade_property_id", "message": (
+        "is not an AMA: the number of the AADE short-term rental registry is digits only, up "
+        "to 11, like 00012345678")}]
+    made = owner.post_json("/api/v1/properties", VILLA, status=201).json["data"]
+    owner.patch_json(f"/api/v1/properties/{made['id']}", {"aade_property_id": "12AB"}, status=400)
+    patched = owner.patch_json(f"/api/v1/properties/{made['id']}",
+                               {"aade_property_id": "00000954321"}).json["data"]
+    assert patched["aade_property_id"] == "00000954321"

@@ -11,6 +11,7 @@ from rentalcomply import codes
 from rentalcomply.authorities.alloggiati.format import CODE_FIELDS, RecordError
 from rentalcomply.filings.deadlines import as_date, local_to_utc
 from rentalcomply.filings.registry import Authority, register
+from rentalcomply.filings.setup import SetupField
 
 # The check-in's relationships in the authority's words (its tipo_alloggiato).
 ROLES = {"single": "single", "head_of_family": "head_of_family", "head_of_group": "group_leader",
@@ -25,6 +26,24 @@ class Alloggiati(Authority):
     endpoint_setting = "alloggiati_url"
     receipt_years_setting = "police_receipts_years_it"
     code_tables = codes.IT_TABLES
+    # The web-service account the Questura gives: its user (like RM012345), password and the
+    # WSKEY generated in Alloggiati Web (a new one after each password change).
+    setup_fields = (
+        SetupField("user", "Alloggiati Web user", secret=True, pattern=r"[A-Za-z0-9._-]{3,50}",
+                   rule="The user is 3 to 50 letters or digits, like RM012345.",
+                   hint="The user name the Questura gave you for Alloggiati Web, like RM012345."),
+        SetupField("password", "Alloggiati Web password", secret=True, pattern=r"\S{1,100}",
+                   rule="The password cannot contain spaces."),
+        SetupField("wskey", "Web service key (WSKEY)", secret=True, pattern=r"[A-Za-z0-9+/=_-]{1,200}",
+                   rule="The WSKEY is the long key Alloggiati Web shows under Web Service: letters, "
+                        "digits and + / = only.",
+                   hint="Generate it in Alloggiati Web, Profilo, Web Service; a new one is "
+                        "needed after every password change."),
+        SetupField("apartment_id", "Apartment code (property managers only)", required=False,
+                   pattern=r"\d{1,6}", rule="The apartment code is up to 6 digits.",
+                   hint="Only for a property-manager account of Alloggiati Web; leave empty "
+                        "otherwise."),
+    )
 
     def deadline(self, prop, booking, kind, arrival_hour):
         arrival, departure = as_date(booking.arrival_date), as_date(booking.departure_date)

@@ -10,6 +10,7 @@ from rentalcomply.codes import es
 from rentalcomply.authorities.ses import reservations
 from rentalcomply.authorities.ses.format import SesDataError
 from rentalcomply.filings.registry import Authority, register
+from rentalcomply.filings.setup import SetupField
 from rentalcomply.filings.sweep import side_filings_at_risk
 
 
@@ -28,6 +29,22 @@ class Ses(Authority):
     catalogo = {"tipo_documento": "TIPO_DOCUMENTO", "sexo": "SEXO", "parentesco": "PARENTESCO",
                 "tipo_pago": "TIPO_PAGO"}
     code_tables = tuple(catalogo)
+    # SES.Hospedajes' registration gives the landlord's code (the header's codigoArrendador, 10
+    # digits), each establishment's code (at most 10 characters) and the web-service user.
+    setup_fields = (
+        SetupField("codigo_arrendador", "Landlord code (código de arrendador)",
+                   pattern=r"\d{10}", rule="The landlord code is 10 digits, as SES.Hospedajes "
+                                           "shows it after registration.",
+                   hint="SES.Hospedajes, Establecimientos: the code of the landlord."),
+        SetupField("codigo_establecimiento", "Establishment code (código de establecimiento)",
+                   pattern=r"[A-Za-z0-9]{1,10}", rule="The establishment code is at most 10 "
+                                                      "letters or digits.",
+                   hint="SES.Hospedajes, Establecimientos: the code of this property."),
+        SetupField("user", "SES.Hospedajes web-service user", secret=True, pattern=r"\S{1,100}",
+                   rule="The user cannot contain spaces."),
+        SetupField("password", "SES.Hospedajes web-service password", secret=True,
+                   pattern=r"\S{1,100}", rule="The password cannot contain spaces."),
+    )
 
     def hold_reason(self, error):
         """A Spanish town the starter INE list does not know holds the filing."""

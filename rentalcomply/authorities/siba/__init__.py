@@ -8,6 +8,7 @@ from rentalcomply.authorities.siba.format import filed_guests
 from rentalcomply.filings.deadlines import as_date, local_to_utc, working_days_after
 from rentalcomply.filings.engine import filing_row, save_filing
 from rentalcomply.filings.registry import Authority, register
+from rentalcomply.filings.setup import SetupField
 
 
 class Siba(Authority):
@@ -18,6 +19,17 @@ class Siba(Authority):
     file_module = "rentalcomply.authorities.siba.format"
     endpoint_setting = "siba_url"
     receipt_years_setting = "police_receipts_years_pt"
+    # SIBA's registration: the unit's tax number (NIF, 9 digits), the establishment's number
+    # (0 for the first) and the access key SEF/AIMA gives.
+    setup_fields = (
+        SetupField("unidade_hoteleira", "Tax number of the unit (NIF)", pattern=r"\d{9}",
+                   rule="The tax number is 9 digits."),
+        SetupField("estabelecimento", "Establishment number", pattern=r"\d{1,4}",
+                   rule="The establishment number is up to 4 digits (0 for the first).",
+                   hint="0 unless SIBA gave this property another number."),
+        SetupField("chave_acesso", "SIBA access key", secret=True, pattern=r"\S{1,100}",
+                   rule="The access key cannot contain spaces."),
+    )
 
     def deadline(self, prop, booking, kind, arrival_hour):
         base = as_date(booking.departure_date if kind == "departure" else booking.arrival_date)

@@ -1,4 +1,6 @@
-"""A booking's police filing, from its page: file again, download the file, mark it filed."""
+"""A booking's police filing, from its page: file again, download the file, mark it filed; what
+the pages say of filings (statuses and reasons as sentences in the page's language) and of a
+property's police set-up."""
 
 from __future__ import annotations
 
@@ -9,6 +11,50 @@ from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.dashboard.pages.bookings import render_booking
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
+from rentalcomply.filings import registry, setup
+from rentalcomply.dashboard.police_words import KIND_WORDS, STATUS_WORDS, reason_words
+from rentalcomply.filings.settings import police_views
+
+def police_setup_view(prop, typed: dict | None = None, errors: dict | None = None,
+                      connection=None) -> dict:
+    """What the property page shows of its police set-up: the authority's fields (credentials only
+    as set or not set), what is missing, the answer of a connection test."""
+    fields = setup.fields_of(prop.police_connector)
+    try:
+        title = registry.get(prop.police_connector).title
+    except KeyError:
+        title = ""
+    shown = police_views([prop.id])[prop.id]
+    values = dict(shown["police_settings"])
+    values.update(typed or {})
+    return {"fields": fields, "title": title, "values": values,
+            "credentials_set": set(shown["police_credentials_set"]),
+            "missing": setup.missing(prop) if fields else [], "errors": errors or {},
+            "connection": connection}
+
+
+def filing_lines(page, booking, shown: dict) -> list[dict]:
+    """The booking's filings as the page says them: kind, status and reason in words, the
+    deadline, and where to fix what stops it."""
+    lines = []
+    for f in shown["filings"]:
+        held_for_setup = f["status"] == "held" and setup.is_setup_hold(f["error"])
+        lines.append({
+            "kind": page._(KIND_WORDS.get(f["kind"], f["kind"])),
+            "status": f["status"],
+            "status_words": page._("Held: set-up needed") if held_for_setup
+            else page._(STATUS_WORDS.get(f["status"], f["status"])),
+            "reason": page._(reason_words(f["status"], f["error"]) or "") or None,
+            "deadline": f["deadline"] if f["status"] not in ("submitted",) else None,
+            # The authority's own words for each guest it refused (what to correct).
+            "refused": [(g["index"] + 1, " ".join(p for p in (g.get("code"), g.get("message")) if p))
+                        for g in f["guests"] if not g.get("accepted") and g.get("message")]
+            if f["status"] == "rejected" else [],
+            "setup_link": f"/dashboard/properties/{booking.property_id}#police-setup"
+            if held_for_setup or (f["error"] or "").startswith(setup.REFUSED_CREDENTIALS)
+            else None,
+        })
+    return lines
 
 
 def register(pages: Pages) -> None:

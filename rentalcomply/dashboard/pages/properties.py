@@ -1,34 +1,110 @@
-"""The properties' pages and their channels: the forms, access instructions, the calendar feeds
-imported and exported, syncing now."""
+"""The properties' pages and their channels: the forms (the country and time zone as selects
+from CLDR, each country's own fields), access instructions, the police set-up and its
+connection test, the calendar feeds imported and exported, syncing now."""
 
 from __future__ import annotations
 
 from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.dashboard.pages.checkin_links import property_link_block
+from rentalcomply.dashboard.pages.police import police_setup_view
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
+from rentalcomply.filings import health, registry, setup
+from rentalcomply.filings import settings as filing_settings
+from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
-
 
 PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
                    "climate_fee_category", "police_connector", "status")
 
 
-def _property_values(page) -> dict:
-    values = {name: page.form(name).strip() for name in PROPERTY_FIELDS}
+# Fields that apply to one country only: a form of another country's property does not show them.
+GREEK_FIELDS = ("aade_property_id", "climate_fee_category")
+
+
+def _property_values(page, prop=None) -> dict:
+    """The form's values as the domain takes them. A field the form did not show (a Greek field
+    of an Italian property) is left as it is. A time zone that is not the chosen country's (the
+    country was just changed) becomes the country's only zone; a country with several must be
+    chosen again, never guessed."""
+    values = {}
+    for name in PROPERTY_FIELDS:
+        typed = page.form(name, None)
+        if typed is not None:
+            values[name] = typed.strip()
     for name in ("aade_property_id", "max_guests"):
-        if values[name] == "":
+        if values.get(name) == "":
             values[name] = None
-    if values["max_guests"] is not None and values["max_guests"].isdigit():
+    if isinstance(values.get("max_guests"), str) and values["max_guests"].isdigit():
         values["max_guests"] = int(values["max_guests"])
+    country = values.get("country") or (prop.country if prop else properties.DEFAULTS["country"])
+    zones = countries.zones_for(country)
+    if zones and values.get("timezone") not in zones:
+        values["timezone"] = zones[0] if len(zones) == 1 else None
+    if values.get("timezone") is None and len(zones) > 1:
+        raise ZoneNeeded(values, country)
     return values
 
 
-def _property_choices() -> dict:
+class ZoneNeeded(Exception):
+    """The country has several time zones and the one chosen is not among them."""
+
+    def __init__(self, values: dict, country: str):
+        super().__init__(country)
+        self.values = {**values, "timezone": countries.main_zone(country)}
+
+
+def _zone_error(page, needed: ZoneNeeded) -> dict:
+    name = countries.country_name(needed.values["country"], page.lang)
+    return {"timezone": page._("{country} has several time zones: choose this property’s.",
+                               country=name)}
+
+
+def _connectors_for(country: str, current: str | None) -> list[str]:
+    """None, a file, and the authority of the property's country (Alloggiati Web for Italy...);
+    a connector of another country already chosen stays shown, to be changed."""
+    offered = ["none", "file"] + [a.name for a in registry.authorities() if a.country == country]
+    if current and current not in offered:
+        offered.append(current)
+    return offered
+
+
+def _property_choices(page, country: str, timezone: str | None = None,
+                      connector: str | None = None) -> dict:
+    zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
+    if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
+        zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
+                                          zone=timezone)))
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
-            "connectors": properties.POLICE_CONNECTORS,
-            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS}
+            "connectors": _connectors_for(country, connector),
+            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
+            "countries": countries.country_choices(page.lang),
+            "zones": zones,
+            "greek_fields": country == "GR"}
+
+
+def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
+                  channel_values=None, access_errors=None, access_values=None,
+                  police_errors=None, police_values=None, connection=None):
+    """The property's page: its channels, calendar export, check-in link, access instructions,
+    police set-up (pages/police.py) and details; a refused form shows again with its errors."""
+    from rentalcomply.sync import export
+    return page.render(
+        "property", status=status, title=prop.name, prop=prop,
+        values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
+        errors=errors or {}, channel_errors=channel_errors or {},
+        access_errors=access_errors or {},
+        access_values=access_values or {
+            "hours_before": str(prop.access_instructions_hours_before)},
+        channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
+        channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
+        mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
+        checkin_link=property_link_block(page, prop),
+        police=police_setup_view(prop, police_values, police_errors, connection),
+        **_property_choices(page, (values or {}).get("country") or prop.country,
+                            (values or {}).get("timezone") or prop.timezone,
+                            (values or {}).get("police_connector") or prop.police_connector))
 
 
 def register(pages: Pages) -> None:
@@ -40,49 +116,45 @@ def register(pages: Pages) -> None:
 
     @pages.get("/properties/new")
     def property_new(page):
+        country = page.arg("country") or properties.DEFAULTS["country"]
+        values = {**properties.DEFAULTS, "country": country,
+                  "timezone": countries.main_zone(country)}
         return page.render("property_form", title=page._("New property"), prop=None,
-                           values=dict(properties.DEFAULTS), errors={}, **_property_choices())
+                           values=values, errors={}, **_property_choices(page, country))
 
     @pages.post("/properties")
     def property_create(page):
-        values = _property_values(page)
+        try:
+            values = _property_values(page)
+        except ZoneNeeded as needed:
+            return page.render("property_form", status=400, title=page._("New property"),
+                               prop=None, values=needed.values, errors=_zone_error(page, needed),
+                               **_property_choices(page, needed.values["country"]))
         try:
             prop = properties.create_property(page.account_id, **values)
         except ValidationError as error:
             return page.render("property_form", status=400, title=page._("New property"),
                                prop=None, values=values, errors=form_errors(error),
-                               **_property_choices())
+                               **_property_choices(page, values.get("country") or "GR"))
         page.record("property.create", prop.id)
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
-    def _show(page, prop, status=200, values=None, errors=None, channel_errors=None,
-              channel_values=None, access_errors=None, access_values=None):
-        from rentalcomply.sync import export
-        return page.render(
-            "property", status=status, title=prop.name, prop=prop,
-            values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
-            errors=errors or {}, channel_errors=channel_errors or {},
-            access_errors=access_errors or {},
-            access_values=access_values or {
-                "hours_before": str(prop.access_instructions_hours_before)},
-            channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
-            channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
-            mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
-            checkin_link=property_link_block(page, prop),
-            **_property_choices())
-
     @pages.get("/properties/<property_id>")
     def property_page(page, property_id):
-        return _show(page, properties.get_property(page.account_id, property_id))
+        return show_property(page, properties.get_property(page.account_id, property_id))
 
     @pages.post("/properties/<property_id>")
     def property_update(page, property_id):
-        values = _property_values(page)
         prop = properties.get_property(page.account_id, property_id)
+        try:
+            values = _property_values(page, prop)
+        except ZoneNeeded as needed:
+            return show_property(page, prop, status=400, values=needed.values,
+                                 errors=_zone_error(page, needed))
         try:
             properties.update_property(page.account_id, property_id, **values)
         except ValidationError as error:
-            return _show(page, prop, status=400, values=values, errors=form_errors(error))
+            return show_property(page, prop, status=400, values=values, errors=form_errors(error))
         page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="saved"))
 
@@ -106,12 +178,48 @@ def register(pages: Pages) -> None:
             properties.update_property(page.account_id, property_id, **changes)
         except ValidationError as error:
             found = form_errors(error)
-            return _show(page, prop, status=400, access_values={"hours_before": hours},
+            return show_property(page, prop, status=400, access_values={"hours_before": hours},
                          access_errors={"access_instructions": found.get("access_instructions"),
                                         "hours_before": found.get(
                                             "access_instructions_hours_before")})
         page.record("property.access_instructions", property_id)  # what changed, never the text
         raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
+
+    @pages.post("/properties/<property_id>/police")
+    def police_setup_save(page, property_id):
+        """The police set-up, through the domain function the API and CLI use. Credentials are
+        write-only: an empty box keeps what is set, and what was typed is never shown back."""
+        prop = properties.get_property(page.account_id, property_id)
+        settings, credentials, typed = {}, {}, {}
+        for field in setup.fields_of(prop.police_connector):
+            value = page.form(field.name).strip()
+            if field.secret:
+                if value:
+                    credentials[field.name] = value
+            else:
+                settings[field.name] = value or None
+                typed[field.name] = value
+        try:
+            filing_settings.configure_property(page.account_id, property_id, settings=settings,
+                                               credentials=credentials)
+        except ValidationError as error:
+            errors = {detail["field"].split(".", 1)[-1]: detail["message"]
+                      for detail in error.details or []}
+            return show_property(page, prop, status=400, police_values=typed,
+                                 police_errors=errors)
+        page.record("property.update", property_id)  # which property, never the values
+        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
+                       + "#police-setup")
+
+    # Outside a transaction: the authority's answer may take seconds, and the database is not
+    # held meanwhile (nothing is written).
+    @pages.post("/properties/<property_id>/police/test", transaction=False)
+    def police_setup_test(page, property_id):
+        """Ask the authority whether it accepts the set-up, filing nothing; said in words."""
+        prop = properties.get_property(page.account_id, property_id)
+        timeout = min(float(page.settings.police.timeout_seconds), 15.0)
+        answer = health.test_property_connection(prop, timeout)  # a question: nothing changes
+        return show_property(page, prop, connection=answer)
 
     @pages.post("/properties/<property_id>/channels")
     def channel_add(page, property_id):
@@ -123,7 +231,7 @@ def register(pages: Pages) -> None:
                 ical_url=values["ical_url"],
                 allow_private_addresses=page.settings.sync.allow_private_addresses)
         except ValidationError as error:
-            return _show(page, prop, status=400, channel_errors=form_errors(error),
+            return show_property(page, prop, status=400, channel_errors=form_errors(error),
                          channel_values=values)
         page.record("channel.add", connection.id)
         raise Redirect(page.url(f"/properties/{property_id}", done="channel_added"))

@@ -25,15 +25,35 @@
   % end
 </div>
 % end
+% def named_choice(name, label, options, hint=None):
+<div class="field">
+  <label for="{{name}}">{{_(label)}} <span class="req" aria-hidden="true">*</span></label>
+  <select id="{{name}}" name="{{name}}" required{{!' aria-invalid="true"' if name in errors else ''}}{{!' aria-describedby="%s"' % ' '.join(filter(None, [name + '-hint' if hint else '', name + '-error' if name in errors else ''])) if hint or name in errors else ''}}>
+  % for code, shown in options:
+    <option value="{{code}}"{{!' selected' if code == values.get(name) else ''}}>{{shown}}</option>
+  % end
+  </select>
+  % if hint:
+  <p class="hint" id="{{name}}-hint">{{_(hint)}}</p>
+  % end
+  % if name in errors:
+  <p class="field-error" id="{{name}}-error">{{_(errors[name])}}</p>
+  % end
+</div>
+% end
 <input type="hidden" name="csrf" value="{{page.csrf}}">
 <div class="grid">
 % field('name', 'Name', required=True, maxlength=200)
 % field('address', 'Address', required=True, maxlength=500)
-% field('aade_property_id', 'AADE property registry number', hint='The number of the property in the AADE short-term rental registry (ΑΜΑ).', maxlength=50)
-% field('country', 'Country', required=True, hint='Two letters, like GR.', maxlength=2, pattern='[A-Za-z]{2}')
-% field('timezone', 'Time zone', required=True, hint='Like Europe/Athens.')
+% named_choice('country', 'Country', countries, hint='Save to see the fields and time zones of the country chosen.')
+% named_choice('timezone', 'Time zone', zones, hint='Deadlines and times are counted in it.')
+% if greek_fields:
+% field('aade_property_id', 'AADE property registry number', hint='The number of the property in the AADE short-term rental registry (ΑΜΑ).', maxlength=11, inputmode='numeric', pattern='[0-9]{1,11}')
+% end
 % field('max_guests', 'Most guests', kind='number', min=1, max=100)
+% if greek_fields:
 % choice('climate_fee_category', 'Climate fee category', categories)
+% end
 % choice('police_connector', 'Police connector', connectors)
 % choice('status', 'Status', statuses)
 </div>

@@ -18,7 +18,9 @@
     <dt>{{_('Guests')}}</dt><dd>{{fmt.count('guest', booking.guest_count)}}</dd>
     <dt>{{_('Total price')}}</dt><dd>{{fmt.money(booking.total_price_cents)}}</dd>
     <dt>{{_('Payment method')}}</dt><dd>{{_('payment:' + booking.payment_method) if booking.payment_method else '—'}}</dd>
+    % if booking.property.country == 'GR':
     <dt>{{_('Climate fee')}}</dt><dd>{{fmt.money(booking.climate_fee_cents)}}</dd>
+    % end
     % if note:
     <dt>{{_('Notes for the team')}}</dt><dd class="note">{{note}}</dd>
     % end
@@ -43,34 +45,9 @@
     % mail_at, mail_words = problems.booking_mail_problem(booking.checkin_error)
     <dt>{{_('E-mail problem')}}</dt><dd class="error-text">{{_(mail_words)}}{{(' (' + fmt.datetime(mail_at) + ')') if mail_at else ''}}</dd>
     % end
-    <dt>{{_('Police')}}</dt><dd><span class="badge s-{{booking.report_status.lower()}}">{{fmt.status(booking.report_status)}}</span></dd>
-    % if booking.report_error:
-    <dt>{{_('Reason')}}</dt><dd>{{booking.report_error}}</dd>
-    % end
-    % if police['deadline']:
-    <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
-    % end
   </dl>
   % include('_document_flags.tpl')
-  % for f in police['filings']:
-  % if f['file_ready'] and f['status'] == 'ready':
-  <div class="buttons">
-    <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file" download>{{_('Download the police file')}}</a>
-  </div>
-  <form method="post" action="/dashboard/bookings/{{booking.id}}/police/filed" class="row-form">
-    <input type="hidden" name="csrf" value="{{page.csrf}}">
-    <div class="field"><label for="police-reference">{{_('Reference of the upload (optional)')}}</label>
-    <input id="police-reference" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
-    <div class="actions"><button type="submit">{{_('Mark as filed')}}</button></div>
-  </form>
-  % end
-  % end
-  % if booking.report_status in ('REJECTED', 'FAILED') and booking.checkin_status == 'COMPLETED' and booking.status != 'cancelled':
-  <form method="post" action="/dashboard/bookings/{{booking.id}}/police/refile" class="inline">
-    <input type="hidden" name="csrf" value="{{page.csrf}}">
-    <button type="submit" class="primary">{{_('File with the police again')}}</button>
-  </form>
-  % end
+  % include('_booking_police.tpl')
 </section>
 </div>
 % if message:

@@ -1,8 +1,11 @@
 % rebase('layout.tpl')
 <div class="head"><p class="crumbs"><a href="/dashboard/properties">{{_('Properties')}}</a></p><h1>{{prop.name}}</h1>
 <p class="muted">{{prop.address}}</p></div>
-% if errors:
+% if errors or police['errors']:
 <div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
+% end
+% if police['missing']:
+<div class="notice warn" role="alert" id="police-setup-warning"><p>{{_('Police filing is on, but its set-up is not complete: nothing can be sent to {authority}.', authority=police['title'])}} <a href="#police-setup">{{_('Complete the police set-up')}}</a></p></div>
 % end
 <section class="card" aria-labelledby="channels">
 <h2 id="channels">{{_('Channel connections')}}</h2>
@@ -117,6 +120,7 @@
     <div class="actions"><button type="submit" class="primary">{{_('Save access instructions')}}</button></div>
   </form>
 </section>
+% include('_property_police.tpl')
 <section class="card" aria-labelledby="details">
 <h2 id="details">{{_('Details')}}</h2>
 <form method="post" action="/dashboard/properties/{{prop.id}}" class="stack">

@@ -41,11 +41,21 @@
     % end
   </ul>
   % end
+  % if day.police_setups:
+  <h3>{{_('Police filing on, set-up not complete')}}</h3>
+  <ul class="issues" id="police-setups">
+    % for prop, lacking in day.police_setups:
+    <li><a href="/dashboard/properties/{{prop.id}}#police-setup">{{prop.name}}</a> <span class="badge s-held">{{_('Nothing can be sent')}}</span> · {{_('missing: {fields}', fields=', '.join(_(f.label) for f in lacking))}}</li>
+    % end
+  </ul>
+  % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues">
+    % from rentalcomply.dashboard.police_words import booking_reason
     % for b in day.filings:
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + b.report_error if b.report_error else ''}}</li>
+    % reason = booking_reason(_, b)
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + reason if reason else ''}}</li>
     % end
   </ul>
   % end
