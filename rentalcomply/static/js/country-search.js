@@ -125,6 +125,8 @@
     }
 
     input.value = chosenName();
+    // A value set by another script (a scanned document's nationality) shows in the box too.
+    select.addEventListener("change", function () { input.value = chosenName(); });
     input.addEventListener("input", function (event) {
       event.stopPropagation();  // the select changes when a country is chosen, not per letter
       open(input.value);
