@@ -530,7 +530,10 @@ def purge_guest_data(retention) -> int:
     for (booking_id,) in stale.tuples():
         with atomic():
             now = clock.utcnow()
-            purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now)
+            # A new version: what was made from the party (the search's hashed words) is
+            # made again without it.
+            purged += (Checkin.update(guests_sealed=None, purged_at=now, updated_at=now,
+                                      version=Checkin.version + 1)
                        .where((Checkin.booking == booking_id) & Checkin.guests_sealed.is_null(False))
                        .execute())
     scan_keeping.erase_past(past)  # the photos of their documents, if the owner kept any

@@ -6,6 +6,10 @@
 - `look_at_mornings` (every 15 minutes): the morning e-mail of each account whose local time has
   passed `dashboard.morning_email_hour`, once per account and local date (morning.py), queued as
   one `send_morning_mail` per owner.
+- `refresh_search_words` (nightly, after check-in's purge of guest data at 03:17): the header
+  search's words of every account made again where a booking or its check-in changed, so that the
+  hashed names of a party erased at the end of its retention go with it, not at the account's
+  next search.
 
 Transient SMTP failures are retried like the check-in e-mail's; a permanent one is logged without
 the address.
@@ -19,7 +23,9 @@ from huey import crontab
 from huey.exceptions import CancelExecution
 
 from rentalcomply.core import sealing
+from rentalcomply.core.models import Account
 from rentalcomply.core.queue import huey
+from rentalcomply.dashboard import search
 
 log = logging.getLogger(__name__)
 
@@ -99,3 +105,12 @@ def send_morning_mail(account_id: str, user_id: str, local_date: str) -> bool:
         if failure.permanent:
             return False
         raise CancelExecution(retry=None) from None
+
+
+@huey.periodic_task(crontab(minute="47", hour="3"))
+def refresh_search_words() -> int:
+    """How many bookings' search words were made again."""
+    remade = 0
+    for (account_id,) in Account.select(Account.id).tuples():
+        remade += search.refresh(account_id)
+    return remade

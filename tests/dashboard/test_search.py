@@ -134,3 +134,21 @@ def test_every_page_has_the_search_box_in_its_header(anna):
     for path in ("/dashboard/today", "/dashboard/bookings", "/dashboard/properties"):
         text = anna.get(path).text
         assert 'action="/dashboard/search"' in text and 'role="search"' in text
+
+
+def test_a_party_erased_at_the_end_of_its_retention_leaves_no_search_words_after_the_night(
+        stays, account_a):
+    from rentalcomply.dashboard import tasks
+    search.refresh(account_a)
+    hashed_gomez = search.hashed("gomez")
+    assert DashboardSearchTerm.select().where(DashboardSearchTerm.term == hashed_gomez).exists()
+    departed = stays["ferrari"]
+    bookings.Booking.update(arrival_date=clock.today() - dt.timedelta(days=30),
+                            departure_date=clock.today() - dt.timedelta(days=28)).where(
+        bookings.Booking.id == departed.id).execute()
+    assert checkin.purge_guest_data(1) == 1
+    tasks.refresh_search_words.call_local()
+    assert not DashboardSearchTerm.select().where(
+        DashboardSearchTerm.term == hashed_gomez).exists()
+    assert _found(account_a, "gomez") == []
+    assert _found(account_a, "luca ferrari") == [departed.id]  # the booking's own lead name stays
