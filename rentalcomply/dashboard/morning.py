@@ -38,6 +38,7 @@ HEADINGS = {
     "invitations_failed": "Check-in e-mails that did not reach the guest",
     "access_failed": "Access instructions that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
+    "documents_flagged": "Documents expired or expiring before departure",
     "police_setups": "Police filing on, set-up not complete",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
@@ -136,6 +137,11 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                     names.get(item.property_id, ""),
                     f"{t('arrives')} {fmt.date(item.arrival_date)}",
                     fmt.status(item.checkin_status)])), f"{dashboard_url}/bookings/{item.id}"))
+            elif kind == "documents_flagged":
+                booking, flag = item
+                shown.append(Line(booking.guest_name, " · ".join(filter(None, [
+                    names.get(booking.property_id, ""), problems.document(t, fmt, flag)])),
+                    f"{dashboard_url}/bookings/{booking.id}"))
             elif kind == "police_setups":
                 prop, lacking = item
                 shown.append(Line(prop.name, t("missing: {fields}", fields=", ".join(

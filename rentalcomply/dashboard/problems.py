@@ -207,3 +207,12 @@ SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_R
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
              OVERLAP_STAY, OVERLAP_BLOCK, ENDPOINT_GONE, ENDPOINT_FAILED_FOR_DAYS,
              ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values())
+
+
+def document(t, fmt, flag) -> str:
+    """A flagged document in words, as the booking page says it (_document_flags.tpl)."""
+    if flag.problem == "expired":
+        return t("Guest {n}: the scanned document expired on {date}.", n=flag.guest_index + 1,
+                 date=fmt.date(flag.expiry_date))
+    return t("Guest {n}: the scanned document expires on {date}, before departure.",
+             n=flag.guest_index + 1, date=fmt.date(flag.expiry_date))

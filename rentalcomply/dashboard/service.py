@@ -21,9 +21,10 @@ from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
-from rentalcomply.webhooks.models import WebhookEndpoint
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import views as filing_views
+from rentalcomply.scan.models import DocumentFlag
+from rentalcomply.webhooks.models import WebhookEndpoint
 
 LOOKAHEAD_DAYS = 7
 CHECKIN_DUE_HOURS = 48
@@ -207,6 +208,9 @@ class Today:
     # Properties that file with the police online but lack part of their set-up: nothing can be
     # sent for them; of (Property, the missing filings.setup.SetupField).
     police_setups: list = dataclasses.field(default_factory=list)
+    # Stays not over whose guest scanned a document that has expired or expires before departure
+    # (scan/): the host asks for another document; of (Booking, scan.models.DocumentFlag).
+    documents_flagged: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -214,7 +218,9 @@ class Today:
         (morning.py) list it: the one place that says what counts."""
         return [("invitations_failed", self.invitations_failed),
                 ("access_failed", self.access_failed),
-                ("checkins_due", self.checkins_due), ("police_setups", self.police_setups),
+                ("checkins_due", self.checkins_due),
+                ("documents_flagged", self.documents_flagged),
+                ("police_setups", self.police_setups),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -284,7 +290,17 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
     return Today(arrivals, departures, checkins_due, filings, connections, webhooks, names,
                  reports_due(account_id), invitations_failed,
                  _access_failed(account_id, live, start),
-                 filing_setup.incomplete_properties(account_id))
+                 filing_setup.incomplete_properties(account_id),
+                 _documents_flagged(account_id, live, start))
+
+
+def _documents_flagged(account_id: str, live, start: dt.date) -> list:
+    """The scanned documents that expired or expire before departure, of stays not over."""
+    flags = list(DocumentFlag.select(DocumentFlag, Booking)
+                 .join(Booking, on=(DocumentFlag.booking == Booking.id))
+                 .where(live & (Booking.departure_date >= start))
+                 .order_by(Booking.arrival_date, Booking.id, DocumentFlag.guest_index).limit(100))
+    return [(flag.booking, flag) for flag in flags]
 
 
 def _access_failed(account_id: str, live, start: dt.date) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from rentalcomply.core.errors import ValidationError
-from rentalcomply.dashboard import mailviews, service
+from rentalcomply.dashboard import mailviews, problems, service
 from rentalcomply.dashboard.web import Pages, form_errors
 from rentalcomply.properties import service as properties
 
@@ -15,7 +15,7 @@ def register(pages: Pages) -> None:
     def today(page):
         return page.render("today", title=page._("Today"), day=service.today(page.account_id),
                            mail_warning=mailviews.mail_warning(page.settings, page.account_id),
-                           advice=mailviews.ADVICE)
+                           advice=mailviews.ADVICE, document_problem=problems.document)
 
     @pages.get("/calendar")
     def calendar(page):

@@ -41,6 +41,14 @@
     % end
   </ul>
   % end
+  % if day.documents_flagged:
+  <h3>{{_('Documents expired or expiring before departure')}}</h3>
+  <ul class="issues" id="documents-flagged">
+    % for b, flag in day.documents_flagged:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} · {{_('arrives')}} {{fmt.date(b.arrival_date)}}<br><span class="hint">{{document_problem(_, fmt, flag)}}</span></li>
+    % end
+  </ul>
+  % end
   % if day.police_setups:
   <h3>{{_('Police filing on, set-up not complete')}}</h3>
   <ul class="issues" id="police-setups">

@@ -36,4 +36,6 @@ GREEK: dict[str, str] = {
         "Επισκέπτης {n}: το σαρωμένο έγγραφο έληξε στις {date}.",
     "Guest {n}: the scanned document expires on {date}, before departure.":
         "Επισκέπτης {n}: το σαρωμένο έγγραφο λήγει στις {date}, πριν από την αναχώρηση.",
+    "Documents expired or expiring before departure":
+        "Έγγραφα που έληξαν ή λήγουν πριν από την αναχώρηση",
 }
