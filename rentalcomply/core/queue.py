@@ -130,6 +130,19 @@ class EmbeddedConsumer(Consumer):
         pass
 
 
+# What a module started beside the consumers (the report sweeper's thread) and must stop with
+# them, called by `Consumers.stop` once both have stopped: huey runs its own shutdown hooks in
+# each worker thread as that thread ends, which a worker still waiting on a queue that is gone can
+# leave until after `stop` returns, and the caller then closes or drops the database.
+_stopped_with_the_consumers: list = []
+
+
+def stop_with_the_consumers(stop) -> None:
+    """Have `stop()` called when the embedded consumers stop."""
+    if stop not in _stopped_with_the_consumers:
+        _stopped_with_the_consumers.append(stop)
+
+
 class Consumers:
     """The consumers of both queues, started and stopped together."""
 
@@ -143,6 +156,8 @@ class Consumers:
         self.urgent.stop_flag.set()
         self.urgent.stop(graceful=graceful)
         self.general.stop(graceful=graceful)
+        for stop in list(_stopped_with_the_consumers):
+            stop()
 
 
 # How long a graceful stop waits for running tasks. Past it the process exits anyway: every task

@@ -23,7 +23,8 @@ from huey import crontab
 from rentalcomply.core import events
 from rentalcomply.core.db import warn_of
 from rentalcomply.core.outage import send
-from rentalcomply.core.queue import REPORTS_PRIORITY, queue_after_commit, urgent
+from rentalcomply.core.queue import (REPORTS_PRIORITY, queue_after_commit, stop_with_the_consumers,
+                                     urgent)
 from rentalcomply.reports import generation, submission
 
 log = logging.getLogger(__name__)
@@ -106,6 +107,9 @@ def stop_sweeper() -> None:
     sweeper = _sweeper
     if sweeper is not None and sweeper is not threading.current_thread():
         sweeper.join(timeout=30)
+
+
+stop_with_the_consumers(stop_sweeper)  # also when a worker's own shutdown comes too late
 
 
 def _sweep_loop() -> None:

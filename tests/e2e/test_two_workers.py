@@ -3,8 +3,9 @@ run them: a worker killed with -9 in the middle of a report loses nothing, and e
 fetches every due feed once, whatever the number of workers.
 
 Runs in the pass of the whole suite on PostgreSQL and Redis (RENTALCOMPLY_TEST_ON_POSTGRES=1, CI's
-second pass), and is skipped elsewhere. The feed part spans five scheduler ticks, which are real
-minutes: about five minutes in all.
+second pass), and is skipped elsewhere. The feed part spans three scheduler ticks, which are real
+minutes: about four minutes in all (three ticks give the two workers three chances to fetch a
+feed twice; five cost two more minutes of each CI run).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from tests.e2e.conftest import ServerProcess, clean_environment
 from tests.e2e.test_scale_out import redis_queue, scale_out_env, two_servers  # noqa: F401
 from tests.sync.conftest import FeedServer, fixture
 
-pytestmark = [pytest.mark.server, pytest.mark.long(minutes=5),
+pytestmark = [pytest.mark.server, pytest.mark.long(minutes=4),
               pytest.mark.skipif(not ON_POSTGRES, reason="the scale-out pass only: PostgreSQL and "
                                                           "Redis (RENTALCOMPLY_TEST_ON_POSTGRES=1)")]
 
 STAYS = 20_000
 FEEDS = 20
-TICKS = 5
+TICKS = 3
 
 
 @pytest.fixture
@@ -184,7 +185,7 @@ def test_a_worker_killed_mid_report_loses_nothing_and_each_tick_fetches_every_fe
     status, link, _ = first.request("GET", "/api/v1/reports/rep_2026_10/download?format=pdf")
     assert status == 200, link
 
-    # As systemd would, the dead worker is replaced; then twenty feeds over five ticks.
+    # As systemd would, the dead worker is replaced; then twenty feeds over three ticks.
     running[killed] = workers("worker3")
     feeds = FeedServer()
     try:
