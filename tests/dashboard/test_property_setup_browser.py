@@ -28,9 +28,8 @@ from tests.dashboard.test_browser import (  # noqa: F401
     server,
     visible,
 )
+from tests.dashboard.test_property_setup_pages import alloggiati, ses  # noqa: F401 - fixtures
 from tests.police.conftest import family
-from tests.police.soap_double import AlloggiatiDouble
-from tests.police.soap_doubles_es_pt import SesDouble
 
 pytest.importorskip("playwright.sync_api")
 
@@ -40,22 +39,6 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, 
 
 if not os.path.exists("/usr/bin/chromium"):
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
-
-
-@pytest.fixture
-def alloggiati():
-    from rentalcomply.authorities.alloggiati.connector import CONNECTOR
-    service = AlloggiatiDouble()
-    CONNECTOR.forget_tokens()
-    yield service
-    service.down()
-    CONNECTOR.forget_tokens()
-
-
-@pytest.fixture
-def ses():
-    with SesDouble() as double:
-        yield double
 
 
 @pytest.fixture
