@@ -120,6 +120,7 @@ def warn_of(logger: logging.Logger, exc: BaseException, message: str, *args) -> 
 
 
 def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
+    _put_in_wal_mode(path, timeout)
     return peewee.SqliteDatabase(
         str(path),
         pragmas={
@@ -132,6 +133,35 @@ def open_sqlite(path: Path, timeout: int = 5) -> peewee.SqliteDatabase:
         lock_type="IMMEDIATE",
         check_same_thread=False,
     )
+
+
+def _put_in_wal_mode(path: Path, timeout: int) -> None:
+    """Switch the file to WAL once, one process at a time, before any connection sets it.
+
+    Switching a new file to WAL takes an exclusive lock that SQLite does not wait for: processes
+    opening a new database together (four `init`s, a server and a worker) saw "database is locked"
+    at their first connection. Once the file is in WAL mode, each connection's pragma is a no-op.
+    """
+    if fcntl is None or not path.parent.is_dir():
+        return  # no directory: the first query says so, where its caller answers for it
+    import sqlite3
+
+    with _file_lock(Path(str(path) + ".startup-lock")):
+        connection = sqlite3.connect(str(path), timeout=timeout)
+        try:
+            connection.execute("PRAGMA journal_mode=wal")
+        finally:
+            connection.close()
+
+
+@contextlib.contextmanager
+def _file_lock(lock_path: Path):
+    with lock_path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def init_database(settings, migrate: bool = True) -> peewee.Database:
@@ -166,13 +196,8 @@ def startup_lock(database: peewee.Database):
     SQLite: an exclusive lock on a file beside the database. PostgreSQL: a session advisory lock.
     """
     if isinstance(database, peewee.SqliteDatabase) and fcntl is not None:
-        lock_path = Path(database.database + ".startup-lock")
-        with lock_path.open("a") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+        with _file_lock(Path(database.database + ".startup-lock")):
+            yield
     elif isinstance(database, peewee.PostgresqlDatabase):
         database.execute_sql("SELECT pg_advisory_lock(%s)", (STARTUP_LOCK_KEY,))
         try:

@@ -134,3 +134,21 @@ def test_a_warning_about_the_database_being_away_is_one_line_and_any_other_has_i
     assert caplog.records[-1].exc_info is None
     database.warn_of(log, ValueError("a fault"), "sweep of %s", "y")
     assert caplog.records[-1].getMessage() == "sweep of y" and caplog.records[-1].exc_info
+
+
+def test_processes_opening_a_new_sqlite_file_together_all_connect(tmp_path):
+    # Switching a new file to WAL takes a lock SQLite does not wait for: without the start-up
+    # lock around it, one of several processes opening a new database at once was refused.
+    import multiprocessing
+
+    path = tmp_path / "new.db"
+    context = multiprocessing.get_context("fork")
+    with context.Pool(6) as pool:
+        answers = pool.map(_first_query_on, [path] * 6)
+    assert answers == ["wal"] * 6
+
+
+def _first_query_on(path):
+    engine = database.open_sqlite(path)
+    with engine.connection_context():
+        return engine.execute_sql("PRAGMA journal_mode").fetchone()[0]
