@@ -295,10 +295,16 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:
-    """The scanned documents that expired or expire before departure, of stays not over."""
+    """The scanned documents that expired or expire before departure, of stays not over.
+
+    Flags are few: the query starts from them (one look when there are none), not from the
+    account's bookings, which cost a busy account's Today 2 ms a view."""
+    if not DocumentFlag.select().exists():
+        return []
     flags = list(DocumentFlag.select(DocumentFlag, Booking)
                  .join(Booking, on=(DocumentFlag.booking == Booking.id))
-                 .where(live & (Booking.departure_date >= start))
+                 .where(live & (Booking.departure_date >= start)
+                        & Booking.id.in_(DocumentFlag.select(DocumentFlag.booking)))
                  .order_by(Booking.arrival_date, Booking.id, DocumentFlag.guest_index).limit(100))
     return [(flag.booking, flag) for flag in flags]
 
