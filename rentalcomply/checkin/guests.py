@@ -209,16 +209,29 @@ GREEK_LEAD_FIELDS = ("first_name", "last_name", "nationality", "tax_id", "docume
                      "email", "phone")
 
 
+# The countries where this product files something about the guests: the police or immigration
+# registration (Italy, Spain, Portugal) or the stay's declaration to AADE (Greece).
+FILING_COUNTRIES = ("IT", "ES", "PT", "GR")
+
+# A property anywhere else files nothing through this product: the page asks the lead guest's
+# name and how to reach them, no document and nothing of the others (the guests API still takes
+# what asked_fields lists, for a host who keeps more).
+UNFILED_LEAD_FIELDS = ("first_name", "last_name", "email", "phone")
+
+
 def page_fields(country: str, index: int) -> list[str]:
     """The fields the guest page shows for guest `index`: what the property's country files."""
     if country == "GR":
         return list(GREEK_LEAD_FIELDS) if index == 0 else []
+    if country not in FILING_COUNTRIES:
+        return list(UNFILED_LEAD_FIELDS) if index == 0 else []
     return asked_fields(country, index)
 
 
 def pages_guests(country: str, guest_count: int) -> int:
-    """How many guests the page asks about: a Greek stay declares its lead guest alone."""
-    return 1 if country == "GR" else guest_count
+    """How many guests the page asks about: a Greek stay declares its lead guest alone, and a
+    stay where nothing is filed needs no more."""
+    return guest_count if country in ("IT", "ES", "PT") else 1
 
 
 # Document fields an Italian family or group member is not asked: accepted, dropped, never filed.
@@ -239,6 +252,8 @@ def age_on(birth: dt.date, day: dt.date) -> int:
 def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> set[str]:
     if country == "GR":  # the declaration's renter (the ΑΦΜ or passport number may be left out)
         return {"first_name", "last_name", "nationality"} if index == 0 else set()
+    if country not in FILING_COUNTRIES:  # nothing filed: the lead guest's name
+        return {"first_name", "last_name"} if index == 0 else set()
     birth = _date(guest.get("birth_date"))
     age = age_on(birth, arrival) if birth else None
     required = {"first_name", "last_name", "birth_date", "nationality"}
@@ -282,7 +297,7 @@ def validate_party(country: str, guests: list, *, guest_count: int, arrival: dt.
     if not isinstance(guests, list):
         return [], [Problem("guests", "msg.required")]
     if complete and len(guests) != guest_count and not (
-            country == "GR" and pages_guests(country, guest_count) <= len(guests) < guest_count):
+            pages_guests(country, guest_count) <= len(guests) < guest_count):
         problems.append(Problem("guests", "msg.party_size", (("count", guest_count),)))
     for index, guest in enumerate(guests[:max(guest_count, 1)]):
         prefix = f"guests[{index}]."

@@ -64,7 +64,7 @@ PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place":
 LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR",
                     "pt": "PT"}
 # Countries whose police the host registers guests with (the page's opening line says so).
-POLICE_COUNTRIES = ("IT", "ES", "PT")
+POLICE_COUNTRIES = ("IT", "ES", "PT")  # guests.FILING_COUNTRIES less Greece's AADE
 
 
 def _guarded(handler):
@@ -408,6 +408,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                        else i18n.text(lang, "page.guest", n=index + 1),
                        "error": errors.get(f"guests[{index}]"),
                        "minor_documents_hint": index > 0 and country != "IT",
+                       # A scan fills a document's fields: none asked, no scan offered.
+                       "scannable": "document_number" in party_rules.page_fields(country, index),
                        "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
     # Said under the form (the layout's footnote) when the host has access instructions to give.
     footnote = (i18n.text(lang, "access.after_checkin")

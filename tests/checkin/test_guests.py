@@ -21,8 +21,12 @@ def adult(**extra):
     return guest
 
 
-def test_a_country_without_rules_of_its_own_asks_what_is_asked_everywhere():
-    assert problems("FR", [adult()]) == {}
+def test_a_country_where_nothing_is_filed_needs_the_lead_guests_name_alone():
+    lead = {"first_name": "Anna", "last_name": "Weber", "phone": "+49 170 1234567"}
+    assert problems("FR", [lead], count=3) == {}
+    assert problems("FR", [dict(lead, phone="")]) == {"guests[0].email": "msg.contact"}
+    assert problems("FR", [adult()]) == {}  # what a host's own tool sends more is still checked
+    assert problems("FR", [adult(nationality="EU")]) == {"guests[0].nationality": "msg.country"}
     assert "signature" not in asked_fields("FR", 0) and "tax_id" not in asked_fields("FR", 0)
 
 
@@ -50,12 +54,13 @@ def test_the_spanish_nie_is_checked():
 
 
 def test_an_adult_member_needs_a_document_and_a_child_does_not():
+    lives = {"sex": "M", "residence_country": "DE", "residence_place": "Köln"}  # Portugal asks
     child = {"first_name": "Tim", "last_name": "Weber", "birth_date": "2020-01-01",
-             "nationality": "DE", "minor_relationship": "parent"}
-    assert problems("FR", [adult(), child]) == {}
+             "nationality": "DE", "minor_relationship": "parent", **lives}
+    assert problems("PT", [adult(**lives), child]) == {}
     grown = dict(child, birth_date="2000-01-01")
     grown.pop("minor_relationship")
-    assert "guests[1].document_number" in problems("FR", [adult(), grown])
+    assert "guests[1].document_number" in problems("PT", [adult(**lives), grown])
 
 
 def test_in_spain_documents_and_signatures_start_at_14():

@@ -106,7 +106,7 @@ def test_an_impossible_date_and_an_unknown_country_are_refused(owner, make_booki
 
 
 def test_a_minor_needs_a_relationship_and_the_lead_guest_must_be_an_adult(owner, make_booking):
-    booking = make_booking("FR")
+    booking = make_booking("PT")
     party = greek_party()
     party[1].pop("minor_relationship")
     party[0]["birth_date"] = (clock.today() - dt.timedelta(days=365 * 15)).isoformat()
@@ -139,8 +139,17 @@ def test_script_in_a_name_is_stored_as_text(owner, make_booking):
 
 
 def test_the_whole_party_is_needed(owner, make_booking):
+    booking = make_booking("IT", guest_count=3)
+    assert "guests" in problems(put(owner, booking.id, italian_party(), status=400))
+
+
+def test_a_stay_where_nothing_is_filed_needs_the_lead_guests_name_alone(owner, make_booking):
     booking = make_booking("FR", guest_count=3)
-    assert "guests" in problems(put(owner, booking.id, greek_party(), status=400))
+    assert "guests[0].last_name" in problems(put(owner, booking.id, [{"first_name": "Anna"}],
+                                                 status=400))
+    put(owner, booking.id, [{"first_name": "Anna", "last_name": "Weber",
+                             "email": "anna@example.org"}])
+    assert Booking.get_by_id(booking.id).checkin_status == "COMPLETED"
 
 
 def test_a_greek_stay_declares_its_lead_guest_alone_and_needs_nothing_else(owner, make_booking):

@@ -58,6 +58,15 @@ def test_a_greek_page_asks_only_what_the_declaration_to_aade_needs(guest, invite
     assert "Greek tax authority" in page
 
 
+def test_a_page_where_nothing_is_filed_asks_the_lead_guests_name_and_contact(guest, invited):
+    _, path = invited("FR", guest_count=3)
+    page = guest.get(path + "?lang=en").text
+    assert set(re.findall(r'name="g\d+\.(\w+)"', page)) == {"first_name", "last_name", "email",
+                                                            "phone"}
+    assert 'class="scan"' not in page  # no document asked, no document to scan
+    assert "name and how to reach them before you arrive" in page
+
+
 def test_the_opening_line_says_what_the_property_country_files_without_naming_it(guest, invited):
     _, portuguese = invited("PT")
     _, italian = invited("IT", arrival_in=30)
@@ -173,7 +182,7 @@ def test_without_javascript_every_guest_is_on_the_one_page(guest, invited):
 
 
 def test_next_on_a_step_gets_what_the_final_answer_would_still_lack(guest, invited):
-    booking, path = invited("FR")
+    booking, path = invited("PT")
     lead = {k: v for k, v in greek_party()[0].items() if k not in ("last_name", "tax_id")}
     draft = guest.post_json(path + "/progress", {"guests": [lead, {}], "lang": "en"}).json
     assert draft["errors"] == []  # a draft may lack anything

@@ -2,7 +2,7 @@
 % # Without JavaScript the button posts the whole form with the photo to the scan route, which
 % # keeps what was typed and comes back with the fields filled (and this box open on the outcome);
 % # scan.js sends the photo alone as soon as it is chosen and fills the fields in place.
-% if scan['enabled']:
+% if scan['enabled'] and block['scannable']:
 % note = scan['notes'].get(block['index'])
 % if block['index'] == 0:
 <link rel="stylesheet" href="{{asset('css/scan.css')}}">
