@@ -26,6 +26,7 @@ from aiosmtpd.controller import Controller
 
 from rentalcomply.checkin import i18n
 from rentalcomply.core import clock
+from tests.axe import violations
 from tests.checkin.conftest import PNG_DATA_URL, Inbox, free_port, greek_party, italian_party
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 from tests.webhooks.conftest import Receiver
@@ -258,6 +259,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
         assert page.get_attribute("#g0-last_name", "aria-invalid") == "true"
         assert page.locator("#summary").is_visible()
         page.screenshot(path=str(ARTIFACTS / f"checkin-{name}-step-error.png"))
+        assert violations(page) == []  # axe-core: the errors, the summary, the invalid fields
         # A required field filled: its message goes at once; a date in the future goes when
         # the server agrees that the new one is right.
         page.fill("#g0-last_name", party[0]["last_name"])
@@ -301,6 +303,7 @@ def test_guests_check_in_from_the_e_mail_link_in_a_real_browser(start_server, tm
             assert page.get_attribute(".signature[data-target='g0-signature'] canvas",
                                       "aria-invalid") == "true"
             page.screenshot(path=str(ARTIFACTS / "checkin-spanish-sign-error.png"))
+            assert violations(page) == []  # the signature boxes, drawn and typed
             draw_signature(page, "g0-signature")  # the stroke's end clears "sign in the box"
             assert page.locator("#g0-signature-error").is_hidden()
             assert page.get_attribute(".signature[data-target='g0-signature'] canvas",

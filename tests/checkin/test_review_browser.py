@@ -14,6 +14,7 @@ import pytest
 from rentalcomply.accounts import mail_settings
 from rentalcomply.checkin import i18n
 from tests.checkin.conftest import italian_party, token_of
+from tests.axe import violations
 from tests.checkin.test_journey import fill_guest
 from tests.dashboard.test_browser import chromium, server, visible  # noqa: F401 - fixtures
 
@@ -73,6 +74,7 @@ def test_the_review_lists_every_guest_and_edit_goes_back_to_one(make_booking, se
                   i18n.text("it", "page.review_title")):
         assert shown in words, shown
     _shot(page, f"review-it-{size}")
+    assert violations(page) == []  # axe-core: the review step, its Edit buttons, the consent
 
     # Edit on the second guest opens their step; a change shows in the review.
     page.locator(".review-guest").nth(1).get_by_role("button", name="Modifica").click()
@@ -90,6 +92,7 @@ def test_the_review_lists_every_guest_and_edit_goes_back_to_one(make_booking, se
                   "+39 333 765 4321", i18n.text("it", "page.next_change")):
         assert shown in done, shown
     _shot(page, f"done-it-{size}")
+    assert violations(page) == []
     context.close()
 
 
@@ -132,6 +135,7 @@ def test_a_country_list_is_searched_by_typing_without_accents(make_booking, serv
     assert options.all_inner_texts() == ["España"]
     assert box.get_attribute("aria-expanded") == "true"
     _shot(page, f"country-search-es-{size}")
+    assert violations(page) == []  # axe-core: the combobox open on its list
     box.press("Enter")
     assert page.input_value("#g0-nationality") == "ES" and box.input_value() == "España"
 

@@ -23,6 +23,7 @@ from rentalcomply.core.models import Booking, ChannelConnection
 from rentalcomply.dashboard import users
 from rentalcomply.properties import service as properties
 from rentalcomply.webhooks import service as webhooks
+from tests.axe import violations
 from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
 from tests.conftest import bootstrapped_settings
 from tests.dashboard.conftest import DASHBOARD_ENV
@@ -374,8 +375,10 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
         _, token = users.create_user(account_a, f"new.colleague.{size}@agency.example")
         page.goto(users.link_url(base, token))
         page.screenshot(path=str(ARTIFACTS / f"password-{size}.png"), full_page=True)
+        assert violations(page) == []  # choosing a password
         page.goto(base + "/dashboard/sign-in")
         page.screenshot(path=str(ARTIFACTS / f"sign-in-{size}.png"), full_page=True)
+        assert violations(page) == []
         _sign_in(page, base, "owner@agency.example")
         page.goto(base + "/dashboard/bookings/book_not_yours")
         page.screenshot(path=str(ARTIFACTS / f"not-found-{size}.png"), full_page=True)
@@ -387,6 +390,7 @@ def test_every_page_at_phone_and_desktop_width_in_english_and_greek(settings, ac
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
                 assert overflow <= 0, (name, size, overflow, page.evaluate(WIDER_THAN_SCREEN))
+                assert violations(page) == [], (name, lang, size)  # axe-core, every rule
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{lang}-{size}.png"), full_page=True)
         page.goto(base + "/dashboard/settings/keys?lang=en")
         page.get_by_label("Name").fill("Channel manager")

@@ -18,6 +18,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.dashboard import users
 from rentalcomply.filings.models import Filing
 from rentalcomply.properties import service as properties
+from tests.axe import violations
 from tests.conftest import bootstrapped_settings
 from tests.dashboard.conftest import DASHBOARD_ENV, make_user
 from tests.dashboard.test_browser import (  # noqa: F401
@@ -56,6 +57,7 @@ def settings(tmp_path, mail_server, alloggiati, ses):
 def _shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    assert violations(page) == [], name  # axe-core on every page the test looks at
 
 
 def _no_sideways_scroll(page) -> None:

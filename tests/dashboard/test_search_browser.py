@@ -17,6 +17,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
 from rentalcomply.properties import service as properties
+from tests.axe import violations
 from tests.checkin.conftest import smtp_server  # noqa: F401 - the fixture
 from tests.dashboard.conftest import PASSWORD, make_user
 from tests.dashboard.test_browser import (ARTIFACTS, chromium, server, settings,  # noqa: F401
@@ -95,6 +96,7 @@ def test_the_header_finds_a_guest_by_name_phone_and_code_at_both_sizes(
     assert "Luca Ferrari" in rows.first.inner_text() and "Lucía Ferrari Gómez" in rows.first.inner_text()
     assert "Casa Lucia" in rows.first.inner_text()
     page.screenshot(path=str(ARTIFACTS / f"search-lucia-{size}.png"), full_page=True)
+    assert violations(page) == []  # axe-core
     rows = _search(page, "ferrari luca")
     assert _deadline_shows(rows, 1) == 1 and "Luca Ferrari" in rows.first.inner_text()
     rows = _search(page, "333 123 4567")
@@ -111,6 +113,7 @@ def test_the_header_finds_a_guest_by_name_phone_and_code_at_both_sizes(
     row = page.locator("main table.list tbody tr").first.bounding_box()["height"]
     print(size, "header", header, "px; a booking row", row, "px")
     page.screenshot(path=str(ARTIFACTS / f"bookings-rows-{size}.png"), full_page=True)
+    assert violations(page) == []  # axe-core
     if size == "phone":
         assert header < 80, header  # one row: the mark, the search, the menu button
         assert row < 120, row  # a compact row (about 110 px), not a card of six labelled lines (370)
@@ -124,6 +127,7 @@ def test_the_header_finds_a_guest_by_name_phone_and_code_at_both_sizes(
         assert nav.get_by_role("link").count() == 9
         visible(page.get_by_role("button", name="Sign out", exact=True))
         page.screenshot(path=str(ARTIFACTS / f"menu-open-{size}.png"), full_page=True)
+        assert violations(page) == []  # axe-core
         nav.get_by_role("link", name="Calendar").click()
         page.wait_for_url(re.compile(r".*/dashboard/calendar"))
     else:
@@ -168,6 +172,7 @@ def test_keep_me_signed_in_is_listed_in_account_and_signed_out_from_there(
     assert "Chrome" in devices.first.inner_text()
     page.locator("#devices").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"account-devices-{size}.png"), full_page=True)
+    assert violations(page) == []  # axe-core
     devices.first.get_by_role("button", name="Sign out this device").click()
     page.wait_for_url(re.compile(r".*/dashboard/sign-in\?done=signed_out"))
     page.goto(base + "/dashboard/today")

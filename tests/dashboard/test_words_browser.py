@@ -15,6 +15,7 @@ from rentalcomply.checkin import service as checkin
 from rentalcomply.core import activity
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError
+from tests.axe import violations
 from tests.checkin.conftest import free_port, smtp_server  # noqa: F401 - the fixture
 from tests.dashboard.conftest import make_user
 from tests.dashboard.test_browser import (ARTIFACTS, VIEWPORTS, _seed, _sign_in,  # noqa: F401
@@ -76,6 +77,7 @@ def test_today_a_booking_and_activity_speak_in_words(agency, server, chromium, s
             visible(page.locator("h1").first)
             page.screenshot(path=str(ARTIFACTS / f"words-{name}-{lang}-{size}.png"),
                             full_page=True)
+            assert violations(page) == [], (name, lang, size)  # axe-core
             text = _main_text(page)
             for words in said[lang][name]:
                 assert words in text, (name, lang, words)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rentalcomply.checkin import service as checkin
+from tests.axe import violations
 from tests.dashboard.test_browser import _shows, chromium, server  # noqa: F401 - fixtures
 from tests.scan.conftest import document_photo, needs_scanner, passport_values
 
@@ -25,9 +26,11 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
 
-def _shot(page, name: str) -> None:
+def _shot(page, name: str, script: bool) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    if script:  # axe-core runs in the page: not where scripts are off
+        assert violations(page) == [], name
 
 
 @pytest.fixture
@@ -61,5 +64,5 @@ def test_a_guest_scans_a_passport_and_sees_the_fields_filled(make_booking, serve
     else:
         assert page.locator("#g0-nationality").input_value() == "GR"
     page.locator(".scan-note").scroll_into_view_if_needed()
-    _shot(page, f"scan-{'script' if script else 'noscript'}-phone")
+    _shot(page, f"scan-{'script' if script else 'noscript'}-phone", script)
     context.close()
