@@ -1,7 +1,7 @@
 % if not rows:
 <p class="empty">{{empty}}</p>
 % else:
-<table class="list">
+<table class="list compact-rows stays">
   <thead><tr>
     <th scope="col">{{_(date_label)}}</th><th scope="col">{{_('Guest')}}</th><th scope="col">{{_('Property')}}</th>
     <th scope="col">{{_('Stay')}}</th><th scope="col">{{_('Check-in')}}</th><th scope="col">{{_('Police')}}</th>
