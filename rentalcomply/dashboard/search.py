@@ -214,12 +214,21 @@ class Found:
 
 def matching(account_id: str, text: str) -> list[Booking]:
     """The account's bookings every word of `text` finds, the latest arrival first."""
-    conditions = _conditions(text)
-    if not conditions:
-        return []
-    refresh(account_id)
     query = Booking.select().where((Booking.account == account_id)
                                    & (Booking.is_block == False))  # noqa: E712
+    found = narrowed(query, account_id, text)
+    if found is None:
+        return []
+    return list(found.order_by(Booking.arrival_date.desc(), Booking.id).limit(RESULTS))
+
+
+def narrowed(query, account_id: str, text: str):
+    """`query` (of the account's bookings) narrowed to those every word of `text` finds, as the
+    header's search finds them; None when `text` has nothing to look for."""
+    conditions = _conditions(text)
+    if not conditions:
+        return None
+    refresh(account_id)
     for alternatives in conditions:
         # A UNION of one lookup per alternative rather than an OR: each is a range of the
         # (account, term) index, where an OR made the planner read every term of the account.
@@ -229,7 +238,7 @@ def matching(account_id: str, text: str) -> list[Booking]:
                 (DashboardSearchTerm.account == account_id) & condition)
             found = lookup if found is None else found | lookup
         query = query.where(Booking.id.in_(found))
-    return list(query.order_by(Booking.arrival_date.desc(), Booking.id).limit(RESULTS))
+    return query
 
 
 def _conditions(text: str) -> list[list]:

@@ -21,6 +21,7 @@ from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
+from rentalcomply.dashboard import search
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import views as filing_views
 from rentalcomply.scan.models import DocumentFlag
@@ -175,15 +176,19 @@ def set_booking_note(account_id: str, booking_id: str, text: str) -> bool:
 def find_bookings(account_id: str, *, property_id: str | None = None, status: str | None = None,
                   checkin_status: str | None = None, date_from: dt.date | None = None,
                   date_to: dt.date | None = None, guest: str | None = None):
-    """The bookings list's filters: those of the API, and a part of the guest's name or the
-    channel's reservation code."""
+    """The bookings list's filters: those of the API, and a guest: found as the header's search
+    finds them (any guest of the party, without accents, any word order, e-mail, phone), as a
+    part of the lead guest's name as typed, or by the channel's reservation code."""
     query = bookings.list_bookings(account_id, property_id=property_id, status=status,
                                    checkin_status=checkin_status, date_from=date_from,
                                    date_to=date_to)
     guest = (guest or "").strip()
     if guest:
-        query = query.where(Booking.guest_name.contains(guest) | (Booking.external_ref == guest)
-                            | (Booking.id == guest))
+        either = (Booking.guest_name.contains(guest) | (Booking.external_ref == guest)
+                  | (Booking.id == guest))
+        found = search.narrowed(Booking.select(Booking.id).where(Booking.account == account_id),
+                                account_id, guest)
+        query = query.where(either | Booking.id.in_(found) if found is not None else either)
     return query
 
 

@@ -118,6 +118,17 @@ def test_bookings_are_found_by_guest_name_and_filtered(anna, settings, account_a
     assert "must be a date" in anna.get("/dashboard/bookings?from=yesterday").text
 
 
+def test_the_bookings_guest_filter_finds_as_the_header_search_does(anna, settings, account_a):
+    prop = _property(account_a)
+    _booking(settings, account_a, prop, guest="Lucía Ferrari Gómez", in_days=2)
+    _booking(settings, account_a, prop, guest="Jean Dupont", in_days=10)
+    for typed in ("lucia", "ferrari lucia", "GOMEZ", "rrari"):  # the last: a part, as typed
+        text = anna.get(f"/dashboard/bookings?guest={typed}").text
+        assert "Lucía Ferrari Gómez" in text and "Jean Dupont" not in text, typed
+    filtered = anna.get("/dashboard/bookings?guest=lucia&status=cancelled").text
+    assert "No bookings match." in filtered  # the other filters still apply
+
+
 def test_cancelling_in_the_page_emits_the_event_like_the_api(anna, settings, account_a):
     prop = _property(account_a)
     booking = _booking(settings, account_a, prop)
