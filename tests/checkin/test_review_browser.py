@@ -1,7 +1,8 @@
 """The guest page in headless Chromium against the real server on a loopback port, at phone
 (390×844) and desktop (1366×800) size: the review of every guest before confirming, with an Edit
 that goes back to a guest; a reload that resumes where the saved answers stop; country lists
-searched by typing ("spa", "ital"); the page in Portuguese; and the same page without JavaScript.
+searched by typing ("spa", "ital"); the page in Portuguese; a French page, where nothing is
+filed, asking the lead guest alone; and the same page without JavaScript.
 Screenshots go to tests/artifacts/checkin/ (git-ignored)."""
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def _progress(page, lang: str, key: str, **values) -> None:
 
 def _open(chromium, server, booking, lang: str, size: str, javascript: bool = True):
     context = chromium.new_context(viewport=SIZES[size], java_script_enabled=javascript,
-                                   locale={"it": "it-IT", "pt": "pt-PT"}.get(lang, "en-GB"))
+                                   locale={"it": "it-IT", "pt": "pt-PT", "fr": "fr-FR"}.get(lang, "en-GB"))
     page = context.new_page()
     page.goto(f"{server.base_url}/checkin/{token_of(booking)}?lang={lang}")
     return context, page
@@ -222,4 +223,25 @@ def test_a_greek_page_asks_the_lead_guest_alone_and_completes(make_booking, serv
     visible(page.locator("#done-title"))
     assert i18n.text("el", "page.next_police.GR") in page.locator("main").inner_text()
     _shot(page, f"done-el-{size}")
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_page_where_nothing_is_filed_asks_the_lead_guests_name_and_contact_and_completes(
+        make_booking, server, chromium, size):
+    booking = make_booking("FR", guest_count=3, guest_name="Anna Weber", guest_language="fr")
+    context, page = _open(chromium, server, booking, "fr", size)
+    _progress(page, "fr", "page.step_guest", n=1, total=1)
+    assert page.input_value("#g0-first_name") == "Anna"
+    assert page.locator("#g0-document_number").count() == 0
+    assert page.locator("#g1-first_name").count() == 0 and page.locator(".scan").count() == 0
+    _shot(page, f"nothing-filed-fr-{size}")
+    assert violations(page) == []
+    page.click("button.step-next")
+    _progress(page, "fr", "page.step_confirm")
+    assert "Anna Weber" in page.locator("#review").inner_text()
+    page.check("#consent")
+    page.click("button[type=submit]")
+    visible(page.locator("#done-title"))
+    _shot(page, f"done-fr-{size}")
     context.close()
