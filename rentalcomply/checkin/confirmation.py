@@ -8,13 +8,14 @@ import datetime as dt
 import zoneinfo
 
 from rentalcomply.checkin import access, i18n, service
+from rentalcomply.checkin.guests import FILING_COUNTRIES, POLICE_COUNTRIES
 from rentalcomply.core import mailer
 from rentalcomply.core.models import Property
 
 # The countries whose authority the host registers the guests with (or declares the stay to).
-REGISTERED = ("IT", "ES", "PT", "GR")
+REGISTERED = FILING_COUNTRIES
 # Where the host may ask to see the documents the guests entered.
-DOCUMENTS_SHOWN = ("IT", "ES", "PT")
+DOCUMENTS_SHOWN = POLICE_COUNTRIES
 
 
 def values(settings, booking, row, lang: str) -> dict:

@@ -209,9 +209,11 @@ GREEK_LEAD_FIELDS = ("first_name", "last_name", "nationality", "tax_id", "docume
                      "email", "phone")
 
 
-# The countries where this product files something about the guests: the police or immigration
-# registration (Italy, Spain, Portugal) or the stay's declaration to AADE (Greece).
-FILING_COUNTRIES = ("IT", "ES", "PT", "GR")
+# The countries whose police or immigration service the host registers every guest with.
+POLICE_COUNTRIES = ("IT", "ES", "PT")
+# The countries where this product files something about the guests: that registration, or the
+# stay's declaration to AADE (Greece).
+FILING_COUNTRIES = POLICE_COUNTRIES + ("GR",)
 
 # A property anywhere else files nothing through this product: the page asks the lead guest's
 # name and how to reach them, no document and nothing of the others (the guests API still takes
@@ -231,7 +233,7 @@ def page_fields(country: str, index: int) -> list[str]:
 def pages_guests(country: str, guest_count: int) -> int:
     """How many guests the page asks about: a Greek stay declares its lead guest alone, and a
     stay where nothing is filed needs no more."""
-    return guest_count if country in ("IT", "ES", "PT") else 1
+    return guest_count if country in POLICE_COUNTRIES else 1
 
 
 # Document fields an Italian family or group member is not asked: accepted, dropped, never filed.

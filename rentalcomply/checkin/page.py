@@ -63,8 +63,6 @@ PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place":
 # every country list beside the property's own (a long list is slow to scroll on a phone).
 LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR",
                     "pt": "PT"}
-# Countries whose police the host registers guests with (the page's opening line says so).
-POLICE_COUNTRIES = ("IT", "ES", "PT")  # guests.FILING_COUNTRIES less Greece's AADE
 
 
 def _guarded(handler):
@@ -423,8 +421,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
         t=lambda key, **values: i18n.text(lang, key, **values),
         intro=i18n.text(lang, "page.intro." + (
-            country if country in ("GR", "PT") else "police" if country in POLICE_COUNTRIES
-            else "other")),
+            country if country in ("GR", "PT")
+            else "police" if country in party_rules.POLICE_COUNTRIES else "other")),
         privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
         scan=scan_api.page_context(booking, lang, bottle.request.query),  # _scan.tpl

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import sqlite3
 import time
 from pathlib import Path
 
@@ -144,8 +145,6 @@ def _put_in_wal_mode(path: Path, timeout: int) -> None:
     """
     if fcntl is None or not path.parent.is_dir():
         return  # no directory: the first query says so, where its caller answers for it
-    import sqlite3
-
     with _file_lock(Path(str(path) + ".startup-lock")):
         connection = sqlite3.connect(str(path), timeout=timeout)
         try:

@@ -188,7 +188,9 @@ def find_bookings(account_id: str, *, property_id: str | None = None, status: st
                   | (Booking.id == guest))
         found = search.narrowed(Booking.select(Booking.id).where(Booking.account == account_id),
                                 account_id, guest)
-        query = query.where(either | Booking.id.in_(found) if found is not None else either)
+        if found is not None:
+            either |= Booking.id.in_(found)
+        query = query.where(either)
     return query
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from rentalcomply.accounts import mail_settings
 from rentalcomply.checkin import i18n
-from tests.checkin.conftest import italian_party, token_of
 from tests.axe import violations
+from tests.checkin.conftest import italian_party, token_of
 from tests.checkin.test_journey import fill_guest
 from tests.dashboard.test_browser import chromium, server, visible  # noqa: F401 - fixtures
 
@@ -39,6 +39,13 @@ def _shot(page, name: str) -> None:
 def _progress(page, lang: str, key: str, **values) -> None:
     page.wait_for_function("t => document.getElementById('progress-text').textContent === t",
                            arg=i18n.text(lang, key, **values))
+
+
+def _confirm(page) -> None:
+    """Tick the consent on the review step and send: the completion page opens."""
+    page.check("#consent")
+    page.click("button[type=submit]")
+    visible(page.locator("#done-title"))
 
 
 def _open(chromium, server, booking, lang: str, size: str, javascript: bool = True):
@@ -85,9 +92,7 @@ def test_the_review_lists_every_guest_and_edit_goes_back_to_one(make_booking, se
     _progress(page, "it", "page.step_confirm")
     assert "Marcello Bianchi" in page.locator("#review").inner_text()
 
-    page.check("#consent")
-    page.click("button[type=submit]")
-    visible(page.locator("#done-title"))
+    _confirm(page)
     done = page.locator("main").inner_text()
     for shown in ("Somewhere 1", "14:00", i18n.text("it", "page.next_police.IT"), "Eleni Markou",
                   "+39 333 765 4321", i18n.text("it", "page.next_change")):
@@ -192,9 +197,7 @@ def test_without_javascript_the_whole_party_is_one_form_with_plain_country_lists
                 element.select_option(guest[name])
             else:
                 element.fill(guest[name])
-    page.check("#consent")
-    page.click("button[type=submit]")
-    visible(page.locator("#done-title"))
+    _confirm(page)
     _shot(page, "done-it-without-javascript")
     context.close()
 
@@ -218,9 +221,7 @@ def test_a_greek_page_asks_the_lead_guest_alone_and_completes(make_booking, serv
     page.click("button.step-next")
     _progress(page, "el", "page.step_confirm")
     assert "094259216" in page.locator("#review").inner_text()
-    page.check("#consent")
-    page.click("button[type=submit]")
-    visible(page.locator("#done-title"))
+    _confirm(page)
     assert i18n.text("el", "page.next_police.GR") in page.locator("main").inner_text()
     _shot(page, f"done-el-{size}")
     context.close()
@@ -240,8 +241,6 @@ def test_a_page_where_nothing_is_filed_asks_the_lead_guests_name_and_contact_and
     page.click("button.step-next")
     _progress(page, "fr", "page.step_confirm")
     assert "Anna Weber" in page.locator("#review").inner_text()
-    page.check("#consent")
-    page.click("button[type=submit]")
-    visible(page.locator("#done-title"))
+    _confirm(page)
     _shot(page, f"done-fr-{size}")
     context.close()
