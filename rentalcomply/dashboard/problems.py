@@ -210,7 +210,8 @@ SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_R
 
 
 def document(t, fmt, flag) -> str:
-    """A flagged document in words, as the booking page says it (_document_flags.tpl)."""
+    """A flagged document in words: the booking page (_document_flags.tpl), Today and the
+    morning e-mail say it alike."""
     if flag.problem == "expired":
         return t("Guest {n}: the scanned document expired on {date}.", n=flag.guest_index + 1,
                  date=fmt.date(flag.expiry_date))

@@ -4,6 +4,7 @@ as expired or expiring before departure (templates/_document_flags.tpl)."""
 
 from __future__ import annotations
 
+from rentalcomply.dashboard import problems
 from rentalcomply.dashboard.web import Pages, Redirect
 from rentalcomply.scan import keeping, reader
 from rentalcomply.scan import service as scanning
@@ -28,4 +29,4 @@ def account_values(account_id: str) -> dict:
 
 def booking_values(booking_id: str) -> dict:
     """What the booking page's partial shows."""
-    return {"document_flags": scanning.flags(booking_id)}
+    return {"document_flags": scanning.flags(booking_id), "document_problem": problems.document}
