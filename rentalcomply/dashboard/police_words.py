@@ -103,14 +103,25 @@ def unfiled_todo(t, item) -> str:
     return t(HOLDER_TODO.get(item.why, HOLDER_TODO["holder_unknown"]))
 
 
+def send_words(booking) -> str:
+    """The e-mail button's words, as the booking's Guests section says them."""
+    return ("E-mail the link to the guest" if booking.checkin_status == "NOT_STARTED"
+            else "Send the link again")
+
+
 def unfiled_actions(item, booking_url: str) -> list[tuple[str, str]]:
-    """(words, address) of each action, on the booking's page: send the link again (#send-link),
-    enter the party by hand (#enter-party); a reservation's holder is also named by editing."""
+    """(words, address) of each action, on the booking's page: send the link again (#send-link;
+    without an address, the link to share, #checkin-link-card), enter the party by hand
+    (#enter-party); a reservation's holder is also named by editing the booking."""
+    booking = item.booking
     actions = []
     if item.why != "not_checked_in":
         actions.append(("Edit the booking", f"{booking_url}/edit"))
-    actions += [("Send the link again", f"{booking_url}#send-link"),
-                ("Enter the party by hand", f"{booking_url}#enter-party")]
+    if booking.guest_email:
+        actions.append((send_words(booking), f"{booking_url}#send-link"))
+    else:
+        actions.append(("Share the check-in link", f"{booking_url}#checkin-link-card"))
+    actions.append(("Enter the party by hand", f"{booking_url}#enter-party"))
     return actions
 
 

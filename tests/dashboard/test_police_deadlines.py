@@ -108,6 +108,7 @@ def test_a_stay_whose_guests_never_checked_in_is_on_today_and_in_the_morning_ema
     make_user(account_a, "owner@agency-a.example")
     booking = _booking(settings, account_a, florence, "Hannah Müller",
                        guest_email="hannah@example.com")
+    checkin_service.mark_link_shared(account_a, booking.id)  # invited; she never checked in
     assert service.today(account_a).unfiled == []  # two days ahead: not near
 
     at(21, 8)  # 09:00 in Florence, five hours before the deadline

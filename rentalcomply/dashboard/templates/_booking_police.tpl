@@ -1,6 +1,6 @@
 % from rentalcomply.dashboard.pages.police import filing_lines
 % lines = filing_lines(page, booking, police)
-% from rentalcomply.dashboard.police_words import unfiled_sentence, unfiled_todo
+% from rentalcomply.dashboard.police_words import send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
 <dl class="facts">
   <dt>{{_('Status')}}</dt><dd><span class="badge s-{{police_status.lower()}}">{{fmt.status(police_status)}}</span></dd>
@@ -19,8 +19,11 @@
     % if checkin_link and booking.guest_email:
     <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline" id="send-link">
       <input type="hidden" name="csrf" value="{{page.csrf}}">
-      <button type="submit" class="primary">{{_('Send the link again')}}</button>
+      <button type="submit" class="primary">{{_(send_words(booking))}}</button>
     </form>
+    % end
+    % if checkin_link and not booking.guest_email:
+    <a class="button" href="#checkin-link-card">{{_('Share the check-in link')}}</a>
     % end
     % if checkin_link:
     <a class="button" id="enter-party" href="{{checkin_link['url']}}" target="_blank" rel="noopener" aria-describedby="enter-party-hint">{{_('Enter the party by hand')}}</a>

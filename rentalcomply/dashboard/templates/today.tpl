@@ -23,8 +23,14 @@
   <ul class="issues" id="unfiled">
     % for item in day.unfiled:
     % b = item.booking
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{'overdue' if item.passed else 'at_risk'}}">{{fmt.status('OVERDUE' if item.passed else 'AT_RISK')}}</span><br>{{unfiled_sentence(_, fmt, item)}}<br><span class="hint">{{unfiled_todo(_, item)}}</span>
-      <span class="actions-inline">{{!' · '.join('<a href="%s">%s</a>' % (url, _(words)) for words, url in unfiled_actions(item, '/dashboard/bookings/' + b.id))}}</span></li>
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{'overdue' if item.passed else 'at_risk'}}">{{fmt.status('OVERDUE' if item.passed else 'AT_RISK')}}</span>
+      <p class="said">{{unfiled_sentence(_, fmt, item)}}</p>
+      <p class="hint">{{unfiled_todo(_, item)}}</p>
+      <p class="todo">
+        % for n, (words, url) in enumerate(unfiled_actions(item, '/dashboard/bookings/' + b.id)):
+        {{' · ' if n else ''}}<a href="{{url}}">{{_(words)}}</a>
+        % end
+      </p></li>
     % end
   </ul>
   % end

@@ -56,6 +56,7 @@ GREEK: dict[str, str] = {
     "Waiting for its holder": "Αναμένει τον κάτοχό της",
     # the actions
     "Enter the party by hand": "Καταχώριση των ατόμων με το χέρι",
+    "Share the check-in link": "Κοινοποίηση του συνδέσμου check-in",
     "Opens the guests’ form in a new tab: type the party from their documents.":
         "Ανοίγει τη φόρμα των επισκεπτών σε νέα καρτέλα: πληκτρολογήστε τα άτομα από τα "
         "έγγραφά τους.",
