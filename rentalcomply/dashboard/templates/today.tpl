@@ -76,13 +76,20 @@
   % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
-  <ul class="issues">
+  <ul class="issues" id="filings">
     % from rentalcomply.dashboard.police_words import booking_reason, held_sentences
     % for b in day.filings:
     % reason = booking_reason(_, b)
     % shown = day.statuses.get(b.id, b.report_status)
     % held = held_sentences(_, b, b.report_error) if shown == 'HELD' else []
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>{{' · ' + ' '.join(held) if held else (' · ' + reason if reason else '')}}</li>
+    % if held:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>
+      <p class="said">{{' '.join(held[:-1])}}</p>
+      <p class="hint">{{held[-1]}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{b.property_id}}#police-setup">{{_('Open the police set-up')}}</a></p></li>
+    % else:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>{{' · ' + reason if reason else ''}}</li>
+    % end
     % end
   </ul>
   % end
