@@ -134,7 +134,8 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                 booking_url = f"{dashboard_url}/bookings/{item.booking.id}"
                 shown.append(Line(item.booking.guest_name, " · ".join(filter(None, [
                     names.get(item.booking.property_id, ""),
-                    fmt.status("OVERDUE" if item.passed else "AT_RISK"),
+                    fmt.status(day.statuses.get(item.booking.id,
+                                                "OVERDUE" if item.passed else "AT_RISK")),
                     police_words.unfiled_sentence(t, fmt, item) + " "
                     + police_words.unfiled_todo(t, item)])), booking_url,
                     [(t(words), url) for words, url in

@@ -299,7 +299,8 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                 if b.id not in {f.id for f in filings}]
     filings = [b for b in filings if b.id not in unfiled_ids]
     # The views above mark report_status for display; the status every page says is this one.
-    statuses = standing.shown_statuses(filings + arrivals + departures, now)
+    statuses = standing.shown_statuses(
+        filings + arrivals + departures + [item.booking for item in unfiled], now)
     connections = list(ChannelConnection.select().where(
         (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
         .order_by(ChannelConnection.created_at))

@@ -8,6 +8,8 @@ past the deadline). `shown_status` folds the filings in, once:
 
     REJECTED, FAILED  as stored: a person must act on the authority's answer
     HELD              a filing waits for a code table or the set-up (nothing is sent)
+    OVERDUE, AT_RISK  a reservation waiting for its holder (by its deadline: it cannot go
+                      without a person)
     OVERDUE           a filing not made (or a party not checked in) whose deadline has passed
     AT_RISK           the same, its deadline within NEAR
     otherwise         the stored status
@@ -149,6 +151,12 @@ def _shown(booking: Booking, prop: Property, rows: list[Filing], now: dt.datetim
         return status
     if any(row.status == "held" for row in rows):
         return "HELD"
+    # A reservation that cannot go without a person (its holder) is at risk from the start: its
+    # 24 hours are short, and it is on Today as long as it waits.
+    holder_due = [row.deadline for row in rows
+                  if holder_problem(row.kind, row.status, row.error)]
+    if holder_due:
+        return "OVERDUE" if min(holder_due) <= now else "AT_RISK"
     due = [row.deadline for row in rows if row.status in OPEN and row.deadline is not None]
     arrival_due = _arrival_deadline(booking, prop, rows)
     if arrival_due is not None:

@@ -212,6 +212,9 @@ def test_the_police_status_is_the_same_on_today_the_booking_and_the_bookings_lis
                   deadline=dt.datetime(2030, 11, 25, 13, 0))
     Booking.update(report_status="QUEUED", report_error=reason).where(
         Booking.id == held.id).execute()
+    # Booked now, due in 24 hours, but nothing can be sent without a person: at risk already.
+    waiting, _ = _waiting_reservation(settings, account_a, madrid, "Anna Schmidt",
+                                      guest_email="anna@example.com")
     owner = browser_for(account_a)
     today = owner.get("/dashboard/today").text
     listed = owner.get("/dashboard/bookings").text
@@ -221,7 +224,7 @@ def test_the_police_status_is_the_same_on_today_the_booking_and_the_bookings_lis
         return re.search(r'class="badge s-(overdue|at_risk|held|queued|pending)">([^<]+)<',
                          text[start:]).group(2)
 
-    for booking, words in ((late, "At risk"), (held, "Held")):
+    for booking, words in ((late, "At risk"), (held, "Held"), (waiting, "At risk")):
         page = owner.get(f"/dashboard/bookings/{booking.id}").text
         police = page[page.index('id="police-filing"'):]
         on_booking = re.search(r'class="badge s-\w+">([^<]+)<', police).group(1)

@@ -12,8 +12,8 @@ from rentalcomply.dashboard.pages.bookings import render_booking
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
 from rentalcomply.filings import registry, setup, standing
-from rentalcomply.dashboard.police_words import (HOLDER_TODO, KIND_WORDS, STATUS_WORDS,
-                                                 held_sentences, reason_words)
+from rentalcomply.dashboard.police_words import (KIND_WORDS, STATUS_WORDS, held_sentences,
+                                                 reason_words)
 from rentalcomply.filings.settings import police_views
 
 def police_setup_view(prop, typed: dict | None = None, errors: dict | None = None,
@@ -52,8 +52,8 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
             status_words = page._(STATUS_WORDS.get(f["status"], f["status"]))
         if held_values:
             reason = " ".join(held_values)
-        elif holder:
-            reason = page._(HOLDER_TODO[holder])
+        elif holder:  # the warning above the filings says what to do, once
+            reason = None
         else:
             reason = page._(reason_words(f["status"], f["error"]) or "") or None
         lines.append({

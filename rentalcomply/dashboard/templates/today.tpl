@@ -23,7 +23,8 @@
   <ul class="issues" id="unfiled">
     % for item in day.unfiled:
     % b = item.booking
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{'overdue' if item.passed else 'at_risk'}}">{{fmt.status('OVERDUE' if item.passed else 'AT_RISK')}}</span>
+    % shown = day.statuses.get(b.id, 'OVERDUE' if item.passed else 'AT_RISK')
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>
       <p class="said">{{unfiled_sentence(_, fmt, item)}}</p>
       <p class="hint">{{unfiled_todo(_, item)}}</p>
       <p class="todo">
