@@ -98,9 +98,10 @@ def test_today_and_the_booking_page_say_each_deadline_with_what_to_do(agency, se
     said = {
         "en": {"today": ["Police deadlines: guests not registered",
                          "Hannah Müller arrived on", "and is not registered: the deadline was",
-                         "The reservation booked by Anna Schmidt is not communicated to "
-                         "SES.Hospedajes", "Javier Ruiz’s town of birth “Dos Hermanas” has no "
-                         "code.", "Send the link again", "Enter the party by hand"],
+                         ("The reservation booked by Anna Schmidt is not communicated to "
+                          "SES.Hospedajes"),
+                         "Javier Ruiz’s town of birth “Dos Hermanas” has no code.",
+                         "Send the link again", "Enter the party by hand"],
                "late": ["and is not registered: the deadline was", "Send the link again",
                         "Enter the party by hand", "Deadline passed",
                         "Alloggiati Web is not told of cancellations"],

@@ -60,7 +60,6 @@ GREEK: dict[str, str] = {
     "Opens the guests’ form in a new tab: type the party from their documents.":
         "Ανοίγει τη φόρμα των επισκεπτών σε νέα καρτέλα: πληκτρολογήστε τα άτομα από τα "
         "έγγραφά τους.",
-    "What to do": "Τι να κάνετε",
     # what holds a filing, named
     "{guest}’s {what} “{value}” has no code.":
         "Το πεδίο «{what}» του/της {guest} («{value}») δεν έχει κωδικό.",
