@@ -1,7 +1,7 @@
 """Where a booking stands with the police as every page says it (filings/standing.py), on a frozen
 clock: a stay whose guests never checked in goes from Pending to At risk to Deadline passed and
 is listed for a person from six hours before its deadline, also when it was imported after the
-deadline (the worker's police.at_risk never had its window); a held filing is Held though the
+deadline (and announced police.at_risk then, once); a held filing is Held though the
 booking is stored QUEUED; a code hold is named by the guest and the value they typed."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from rentalcomply.checkin import booking_links
 from rentalcomply.checkin import service as checkin_service
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock
-from rentalcomply.core.models import Booking
+from rentalcomply.core.models import Booking, Event
 from rentalcomply.filings import standing, sweep
 from rentalcomply.filings.models import Filing
 
@@ -48,9 +48,12 @@ def test_a_stay_imported_after_its_deadline_is_listed_at_once(
         frozen_clock, make_booking, account_a, italian_property):
     _at(DUE + dt.timedelta(days=1))  # imported two days after the arrival
     booking = make_booking(arrival=ARRIVAL)
-    sweep.run_due()  # the worker's minute: its at-risk window is long gone
+    sweep.run_due()  # the worker's minute: its at-risk window before the deadline is gone
     [item] = standing.unfiled(account_a)
     assert item.booking.id == booking.id and item.passed and item.deadline == DUE
+    # Announced at once to webhooks too, and once only.
+    sweep.run_due()
+    assert [e.data["id"] for e in Event.select() if e.type == "police.at_risk"] == [booking.id]
 
 
 def test_a_held_filing_is_held_though_the_booking_is_stored_queued_and_names_the_guest(
