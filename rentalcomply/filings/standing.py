@@ -225,8 +225,6 @@ def arrival_day(booking: Booking) -> dt.date:
 
 
 def authority_title(prop_country: str) -> str:
-    """The authority's name (SES.Hospedajes, Alloggiati Web...), for a sentence."""
-    try:
-        return registry.of_country(prop_country).title
-    except KeyError:
-        return ""
+    """The authority's name (SES.Hospedajes, Alloggiati Web...), for a sentence; "" where none
+    is registered."""
+    return getattr(registry.of_country(prop_country), "title", "") or ""
