@@ -4,6 +4,8 @@ holds the sentences in English and Greek). The raw reason stays in the API and t
 
 from __future__ import annotations
 
+from rentalcomply.checkin import service as checkin
+from rentalcomply.core import clock
 from rentalcomply.filings import setup, standing
 
 # How a filing's kind is named on a page.
@@ -96,10 +98,20 @@ def unfiled_sentence(t, fmt, item) -> str:
              authority=standing.authority_title(booking.property.country) or "SES.Hospedajes")
 
 
+LINK_EXPIRED_TODO = ("The stay is over and its check-in link has expired: register the guests "
+                     "by hand on the authority’s site.")
+
+
+def link_expired(booking) -> bool:
+    """Whether the booking's check-in link no longer opens (the stay is over): then neither
+    sending it again nor entering the party through it is an action to offer."""
+    return booking.checkin_status == "EXPIRED" or clock.utcnow() >= checkin.expires_at(booking)
+
+
 def unfiled_todo(t, item) -> str:
     """What to do about it, in a sentence (the page and the e-mail link the actions)."""
     if item.why == "not_checked_in":
-        return t(NOT_CHECKED_IN_TODO)
+        return t(LINK_EXPIRED_TODO if link_expired(item.booking) else NOT_CHECKED_IN_TODO)
     return t(HOLDER_TODO.get(item.why, HOLDER_TODO["holder_unknown"]))
 
 
@@ -117,6 +129,8 @@ def unfiled_actions(item, booking_url: str) -> list[tuple[str, str]]:
     actions = []
     if item.why != "not_checked_in":
         actions.append(("Edit the booking", f"{booking_url}/edit"))
+    if link_expired(booking):
+        return actions
     if booking.guest_email:
         actions.append((send_words(booking), f"{booking_url}#send-link"))
     else:

@@ -278,3 +278,20 @@ def test_cancelling_a_madrid_booking_says_what_happens_with_ses_not_aade(
     italian = _booking(settings, account_a, florence, "Marco Rossi")
     page = owner.get(f"/dashboard/bookings/{italian.id}").text
     assert "AADE" not in page and "Alloggiati Web is not told of cancellations" in page
+
+
+def test_a_stay_over_and_never_registered_says_to_register_by_hand_without_the_expired_link(
+        settings, florence, account_a, browser_for):
+    booking = _booking(settings, account_a, florence, "Hannah Müller", nights=1,
+                       guest_email="hannah@example.com")
+    at(24, 8)  # departed on the 21st: the link ended with the 22nd
+    owner = browser_for(account_a)
+    page = owner.get("/dashboard/today").text
+    needs = _needs(owner.get("/dashboard/today"))
+    assert "The stay is over and its check-in link has expired: register the guests by hand" \
+        in needs
+    assert f"/dashboard/bookings/{booking.id}#send-link" not in page
+    assert f"/dashboard/bookings/{booking.id}#enter-party" not in page
+    shown = owner.get(f"/dashboard/bookings/{booking.id}").text
+    assert "register the guests by hand on the authority’s site" in shown
+    assert 'id="send-link"' not in shown and 'id="enter-party"' not in shown

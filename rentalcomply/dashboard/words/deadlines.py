@@ -35,6 +35,10 @@ GREEK: dict[str, str] = {
     "party by hand from their documents.":
         "Δεν μπορεί να γίνει δήλωση πριν κάνουν check-in οι επισκέπτες: στείλτε τους ξανά τον "
         "σύνδεσμο ή καταχωρίστε εσείς τα άτομα από τα έγγραφά τους.",
+    "The stay is over and its check-in link has expired: register the guests by hand on the "
+    "authority’s site.":
+        "Η διαμονή τελείωσε και ο σύνδεσμος check-in έληξε: δηλώστε τους επισκέπτες με το χέρι "
+        "στον ιστότοπο της αρχής.",
     # a Spanish reservation without its holder
     "The reservation booked by {guest} is not communicated to {authority}: the deadline was "
     "{deadline}.":
