@@ -1,6 +1,6 @@
 % from rentalcomply.dashboard.pages.police import filing_lines
 % lines = filing_lines(page, booking, police)
-% from rentalcomply.dashboard.police_words import send_words, unfiled_sentence, unfiled_todo
+% from rentalcomply.dashboard.police_words import link_expired, send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
 <dl class="facts">
   <dt>{{_('Status')}}</dt><dd><span class="badge s-{{police_status.lower()}}">{{fmt.status(police_status)}}</span></dd>
@@ -8,28 +8,32 @@
   <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
   % end
 </dl>
-% for item in unfiled:
-<div class="notice {{'error' if item.passed else 'warn'}} deadline" id="police-deadline">
+% if unfiled:
+% # One box, whatever is late (the registration, the reservation): each said, the actions once.
+<div class="notice {{'error' if any(item.passed for item in unfiled) else 'warn'}} deadline" id="police-deadline">
+  % for item in unfiled:
   <p><strong>{{unfiled_sentence(_, fmt, item)}}</strong></p>
   <p>{{unfiled_todo(_, item)}}</p>
+  % end
+  % expired = link_expired(booking)
   <div class="buttons tight">
-    % if item.why != 'not_checked_in':
+    % if any(item.why != 'not_checked_in' for item in unfiled):
     <a class="button" href="/dashboard/bookings/{{booking.id}}/edit">{{_('Edit the booking')}}</a>
     % end
-    % if checkin_link and booking.guest_email:
+    % if checkin_link and not expired and booking.guest_email:
     <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline" id="send-link">
       <input type="hidden" name="csrf" value="{{page.csrf}}">
       <button type="submit" class="primary">{{_(send_words(booking))}}</button>
     </form>
     % end
-    % if checkin_link and not booking.guest_email:
+    % if checkin_link and not expired and not booking.guest_email:
     <a class="button" href="#checkin-link-card">{{_('Share the check-in link')}}</a>
     % end
-    % if checkin_link:
+    % if checkin_link and not expired:
     <a class="button" id="enter-party" href="{{checkin_link['url']}}" target="_blank" rel="noopener" aria-describedby="enter-party-hint">{{_('Enter the party by hand')}}</a>
     % end
   </div>
-  % if checkin_link:
+  % if checkin_link and not expired:
   <p class="hint" id="enter-party-hint">{{_('Opens the guests’ form in a new tab: type the party from their documents.')}}</p>
   % end
 </div>
