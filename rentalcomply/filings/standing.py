@@ -11,11 +11,11 @@ past the deadline). `shown_status` folds the filings in, once:
     OVERDUE, AT_RISK  a reservation waiting for its holder (by its deadline: it cannot go
                       without a person)
     OVERDUE           a filing not made (or a party not checked in) whose deadline has passed
-    AT_RISK           the same, its deadline within NEAR
+    AT_RISK           the same, its deadline within NEAR (24 hours)
     otherwise         the stored status
 
 `unfiled` lists what a person must do before (or since) a deadline: a party that has not checked
-in (`not_checked_in`), a Spanish reservation whose holder is not known (`holder_unknown`,
+in within NEAR of its deadline or after it (`not_checked_in`), a Spanish reservation whose holder is not known (`holder_unknown`,
 `holder_unreachable`). Nothing here is stored; nothing here knows of pages.
 """
 
@@ -32,8 +32,11 @@ from rentalcomply.filings.deadlines import as_date, deadline
 from rentalcomply.filings.models import Filing
 from rentalcomply.filings.party import guests_of
 
-# As the worker's police.at_risk (sweep.AT_RISK_BEFORE): "near" means the same everywhere.
-NEAR = dt.timedelta(hours=6)
+# How near a deadline is listed for a person and shown At risk. Wider than the worker's
+# police.at_risk (sweep.AT_RISK_BEFORE, 6 hours, for programs that act at once): the morning
+# e-mail goes once a day, so a deadline at 14:00 must be in that morning's e-mail, not first in
+# the next one, after it has passed.
+NEAR = dt.timedelta(hours=24)
 # A stay whose deadline passed stays on Today this long after its arrival: the police take a late
 # registration, and a month is past any host's doubt that it was seen.
 LOOKBACK_DAYS = 30

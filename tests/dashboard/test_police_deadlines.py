@@ -111,7 +111,7 @@ def test_a_stay_whose_guests_never_checked_in_is_on_today_and_in_the_morning_ema
     checkin_service.mark_link_shared(account_a, booking.id)  # invited; she never checked in
     assert service.today(account_a).unfiled == []  # two days ahead: not near
 
-    at(21, 8)  # 09:00 in Florence, five hours before the deadline
+    at(21, 6, 15)  # 07:15 in Florence, the morning e-mail's hour: the deadline is at 14:00
     owner = browser_for(account_a)
     needs = _needs(owner.get("/dashboard/today"))
     assert "Police deadlines: guests not registered" in needs

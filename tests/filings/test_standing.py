@@ -1,6 +1,6 @@
 """Where a booking stands with the police as every page says it (filings/standing.py), on a frozen
 clock: a stay whose guests never checked in goes from Pending to At risk to Deadline passed and
-is listed for a person from six hours before its deadline, also when it was imported after the
+is listed for a person from 24 hours before its deadline, also when it was imported after the
 deadline (and announced police.at_risk then, once); a held filing is Held though the
 booking is stored QUEUED; a code hold is named by the guest and the value they typed."""
 
@@ -31,7 +31,7 @@ def test_a_stay_never_checked_in_is_pending_then_at_risk_then_past_its_deadline(
     assert standing.shown_status(booking) == "PENDING"
     assert standing.unfiled(account_a) == []
 
-    _at(DUE - dt.timedelta(hours=5))
+    _at(DUE - dt.timedelta(hours=23))  # the evening before: in the next morning's e-mail
     assert standing.shown_status(Booking.get_by_id(booking.id)) == "AT_RISK"
     [item] = standing.unfiled(account_a)
     assert (item.booking.id, item.why, item.deadline, item.passed) == (
