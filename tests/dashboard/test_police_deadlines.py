@@ -100,7 +100,12 @@ def _morning(smtp_server) -> str:  # noqa: F811
     messages = smtp_server.wait(sent)
     [message] = [m for m in messages if m["To"] == "owner@agency-a.example"]
     smtp_server.messages.clear()
+    global last_html
+    last_html = message.get_body(("html",)).get_content()
     return message.get_body(("plain",)).get_content()
+
+
+last_html = ""  # the HTML part of the last morning e-mail _morning read
 
 
 def test_a_stay_whose_guests_never_checked_in_is_on_today_and_in_the_morning_email_before_and_after_its_deadline(  # noqa: E501
@@ -130,6 +135,8 @@ def test_a_stay_whose_guests_never_checked_in_is_on_today_and_in_the_morning_ema
             "and is not registered yet: the deadline is Thu 21 Nov 2030, 14:00 CET.") in mail
     assert f"Send the link again: {PUBLIC}/dashboard/bookings/{booking.id}#send-link" in mail
     assert f"Enter the party by hand: {PUBLIC}/dashboard/bookings/{booking.id}#enter-party" in mail
+    assert (f'<a href="{PUBLIC}/dashboard/bookings/{booking.id}#send-link" '
+            f'style="color:#0b5f5a">Send the link again</a>') in last_html
 
     at(22, 8)  # the next morning: the deadline has passed
     owner = browser_for(account_a)
