@@ -116,7 +116,8 @@ def unfiled(account_id: str, now: dt.datetime | None = None) -> list[Unfiled]:
     waiting_ids = [booking_id for (booking_id,) in Filing.select(Filing.booking).join(
         Booking, on=(Filing.booking == Booking.id)).where(
         live & (Filing.kind == "reservation") & (Filing.status == "waiting")
-        & Filing.error.is_null(False)).tuples()]
+        & Filing.error.is_null(False)
+        & (Booking.arrival_date >= today - dt.timedelta(days=LOOKBACK_DAYS))).tuples()]
     known = {b.id for b in pending}
     pending += list(Booking.select().where(Booking.id.in_(
         [i for i in waiting_ids if i not in known])).limit(200)) if waiting_ids else []
