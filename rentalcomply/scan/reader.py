@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import os
 
-from rentalcomply.scan import mrz
+from rentalcomply.scan import images, mrz
 
 # cv2, numpy and Pillow are imported inside the functions that use them: OpenCV and numpy are the
 # optional part (absent from the one-file binary and from installs without the extra), and the
@@ -82,14 +82,20 @@ def _templates():
     return glyphs
 
 
-def read_image(data: bytes, today=None) -> mrz.Reading:
-    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable.
+def read_image(data: bytes, today=None, limits: images.Limits = images.Limits()) -> mrz.Reading:
+    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable, also for a file
+    whose header declares more than `limits` (checked before anything decodes).
 
     A phone held upright over a passport lying across gives the page turned by a quarter, and
     a photo may come upside down: when the zone is not found, or not read with every check
     passing, the other three quarter turns are tried, best reading kept."""
     import cv2
     import numpy as np
+    # The decoder allocates what the header declares, whatever the file's length: sized first.
+    try:
+        images.accept(data, limits)
+    except images.Refused as refused:
+        raise Unreadable(refused.key) from None
     # The photo as it is meant to be seen: imdecode applies the EXIF orientation a phone sets.
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None:
