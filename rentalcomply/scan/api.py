@@ -18,6 +18,7 @@ owner keeps document images, sealed in the database (keeping.py); nothing of it 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import urllib.parse
 
@@ -178,19 +179,45 @@ def _answer(wants_json: bool, token: str, lang: str, status: int, guest, key: st
 
 def refusal_json(status: int, key: str, lang: str, limits: images.Limits,
                  refusal: images.Refused | None = None, guest=None) -> bottle.HTTPResponse:
+    return pages.json_response(
+        refusal_document(status, key, lang, limits, refusal, guest,
+                         bottle.request.environ.get("rentalcomply.request_id")),
+        status=status, headers=_retry(status))
+
+
+def refusal_document(status: int, key: str, lang: str, limits: images.Limits,
+                     refusal: images.Refused | None, guest, request_id: str | None) -> dict:
     """The shared error shape (in English, naming the limit and its setting when a limit was
     passed), and the guest's words for scan.js beside it."""
     english = words("en", key, limits) if key.startswith("scan.") else i18n.text("en", key)
-    error = {"code": ERROR_CODES[status], "message": english,
-             "request_id": bottle.request.environ.get("rentalcomply.request_id")}
+    error = {"code": ERROR_CODES[status], "message": english, "request_id": request_id}
     if refusal is not None and refusal.setting:
         error["details"] = [{"field": f"scan-{guest}" if guest is not None else "scan",
                              "message": english, "setting": refusal.setting,
                              "limit": refusal.limit}]
     lines = [words(lang, key, limits) if key.startswith("scan.") else i18n.text(lang, key)]
-    return pages.json_response({"error": error, "status": "refused", "values": {},
-                                "tone": "warning", "lines": lines}, status=status,
-                               headers=_retry(status))
+    return {"error": error, "status": "refused", "values": {}, "tone": "warning",
+            "lines": lines}
+
+
+def too_large_answer(settings, path: str, query: str, accept: str,
+                     request_id: str) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The server's answer to a scan whose body passed `body_limit()` before the application
+    saw it (server.py): for scan.js the JSON of any other refusal; without a script the form
+    again, saying in the guest's language that the photo is too large (not the API's JSON).
+    (status, headers, body)."""
+    limits = images.Limits.from_settings(settings.scan)
+    lang = urllib.parse.parse_qs(query).get("lang", ["en"])[0]
+    lang = lang if lang in i18n.LANGUAGES else "en"
+    token, guest = path.split("/")[2], int(path.rsplit("/", 1)[1])
+    refusal = images.Refused("scan.too_large", "scan.max_upload_mb", limits.max_bytes // images.MIB)
+    if "application/json" in accept:
+        document = refusal_document(413, "scan.too_large", lang, limits, refusal, guest, request_id)
+        return 413, [("Content-Type", "application/json")], json.dumps(
+            document, ensure_ascii=False).encode("utf-8")
+    target = urllib.parse.urlencode({"lang": lang, "scan": guest, "said": "scan.too_large"})
+    location = f"/checkin/{urllib.parse.quote(token)}?{target}#guest-{guest}"
+    return 303, [("Location", location), *pages.SECURITY_HEADERS.items()], b""
 
 
 def _retry(status: int) -> dict:
