@@ -177,6 +177,10 @@ MAX_REQUEST_BODY_BYTES = MAX_BODY_BYTES + 64 * 1024
 REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024
 # The framing a chunked body may add over its content, within the limit.
 CHUNK_SLACK_BYTES = 64 * 1024
+# A guest's photo refused as too large is read to its end up to this much, so that their browser
+# gets the page saying so rather than a reset connection: phones' full-size photos and the odd
+# RAW file are well under it.
+REFUSED_SCAN_DRAIN_BYTES = 64 * 1024 * 1024
 
 
 class _BodyLimits:
@@ -252,6 +256,7 @@ class _RefusingParser(HTTPRequestParser):
     def __init__(self, adj, channel: "_JsonErrorChannel"):
         super().__init__(adj)
         self.channel = channel
+        self.drain_bytes = REFUSED_BODY_DRAIN_BYTES
 
     def parse_header(self, header_plus):
         super().parse_header(header_plus)
@@ -259,6 +264,7 @@ class _RefusingParser(HTTPRequestParser):
         limits = getattr(self.channel.server, "body_limits", None)
         if limits is not None and self.command == "POST" and scan_api.is_scan(self.path or ""):
             self.adj = limits.scan
+            self.drain_bytes = REFUSED_SCAN_DRAIN_BYTES
 
     def received(self, data: bytes) -> int:
         refused_before = isinstance(self.error, RequestEntityTooLarge)
@@ -273,7 +279,7 @@ class _RefusingParser(HTTPRequestParser):
             receiver.buf = _Discard()
         else:
             receiver, read = FixedStreamReceiver(self.content_length, _Discard()), 0
-        self.channel.discard_refused_body(receiver, read, data[consumed:])
+        self.channel.discard_refused_body(receiver, read, data[consumed:], self.drain_bytes)
         return len(data)
 
 
@@ -291,10 +297,11 @@ class _JsonErrorChannel(HTTPChannel):
         super().__init__(*args, **kwargs)
         self.parser_class = functools.partial(_RefusingParser, channel=self)
 
-    def discard_refused_body(self, receiver, already_read: int, rest: bytes) -> None:
+    def discard_refused_body(self, receiver, already_read: int, rest: bytes,
+                             bound: int = REFUSED_BODY_DRAIN_BYTES) -> None:
         self._refused = True
         self._refused_body = receiver
-        self._drain_left = max(0, REFUSED_BODY_DRAIN_BYTES - already_read)
+        self._drain_left = max(0, bound - already_read)
         self._discard(rest)
 
     def _discard(self, data: bytes) -> None:
