@@ -23,6 +23,8 @@ SOF_MARKERS = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 # A progressive JPEG is decoded once per scan over the whole image: a phone's has about ten;
 # thousands of tiny scans make a small file cost minutes of decoding.
 MAX_SCANS = 100
+# PNG's chunks are walked to check their lengths; encoders write a few hundred at most.
+MAX_PNG_CHUNKS = 100_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,13 +102,25 @@ def megabytes(count: int) -> str:
 
 
 def _png_size(data: bytes) -> tuple[int, int] | None:
+    """IHDR's (width, height), when every chunk lies within the file: OpenCV's reader allocates
+    what a chunk's length says before reading it, so a 175-byte PNG whose IDAT claims 400 MB
+    took 400 MB. An animated PNG (acTL) is no photo of a document: refused too."""
     # IHDR must be the first chunk, 13 bytes long: anything else is not a PNG libpng would take.
     if len(data) < 33 or data[8:16] != b"\x00\x00\x00\x0dIHDR":
         return None
     width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
     if not width or not height or depth not in (1, 2, 4, 8, 16) or colour not in (0, 2, 3, 4, 6):
         return None
-    return width, height
+    position, chunks = 8, 0
+    while position + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        position += 12 + length
+        chunks += 1
+        if position > len(data) or kind == b"acTL" or chunks > MAX_PNG_CHUNKS:
+            return None
+        if kind == b"IEND":
+            return width, height
+    return None  # cut short before IEND
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:

@@ -70,9 +70,10 @@ def padded_jpeg(photo: bytes, size: int, seed: int = 1) -> bytes:
 
 def mutations(seeds: list[bytes], count: int, rng: random.Random):
     """`count` files: the seeds with their headers' bytes changed, cut short, with markers
-    repeated or dropped, and plain random bytes (some behind a JPEG or PNG signature)."""
+    repeated or dropped, a segment's or chunk's length changed, and plain random bytes (some
+    behind a JPEG or PNG signature)."""
     for index in range(count):
-        kind = index % 6
+        kind = index % 7
         base = bytearray(rng.choice(seeds))
         if kind == 0:  # a few bytes of the first 200 changed
             for _ in range(rng.randint(1, 8)):
@@ -92,8 +93,29 @@ def mutations(seeds: list[bytes], count: int, rng: random.Random):
             start = rng.randrange(len(base))
             end = min(len(base), start + rng.randint(1, 400))
             base = base[:start] + (base[start:end] * rng.randint(0, 3)) + base[end:]
+        elif kind == 5:  # a JPEG segment's or PNG chunk's length changed
+            offsets = _length_offsets(bytes(base))
+            at = rng.choice(offsets)
+            width = 2 if base.startswith(b"\xff\xd8") else 4
+            base[at:at + width] = rng.randbytes(width)
         else:  # random bytes, after a signature or not
             prefix = rng.choice([b"", b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n",
                                  b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"])
             base = bytearray(prefix + rng.randbytes(rng.randint(0, 3000)))
         yield bytes(base)
+
+
+def _length_offsets(data: bytes) -> list[int]:
+    """Where the length fields of a JPEG's segments (before its scan) or a PNG's chunks are."""
+    found = []
+    if data.startswith(b"\xff\xd8"):
+        position = 2
+        while position + 4 <= len(data) and data[position + 1] != 0xDA:
+            found.append(position + 2)
+            position += 2 + struct.unpack(">H", data[position + 2:position + 4])[0]
+        return found or [2]
+    position = 8
+    while position + 8 <= len(data):
+        found.append(position)
+        position += 12 + struct.unpack(">I", data[position:position + 4])[0]
+    return found or [8]
