@@ -32,7 +32,12 @@ SECONDS = 60
 
 
 def seeds() -> list[bytes]:
+    from PIL import Image
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turned: what a phone held upright writes
+    exif[0x010F] = "Phone"
     return [small_jpeg((320, 240)), small_jpeg((320, 240), progressive=True),
+            small_jpeg((320, 240), exif=exif.tobytes()),
             small_jpeg((320, 240), mode="RGB", subsampling=0, progressive=True),
             small_jpeg((320, 240), mode="RGB", quality=95), small_png((320, 240)),
             small_png((320, 240), mode="RGB"), small_png((64, 48), mode="RGBA")]

@@ -44,7 +44,13 @@ def real_server(settings):
     socket_map: dict = {}
     server = create_waitress_server(create_app(settings), settings, host="127.0.0.1", port=0,
                                     threads=4, map=socket_map)
-    thread = threading.Thread(target=server.run, daemon=True)
+
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:  # the listening socket closed under the loop while stopping
+            pass
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield server.effective_port
