@@ -8,6 +8,7 @@ import struct
 import threading
 import time
 
+import peewee
 import pytest
 
 from rentalcomply.checkin import service as checkin
@@ -196,3 +197,21 @@ def test_a_re_scan_replaces_the_kept_image(guest_page, link):
     post_scan(guest_page, path, first, 200, guest=1)
     assert keeping.kept_images(booking.id) == [(0, "image/png", second), (1, "image/png", first)]
     assert DocumentImage.select().where(DocumentImage.booking == booking.id).count() == 2
+
+
+def test_the_upgrade_keeps_the_newest_kept_image_of_each_guest(link):
+    """Migration 0036 on a database of the previous release, where each scan added a row."""
+    import importlib
+    upgrade = importlib.import_module("rentalcomply.migrations.0036_one_kept_image")
+    booking, _ = link
+    db.execute_sql('DROP INDEX "document_image_booking_id_guest_index"')
+    for guest, sealed in ((0, "v1:first"), (0, "v1:second"), (1, "v1:only"), (0, "v1:third")):
+        DocumentImage.create(booking=booking.id, account=booking.account_id, guest_index=guest,
+                             media_type="image/png", image_sealed=sealed)
+    upgrade.up(None, db)
+    kept = DocumentImage.select().order_by(DocumentImage.guest_index)
+    assert [(row.guest_index, row.image_sealed) for row in kept] == [(0, "v1:third"),
+                                                                      (1, "v1:only")]
+    with pytest.raises(peewee.IntegrityError):  # the unique index is back
+        DocumentImage.create(booking=booking.id, account=booking.account_id, guest_index=1,
+                             media_type="image/png", image_sealed="v1:again")
