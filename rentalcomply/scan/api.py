@@ -11,8 +11,8 @@ pixels than `scan.max_image_side` and `scan.max_image_pixels` allow is refused w
 message (the page states the limits as set); each link takes `checkin.scans_per_link` photos an
 hour. The server takes a scan's request up to `body_limit()` (server.py), every other request up
 to 1 MiB; a larger scan is refused there, before the application, as the page or the JSON below
-(`too_large_answer`). The photo is never written anywhere but, when the
-owner keeps document images, sealed in the database (keeping.py); nothing of it is logged.
+(`too_large_answer`). The photo is never written anywhere but, when the owner keeps document
+images, sealed in the database (keeping.py, the guest's latest only); nothing of it is logged.
 """
 
 from __future__ import annotations
