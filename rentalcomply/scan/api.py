@@ -242,7 +242,10 @@ def page_context(booking, lang: str, query, scan_settings) -> dict:
         notes[int(guest)] = note_lines(said, warning, expiry, lang, _asked(booking, int(guest)),
                                        query.get("surnames") == "2", filled,
                                        images.Limits.from_settings(scan_settings))
+    limits = images.Limits.from_settings(scan_settings)
     return {"enabled": service.enabled(),
+            # The limit the server holds to (server.py takes a scan's body up to it), as set.
+            "formats": i18n.text(lang, "scan.formats", size=images.megabytes(limits.max_bytes)),
             "privacy": i18n.text(lang, "scan.privacy_kept" if keeping.keeps_images(
                 booking.account_id) else "scan.privacy"),
             "notes": notes}

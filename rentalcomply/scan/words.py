@@ -29,6 +29,14 @@ WORDS: dict[str, tuple[str, str, str, str, str, str, str]] = {
         "Nous remplissons ce qu'elles disent ; vous vérifiez.",
         "Fotografe a página com as duas ou três linhas de letras e <<< na parte de baixo. "
         "Preenchemos o que dizem; você confirma."),
+    "scan.formats": (
+        "A JPEG or PNG photo, up to {size}.",
+        "Φωτογραφία JPEG ή PNG, έως {size}.",
+        "Una foto JPEG o PNG, fino a {size}.",
+        "Una foto JPEG o PNG, de hasta {size}.",
+        "Ein JPEG- oder PNG-Foto, bis {size}.",
+        "Une photo JPEG ou PNG, jusqu'à {size}.",
+        "Uma fotografia JPEG ou PNG, até {size}."),
     "scan.button": (
         "Read the document", "Ανάγνωση του εγγράφου", "Leggi il documento", "Leer el documento",
         "Dokument lesen", "Lire le document", "Ler o documento"),

@@ -215,3 +215,12 @@ def test_the_upgrade_keeps_the_newest_kept_image_of_each_guest(link):
     with pytest.raises(peewee.IntegrityError):  # the unique index is back
         DocumentImage.create(booking=booking.id, account=booking.account_id, guest_index=1,
                              media_type="image/png", image_sealed="v1:again")
+
+
+def test_the_page_states_the_size_limit_before_a_photo_is_chosen(settings, link):
+    _, path = link
+    assert "A JPEG or PNG photo, up to 10 MB." in documented_app(create_app(settings)).get(
+        path + "?lang=en").text
+    settings.scan.max_upload_mb = 25
+    page = documented_app(create_app(settings)).get(path + "?lang=fr").text
+    assert "Une photo JPEG ou PNG, jusqu&#039;à 25 MB." in page
