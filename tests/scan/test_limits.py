@@ -181,8 +181,9 @@ def test_the_page_states_the_size_limit_as_set(settings, link):
     big = b"\xff\xd8\xff\xe0" + b"\x00" * (4 * images.MIB)
     answer = post_scan(guest_page, path, big, 413).json
     assert "larger than 4 MB" in answer["lines"][0]
-    assert answer["error"]["details"][0] == {"field": "scan-0", "message": answer["error"]["message"],
-                                             "setting": "scan.max_upload_mb", "limit": 4}
+    assert answer["error"]["details"][0] == {
+        "field": "scan-0", "message": answer["error"]["message"], "setting": "scan.max_upload_mb",
+        "limit": 4}
     page = post_scan(guest_page, path, big, 303, lang="es", headers={}).follow()
     assert "La foto supera los 4 MB" in page.text
 

@@ -70,7 +70,8 @@ def multipart(fields: dict[str, str], files: dict[str, bytes]) -> tuple[bytes, s
         parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
                      f'filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'.encode()
                      + data + b"\r\n")
-    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
 
 
 def post(port: int, path: str, files: dict[str, bytes], headers=None, fields=None):
