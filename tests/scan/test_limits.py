@@ -99,9 +99,11 @@ def _two_frames(jpeg: bytes) -> bytes:
     jpeg_declaring(64, 0),                                            # height left to a DNL
     small_jpeg()[:2] + b"junk" + small_jpeg()[2:],                   # damage between segments
     _two_frames(small_jpeg()),                                        # two frame headers
+    small_jpeg(mode="CMYK", progressive=True),                        # not a camera's
     small_png()[:12] + b"tEXt" + small_png()[16:],                   # IHDR not first
     small_png()[:8],                                                  # the signature alone
-], ids=["no-frame", "height-zero", "damaged", "two-frames", "no-ihdr", "signature-only"])
+], ids=["no-frame", "height-zero", "damaged", "two-frames", "cmyk", "no-ihdr",
+        "signature-only"])
 def test_a_file_whose_size_its_header_does_not_give_is_never_decoded(data, no_decoding):
     with pytest.raises(images.Refused) as refused:
         images.accept(data)
