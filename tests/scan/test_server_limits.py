@@ -185,3 +185,33 @@ def test_every_other_request_keeps_the_1_mib_limit(settings, link):
         status, answer = response.status, json.loads(response.read())
         connection.close()
     assert status == 413 and answer["error"]["code"] == "PAYLOAD_TOO_LARGE"
+
+
+def test_two_large_photos_at_once_take_no_more_memory_than_one(settings, link):
+    """Both within the limits (48 megapixels each, decoded in full): one read at a time, so the
+    second waits for the first instead of doubling the peak. (That reads never overlap is
+    test_limits.py's test_two_photos_are_never_read_at_once; this is what it saves.)"""
+    _, path = link
+    photo = jpeg_declaring(8000, 6000)
+    scan = f"{path}/scan/0?lang=en"
+
+    def peak_of(count: int) -> float:
+        answers = []
+        before = memory_mb("VmRSS")
+        peak_rss_reset()
+        threads = [threading.Thread(target=lambda: answers.append(post(
+            port, scan, {"scan-0": photo}, {"Accept": "application/json"})))
+            for _ in range(count)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [status for status, _, _ in answers] == [200] * count  # read: no zone found
+        return memory_mb("VmHWM") - before
+
+    with real_server(settings) as port:
+        peak_of(1)  # OpenCV's first use
+        one, two = peak_of(1), peak_of(2)
+    print(f"\none 48-megapixel read +{one:.0f} MB, two at once +{two:.0f} MB")
+    assert one > 40  # the photo was decoded
+    assert two < one * 1.5
