@@ -18,7 +18,7 @@ from rentalcomply.scan.models import DocumentImage
 from rentalcomply.web.app import create_app
 from tests.conftest import documented_app
 from tests.scan.conftest import document_photo, needs_scanner, passport_values
-from tests.scan.files import jpeg_declaring, png_declaring, small_jpeg, small_png
+from tests.scan.files import jpeg_declaring, png_declaring, png_grey, small_jpeg, small_png
 
 pytestmark = needs_scanner
 JSON = {"Accept": "application/json"}
@@ -118,6 +118,16 @@ def test_a_progressive_jpeg_of_more_scans_than_a_camera_writes_is_refused():
     assert images.accept(photo).width == 64 and scan > 0
     with pytest.raises(images.Refused):
         images.accept(many)
+
+
+@pytest.mark.parametrize("width, height", [(12000, 1), (1, 12000), (3000, 2), (2, 2),
+                                           (12000, 700)])
+def test_a_photo_of_an_odd_shape_is_a_zone_not_found_not_an_error(guest_page, link, width,
+                                                                 height):
+    _, path = link
+    answer = post_scan(guest_page, path, png_grey(width, height), 200).json
+    assert answer["status"] == "failed" and answer["values"] == {}
+    assert answer["lines"][0].startswith("No document lines were found in the photo.")
 
 
 def test_the_reader_itself_sizes_the_file_before_decoding(no_decoding):
