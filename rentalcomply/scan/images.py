@@ -43,14 +43,13 @@ class Limits:
 
 class Refused(ValueError):
     """A file the scanner does not take; `key` is the guest page's message (scan/words.py),
-    `values` fill its placeholders, `setting` names the limit it passed (or "")."""
+    `setting` names the limit it passed (or "") and `limit` is that setting's value."""
 
-    def __init__(self, key: str, setting: str = "", limit: int | None = None, **values):
+    def __init__(self, key: str, setting: str = "", limit: int | None = None):
         super().__init__(key)
         self.key = key
         self.setting = setting
         self.limit = limit
-        self.values = values
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,8 +75,7 @@ def accept(data: bytes, limits: Limits = Limits()) -> Header:
     if not data:
         raise Refused("scan.no_file")
     if len(data) > limits.max_bytes:
-        raise Refused("scan.too_large", "scan.max_upload_mb", limits.max_bytes // MIB,
-                      size=megabytes(limits.max_bytes))
+        raise Refused("scan.too_large", "scan.max_upload_mb", limits.max_bytes // MIB)
     kind = media_type(data)
     if kind == "image/heic":
         raise Refused("scan.heic")
@@ -88,11 +86,9 @@ def accept(data: bytes, limits: Limits = Limits()) -> Header:
         raise Refused("scan.not_image")
     width, height = size
     if max(width, height) > limits.max_side:
-        raise Refused("scan.too_many_pixels", "scan.max_image_side", limits.max_side,
-                      width=width, height=height)
+        raise Refused("scan.too_many_pixels", "scan.max_image_side", limits.max_side)
     if width * height > limits.max_pixels:
-        raise Refused("scan.too_many_pixels", "scan.max_image_pixels", limits.max_pixels,
-                      width=width, height=height)
+        raise Refused("scan.too_many_pixels", "scan.max_image_pixels", limits.max_pixels)
     return Header(kind, width, height)
 
 
