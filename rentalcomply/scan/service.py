@@ -32,8 +32,9 @@ NOT_IN_THE_ZONE = ("birth_municipality", "birth_province", "birth_country",
 MESSAGES = ("scan.read", "scan.failed", "scan.not_found", "scan.too_large", "scan.not_image",
             "scan.heic", "scan.no_file", "scan.limited", "scan.too_many_pixels", "scan.busy")
 # How long a photo waits for a reader to be free before the guest is asked to try again: a
-# read takes one to three seconds, and a waiting request holds one of the server's threads.
-BUSY_WAIT_SECONDS = 30.0
+# read takes one to three seconds, and a waiting request holds one of the server's few threads
+# (server.threads, 2), which every other page and API call needs too.
+BUSY_WAIT_SECONDS = 10.0
 
 
 class ReadGate:
