@@ -425,7 +425,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             else "police" if country in party_rules.POLICE_COUNTRIES else "other")),
         privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
-        scan=scan_api.page_context(booking, lang, bottle.request.query),  # _scan.tpl
+        scan=scan_api.page_context(booking, lang, bottle.request.query,  # _scan.tpl
+                                  settings.scan),
         pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary", "page.step_guest",
