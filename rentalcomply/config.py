@@ -193,7 +193,7 @@ SETTINGS: list[Setting] = [
     S("checkin", "reminder_hour", _range(0, 23, _parse_int), 9, "Local hour of the property from which the day's reminders are e-mailed."),
     S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
     S("checkin", "find_attempts_per_address", _range(1, 10_000, _parse_int), 9, "Wrong booking references (or dates) one client address may give on a property's check-in link within 10 minutes; the next try is refused (429) until the oldest leaves the window."),
-    S("checkin", "find_attempts_per_property", _range(1, 100_000, _parse_int), 30, "Wrong booking references (or dates) a property's check-in link takes from all addresses together within 10 minutes before it refuses further tries (429): a guesser spread over many addresses."),
+    S("checkin", "find_attempts_per_property", _range(1, 100_000, _parse_int), 30, "Wrong booking references (or dates) a property's check-in link takes from all addresses together within 10 minutes before it refuses further wrong ones (429) and logs a warning: a guesser spread over many addresses. A right reference and date is never refused by it."),
     S("checkin", "scans_per_link", _range(1, 1000, _parse_int), 30, "Photos of documents a booking's check-in link may send to be read (Scan the document) per hour; further photos are refused until the hour has passed, and the guest types the details."),
     # sync
     S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),
