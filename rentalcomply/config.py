@@ -186,6 +186,7 @@ SETTINGS: list[Setting] = [
     S("smtp", "starttls", _parse_bool, False, "Upgrade the SMTP connection with STARTTLS."),
     S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
     S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of every e-mail (guests, the dashboard's people). An account's owner may set up its own mail server and sender on the dashboard's Account page, which then replaces every smtp setting for that account."),
+    S("smtp", "allow_private_addresses", _parse_bool, False, "Allow the mail servers accounts' owners set up on the dashboard on loopback, private, link-local or metadata addresses (a relay on the LAN). Checked at every connection, as for webhooks. The smtp.host above is yours and always allowed."),
     S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "Time allowed for one whole SMTP conversation (connection, TLS, login, sending), however slowly the server answers."),
     # checkin
     S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),

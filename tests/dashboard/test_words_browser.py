@@ -38,7 +38,8 @@ def agency(settings, account_a):
     # The invitation that went (the loopback SMTP server), then the mail server goes away.
     checkin.resend(account_a, made[5].id, "https://stay.example.org")
     mail_settings.save_smtp(account_a, host="127.0.0.1", port=free_port(), security="none",
-                            username="", password="", from_address="stay@agency.example")
+                            username="", password="", from_address="stay@agency.example",
+                            allow_private=settings.smtp.allow_private_addresses)
     try:
         checkin.resend(account_a, made[0].id, "https://stay.example.org")
     except ApiError:

@@ -54,7 +54,9 @@ def register(pages: Pages) -> None:
             page.record("account.smtp_forgotten")
             raise Redirect(page.url(PATH, done="smtp_forgotten"))
         try:
-            mail_settings.save_smtp(page.account_id, password=page.form("password"), **values)
+            mail_settings.save_smtp(page.account_id, password=page.form("password"),
+                                    allow_private=page.settings.smtp.allow_private_addresses,
+                                    **values)
         except ValidationError as error:
             return _show(page, status=400, errors=form_errors(error), values=values)
         page.record("account.smtp")
