@@ -181,12 +181,13 @@ def address_problem(smtp) -> DeliveryFailed | None:
     try:
         _vetted_addresses(smtp)
     except DeliveryFailed as failure:
-        return None if failure.unreached else failure
+        return failure
     return None
 
 
 def _vetted_addresses(smtp) -> list[str] | None:
-    """The addresses to connect to; None for config.toml's server, the operator's own choice."""
+    """The addresses to connect to ([] when the name does not resolve); None for config.toml's
+    server, the operator's own choice."""
     if smtp.source != "dashboard":
         return None
     target = netguard.Target("smtp", smtp.host, smtp.port, "")
@@ -196,16 +197,23 @@ def _vetted_addresses(smtp) -> list[str] | None:
         raise DeliveryFailed(f"the mail server {smtp.host}:{smtp.port} is not allowed "
                              f"({refused})", permanent=True) from None
     except netguard.FetchError:  # does not resolve: as unreached as a closed port
-        raise _unreached(smtp) from None
+        return []
 
 
-def _unreached(smtp) -> DeliveryFailed:
+def _unreached(smtp, started: float) -> DeliveryFailed:
+    """The one failure of an account's own server that never greeted us, given at the timeout:
+    a closed port answers at once and a filtered one at the timeout, so all answer then (the test
+    e-mail, a resend through the API: whoever chose the server must learn nothing of its port)."""
+    time.sleep(max(0.0, started + smtp.timeout_seconds - time.monotonic()))
     return DeliveryFailed(f"cannot reach the mail server {smtp.host}:{smtp.port}",
                           permanent=False, unreached=True)
 
 
 def _converse(smtp, message: EmailMessage) -> None:
+    started = time.monotonic()
     addresses = _vetted_addresses(smtp)
+    if addresses == []:
+        raise _unreached(smtp, started)
     deadline = _Deadline(float(smtp.timeout_seconds))
     sent = greeted = False
     try:
@@ -233,7 +241,7 @@ def _converse(smtp, message: EmailMessage) -> None:
             # must read the same, or the test e-mail would map the ports of any host.
             log.info("mail server %s:%s not reached: %s", smtp.host, smtp.port,
                      type(exc).__name__)
-            raise _unreached(smtp) from None
+            raise _unreached(smtp, started) from None
         if deadline.passed.is_set() or isinstance(exc, TimeoutError):
             raise DeliveryFailed(f"the mail server {smtp.host}:{smtp.port} did not finish within "
                                  f"{smtp.timeout_seconds} s (smtp.timeout_seconds)",

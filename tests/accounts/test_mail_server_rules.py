@@ -163,3 +163,26 @@ def test_doctor_says_an_internal_server_is_refused_without_connecting(settings, 
                         lambda *a, **k: pytest.fail("doctor connected to a refused address"))
     [(name, ok, said)] = [check for check in smtp_checks(settings) if "of " in check[0]]
     assert not ok and "is not allowed" in said and "smtp.allow_private_addresses" in said
+
+
+def test_a_resend_through_the_api_takes_as_long_for_a_closed_port(settings, account_a):
+    # The owner could time POST /checkins/resend instead of the test e-mail: the same rule holds
+    # wherever a message is sent.
+    settings.smtp.allow_private_addresses = True
+    mail_settings.save_smtp(account_a, host="127.0.0.1", port=free_port(), allow_private=True,
+                            **SERVER)
+    started = time.monotonic()
+    with pytest.raises(mailer.DeliveryFailed) as failed:
+        mailer.deliver(settings, _message(), account_a)
+    assert failed.value.unreached and not failed.value.permanent
+    assert 1.0 <= time.monotonic() - started < 2.5
+
+
+def test_a_name_that_does_not_resolve_is_unreached_like_a_closed_port(settings, account_a,
+                                                                       monkeypatch):
+    def nothing(host, port):
+        raise socket.gaierror(-2, "Name or service not known")
+    monkeypatch.setattr(netguard, "resolve", nothing)
+    mail_settings.save_smtp(account_a, host="smtp.nowhere.example", port=25, **SERVER)
+    sent, words = mail_settings.send_test(settings, account_a, "owner@villa.example", "Villa")
+    assert not sent and words == "cannot reach the mail server smtp.nowhere.example:25"

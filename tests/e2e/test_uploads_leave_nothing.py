@@ -99,9 +99,11 @@ def test_a_scan_and_an_import_leave_the_temporary_folder_empty(server, temporary
 def test_a_kill_during_an_upload_or_a_scan_leaves_nothing(server, temporary_folder):
     path = guest_link_path(server)
     body, content_type = multipart("scan-0", "passport.jpg", photo())
-    # One upload half sent (Waitress holds it), one sent whole (the route is decoding it).
-    half = raw_connection(server, f"{path}/scan/0", body, content_type)
-    half.sendall(body[: len(body) // 2])
+    # One upload half sent (Waitress holds it: past 512 KB in a file of its own), one sent whole
+    # (the route is decoding it, Bottle's spools open).
+    large, large_type = multipart("scan-0", "passport.jpg", b"\xff\xd8" + os.urandom(1_000_000))
+    half = raw_connection(server, f"{path}/scan/0", large, large_type)
+    half.sendall(large[:700_000])
     whole = raw_connection(server, f"{path}/scan/0", body, content_type)
     whole.sendall(body)
     time.sleep(1.0)  # the whole one is read and spooled; its scan takes longer than this
