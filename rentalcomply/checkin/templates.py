@@ -93,12 +93,6 @@ def own_template(account_id: str, kind: str, lang: str) -> tuple[str, str] | Non
     return subject, body
 
 
-def is_broken(account_id: str, kind: str, lang: str) -> bool:
-    """Whether the account saved a text for this message that is not used (it breaks the rules)."""
-    subject, body, own = current(account_id, kind, lang)
-    return own and bool(problems(kind, subject, body))
-
-
 def validate(kind: str, subject: str, body: str) -> None:
     found = problems(kind, subject, body)
     if found:

@@ -119,7 +119,8 @@ def test_a_resend_with_a_bad_stored_template_sends_the_default(owner, account_a,
     # Written to the database directly: as a text saved before the rules would be.
     MessageTemplate.insert(account=account_a, kind="invitation", lang="en", subject=subject,
                            body=body, updated_at=clock.utcnow()).execute()
-    assert templates.is_broken(account_a, "invitation", "en")
+    assert templates.current(account_a, "invitation", "en") == (subject, body, True)
+    assert templates.problems("invitation", subject, body)
     assert templates.own_template(account_a, "invitation", "en") is None
     booking = make_booking(arrival_in=5)
     answer = owner.post_json("/api/v1/checkins/resend", {"booking_id": booking.id}, status=202)
