@@ -815,6 +815,9 @@ GREEK.update({
     "Text": "Κείμενο",
     "Preview": "Προεπισκόπηση",
     "Reset to the default text": "Επαναφορά του προεπιλεγμένου κειμένου",
+    "Your saved text breaks the placeholder rules, so guests receive the default text instead. Correct it and save it again, or reset it.":
+        "Το αποθηκευμένο σας κείμενο παραβιάζει τους κανόνες των πεδίων αντικατάστασης, οπότε οι επισκέπτες λαμβάνουν το προεπιλεγμένο κείμενο. Διορθώστε το και αποθηκεύστε το ξανά ή επαναφέρετέ το.",
+    "not used: the default is sent": "δεν χρησιμοποιείται: στέλνεται το προεπιλεγμένο",
     "E-mail": "E-mail",
     "Set up e-mail": "Ρύθμιση e-mail",
     "The mail server, the host contact in guests’ e-mails, the reminder schedule and a test e-mail.":
