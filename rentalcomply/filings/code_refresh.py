@@ -36,10 +36,11 @@ def _with_tables() -> dict[str, registry.Authority]:
 
 
 def due(country: str, now: dt.datetime | None = None) -> bool:
-    """The country's tables are the starter set, or older than a week."""
+    """The country's tables are the copies shipped with the package (the authority may have
+    changed them since), or were loaded more than a week ago."""
     now = now or clock.utcnow()
     infos = [codes.table_info(country, name) for name in _with_tables()[country].code_tables]
-    return any(i.starter or i.loaded_at < now - REFRESH_EVERY for i in infos)
+    return any(i.shipped or i.loaded_at < now - REFRESH_EVERY for i in infos)
 
 
 def configured_property(connector: str):

@@ -66,7 +66,7 @@ class Alloggiati(Authority):
         the starter set, which is no verdict on it. None when the tables are loaded."""
         if not isinstance(error, RecordError):
             return None
-        uncodable = [(i, f) for i, f, _ in error.problems if f in CODE_FIELDS]
+        uncodable = [(i, f, message) for i, f, message in error.problems if f in CODE_FIELDS]
         if not uncodable or codes.it_full():
             return None
         return codes.held_reason(uncodable)

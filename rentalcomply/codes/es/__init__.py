@@ -1,9 +1,12 @@
 """The Spanish code lists (SES.Hospedajes catalogues and INE municipalities), kept in the database
 beside the Italian tables (rentalcomply/codes): one table per section, `ES/<section>`.
 
-The package ships `catalogues.json` (a starter set); a section loaded from the authority (the
-service's `catalogo` operation, weekly, or a file given to `rentalcomply police refresh-codes
---country ES`) replaces the shipped one, for every process from its next filing on.
+The package ships `catalogues.json` (SES.Hospedajes' catalogues), `municipios.csv` (INE's
+municipalities with their check digits, 2023) and `postcodes.csv` (each postcode's municipalities,
+from INE's street register); README.md says where each comes from. A section loaded from the
+authority (the service's `catalogo` operation, weekly, or a file given to `rentalcomply police
+refresh-codes --country ES`) replaces the shipped one, for every process from its next filing on.
+SES.Hospedajes' `catalogo` does not serve municipalities: they come from INE's file.
 
 Sections: `tipo_documento`, `sexo`, `parentesco`, `tipo_pago` (code -> description, as the
 service's `catalogo` operation answers them), `municipios` (5-digit INE code -> name), and
@@ -30,6 +33,10 @@ from importlib import resources
 from pathlib import Path
 
 FILENAME = "catalogues.json"
+MUNICIPIOS_FILE = "municipios.csv"
+POSTCODES_FILE = "postcodes.csv"
+# INE's street register holds a few artefacts (00001...): Spain's postcodes are 01000-52999.
+POSTCODE_RE = re.compile(r"^(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}$")
 SECTIONS = ("tipo_documento", "sexo", "parentesco", "tipo_pago", "municipios")
 CODE_RE = {
     "tipo_documento": re.compile(r"^[A-Z]{1,5}$"),
@@ -59,7 +66,7 @@ def catalogue() -> dict:
     if _cached is None or _cached[0] != key:
         data = shipped()
         for info in infos:
-            if info.starter:
+            if info.shipped:
                 continue
             rows = codes.table("ES", info.name).places
             if info.name == "from_checkin":
@@ -70,20 +77,53 @@ def catalogue() -> dict:
                 data["from_checkin"] = mapping
             else:
                 data[info.name] = {row.code: row.name for row in rows}
-        sources = [i.source for i in infos if not i.starter]
+        sources = [i.source for i in infos if not i.shipped]
         if sources:
             data["source"] = "; ".join(dict.fromkeys(sources))
         _cached = (key, _checked(data))
     return _cached[1]
 
 
+def _package_text(name: str) -> str:
+    return resources.files(__name__).joinpath(name).read_text("utf-8")
+
+
 @lru_cache(maxsize=1)
-def _shipped_text() -> str:
-    return resources.files(__name__).joinpath(FILENAME).read_text("utf-8")
+def _shipped() -> dict:
+    data = json.loads(_package_text(FILENAME))
+    data["municipios"] = {row["ine_code"]: row["name"] for row in _municipio_rows()}
+    return _checked(data)
 
 
 def shipped() -> dict:
-    return _checked(json.loads(_shipped_text()))
+    """The catalogue shipped with the package (a copy: callers may change theirs)."""
+    return copy.deepcopy(_shipped())
+
+
+def shipped_section(section: str) -> dict:
+    return _shipped().get(section, {})
+
+
+@lru_cache(maxsize=1)
+def _municipio_rows() -> tuple[dict, ...]:
+    return tuple(csv.DictReader(io.StringIO(_package_text(MUNICIPIOS_FILE))))
+
+
+@lru_cache(maxsize=1)
+def check_digits() -> dict[str, str]:
+    """INE code -> INE's check digit (DC), as INE's list gives it: some forms write the
+    municipality as the six digits PPMMMD."""
+    return {row["ine_code"]: row["check_digit"] for row in _municipio_rows()}
+
+
+@lru_cache(maxsize=1)
+def postcode_municipalities() -> dict[str, tuple[str, ...]]:
+    """Postcode -> the INE codes of the municipalities it spans (INE's street register, 2023)."""
+    found: dict[str, list[str]] = {}
+    for row in csv.DictReader(io.StringIO(_package_text(POSTCODES_FILE))):
+        if POSTCODE_RE.match(row["postcode"]):
+            found.setdefault(row["postcode"], []).append(row["ine_code"])
+    return {postcode: tuple(codes) for postcode, codes in found.items()}
 
 
 def refresh_es_catalogue(path: str | os.PathLike, section: str | None = None) -> dict[str, int]:
@@ -168,19 +208,53 @@ def choices(section: str, lang: str = "es") -> list[tuple[str, str]]:
 
 
 def municipality_code(value: str | None, postcode: str | None = None) -> str | None:
-    """The INE code of a Spanish municipality given by code or by name (accents and case ignored).
-    A name several provinces share takes the province of the postcode (its first two digits are
-    the province's INE code); without one it has no code, never a guess."""
-    if not value:
-        return None
-    value = value.strip()
+    """The INE code of a Spanish municipality given by code (5 digits, or 6 with INE's check
+    digit) or by name (accents and case ignored). A name several municipalities share takes the
+    one the postcode lies in (INE's street register), else the one in the postcode's province (its
+    first two digits); when neither decides, it has no code, never a guess."""
+    return _municipality(value, postcode)[0]
+
+
+def municipality_problem(value: str | None, postcode: str | None = None) -> str:
+    """Why a town has no code, naming it and what its postcode says: what a held filing and the
+    host read."""
+    return _municipality(value, postcode)[1]
+
+
+def _municipality(value: str | None, postcode: str | None) -> tuple[str | None, str]:
+    if not value or not value.strip():
+        return None, "the municipality is missing"
+    value, postcode = value.strip(), (postcode or "").strip()
     table = catalogue()["municipios"]
-    if re.fullmatch(r"[0-9]{5}", value):
-        return value if value in table else None
+    if re.fullmatch(r"[0-9]{6}", value) and value[:5] in table \
+            and check_digits().get(value[:5]) == value[5]:
+        return value[:5], ""
+    if re.fullmatch(r"[0-9]{5,6}", value):
+        if value in table:
+            return value, ""
+        return None, f"{value} is not a code of INE's municipality list"
     found = _names(table).get(_fold(value), [])
-    if len(found) > 1 and postcode and re.match(r"^[0-9]{5}$", postcode.strip()):
-        found = [code for code in found if code[:2] == postcode.strip()[:2]]
-    return found[0] if len(found) == 1 else None
+    spans = postcode_municipalities().get(postcode, ()) if POSTCODE_RE.match(postcode) else ()
+    if len(found) > 1 and postcode:
+        found = ([code for code in found if code in spans]
+                 or [code for code in found if code[:2] == postcode[:2]] or found)
+    if len(found) == 1:
+        return found[0], ""
+    where = _postcode_words(postcode, spans, table)
+    if found:
+        towns = ", ".join(f"{table[code]} ({code})" for code in sorted(found))
+        return None, (f"\u201c{value}\u201d names several municipalities of INE's list ({towns})"
+                      f" and {where}")
+    return None, f"\u201c{value}\u201d is not a municipality of INE's list ({where})"
+
+
+def _postcode_words(postcode: str, spans: tuple[str, ...], table: dict) -> str:
+    if not postcode:
+        return "no postcode decides"
+    if not spans:
+        return f"postcode {postcode} is not in INE's street register"
+    towns = ", ".join(f"{table.get(code, 'not in the list')} ({code})" for code in spans)
+    return f"postcode {postcode} is in {towns}"
 
 
 _names_cache: tuple[dict, dict] | None = None
