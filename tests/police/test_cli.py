@@ -53,7 +53,7 @@ def test_refresh_codes_loads_the_four_files_of_the_portal_in_one_call(cli):  # n
         "IT tipo_alloggiato: 5 codes loaded from tipo_alloggiato.csv"]
     from rentalcomply import codes
     info = {t.name: t for t in codes.status("IT")}
-    assert not any(t.starter for t in info.values()) and codes.it_full()
+    assert not any(t.shipped for t in info.values()) and codes.it_full()
     assert info["comuni"].source == ("Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
                                      "tipo_alloggiato.csv)")
     assert codes.it_municipality("Abano Terme").code == "405028001"
@@ -75,7 +75,7 @@ def test_refresh_codes_loads_nothing_when_one_file_is_bad(cli, tmp_path):  # noq
                  str(bad), expect=1)
     assert "comuni.csv line 3: '40502800X' is not a code of the comuni table" in result.output
     from rentalcomply import codes
-    assert all(t.starter for t in codes.status("IT"))
+    assert all(t.shipped for t in codes.status("IT"))
     twice = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
                 str(TABLES / "stati.csv"), expect=1)
     assert "both hold the stati table" in twice.output

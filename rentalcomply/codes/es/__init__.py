@@ -253,7 +253,8 @@ def _postcode_words(postcode: str, spans: tuple[str, ...], table: dict) -> str:
         return "no postcode decides"
     if not spans:
         return f"postcode {postcode} is not in INE's street register"
-    towns = ", ".join(f"{table.get(code, 'not in the list')} ({code})" for code in spans)
+    towns = ", ".join(f"{table[code]} ({code})" if code in table
+                      else f"a municipality the list in use lacks ({code})" for code in spans)
     return f"postcode {postcode} is in {towns}"
 
 
