@@ -63,7 +63,7 @@ SHIPPED = {
                      "2025-01-08", True) for name in ES_TABLES},
            "municipios": ("INE, Relación de municipios y sus códigos por provincias 2023 "
                           "(diccionario23.xlsx; shipped with rentalcomply, 20 of 8,131 missing)",
-                          "2023-01-01", False)},
+                          "2023", False)},
 }
 LOAD_REASON = ("load the authority's current tables: the dashboard's Refresh code tables (Account "
                "page) or `rentalcomply police refresh-codes`")

@@ -73,7 +73,7 @@ def test_the_shipped_ine_list_has_its_check_digits_and_postcodes():
     assert "00001" not in es.postcode_municipalities()        # an artefact of the register
     info = codes.table_info("ES", "municipios")
     assert info.shipped and not info.complete and info.rows == 8111
-    assert "2023" in info.source and info.published == "2023-01-01"
+    assert "2023" in info.source and info.published == "2023"
 
 
 def test_every_state_of_the_authoritys_table_has_an_iso_code_and_the_shipped_table_has_them_all():
