@@ -94,3 +94,32 @@ def refresh_due(now: dt.datetime | None = None) -> dict[str, str]:
         done[country] = ", ".join(f"{name} {count}" for name, count in counts.items())
         log.info("police code tables of %s loaded: %s", country, done[country])
     return done
+
+
+# What refresh_now says of each country, for the page that asked (dashboard: "Refresh code tables").
+REFRESHED, NO_CREDENTIALS, REFUSED, UNREACHABLE, UNREADABLE = (
+    "refreshed", "no_credentials", "refused", "unreachable", "unreadable")
+
+
+def refresh_now(timeout: float | None = None) -> dict[str, tuple[str, str]]:
+    """Every country's tables loaded from its authority now, whatever their age (a person asked):
+    {country: (authority's title, outcome)}. A failure keeps the tables in use; it is logged
+    and said, never raised: the other countries are still tried."""
+    done = {}
+    for country, authority in sorted(_with_tables().items()):
+        try:
+            refresh(country, timeout)
+            outcome = REFRESHED
+        except LookupError:
+            outcome = NO_CREDENTIALS
+        except AuthError:
+            outcome = REFUSED
+        except TransientError:
+            outcome = UNREACHABLE
+        except (PermanentError, CodeFileError, CatalogueError) as exc:
+            log.warning("police code tables of %s not loaded: %s", country, exc)
+            outcome = UNREADABLE
+        else:
+            _last_try.pop(country, None)
+        done[country] = (authority.title, outcome)
+    return done
