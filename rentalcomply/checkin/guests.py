@@ -470,7 +470,8 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
     must have a code: countries and document types always (the package ships every state and
     maps every document type it asks); an Italian birthplace (on the birth date) and an Italian
     place of issue once the authority's tables are loaded. Before that an unknown place is kept,
-    and its filing held until the tables are loaded: the starter set is no verdict on a name."""
+    and its filing held until the tables are loaded: a table that is not the authority's whole one
+    is no verdict on a name (the package ships the whole tables: codes/README.md)."""
     from rentalcomply import codes
     problems = []
 

@@ -4,9 +4,10 @@ connector (the tables are public and the same for every account). Each authority
 names them (`Authority.code_tables`) and loads them (`Authority.refresh_code_tables`).
 
 `refresh_due()` runs every ten minutes (filings/tasks.py): it loads a country's tables when they
-are still the starter set or older than a week, and a property is configured for its connector;
-after a failure it waits an hour before trying again (logged; `rentalcomply doctor` shows the
-tables' age).
+are still the copies shipped with the package or older than a week, and a property is configured
+for its connector; after a failure it waits an hour before trying again (logged; `rentalcomply
+doctor` shows the tables' source and date). `refresh_now()` loads them all at once, for the
+dashboard's "Refresh code tables".
 """
 
 from __future__ import annotations

@@ -231,7 +231,7 @@ def release_held() -> list[str]:
 
 def _local_problems(authority, connector, settings, stay, guests, filing=None) -> Outcome | str | None:
     """Refusals we can tell before sending (a birthplace without a code...): per guest; or the
-    reason to hold the filing (a str) while only the starter code tables are loaded."""
+    reason to hold the filing (a str) while a code table is not the authority's whole one."""
     lines = getattr(connector, "lines", None)
     document = getattr(connector, "document", None)
     if lines is None and document is not None and filing is not None:
