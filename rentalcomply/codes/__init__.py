@@ -147,10 +147,19 @@ def fold(name: str) -> str:
 
 # --- reading the authority's files -----------------------------------------------------------------
 
+_DAY_FIRST = re.compile(r"^([0-9]{2})/([0-9]{2})/([0-9]{4})")
+
+
 def _date(value: str, where: str) -> dt.date | None:
     value = (value or "").strip()
     if not value:
         return None
+    day_first = _DAY_FIRST.match(value)  # the authority's dd/mm/yyyy, without strptime's cost
+    if day_first:
+        try:
+            return dt.date(int(day_first[3]), int(day_first[2]), int(day_first[1]))
+        except ValueError:
+            raise CodeFileError(f"{where}: {value!r} is not a date (dd/mm/yyyy)") from None
     for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
         try:
             return dt.datetime.strptime(value[:10], fmt).date()

@@ -234,6 +234,8 @@ def _municipality(value: str | None, postcode: str | None) -> tuple[str | None, 
             return value, ""
         return None, f"{value} is not a code of INE's municipality list"
     found = _names(table).get(_fold(value), [])
+    if len(found) == 1:  # most towns: the postcode table is read only when a name needs it
+        return found[0], ""
     spans = postcode_municipalities().get(postcode, ()) if POSTCODE_RE.match(postcode) else ()
     if len(found) > 1 and postcode:
         found = ([code for code in found if code in spans]
