@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import urllib.error
+import urllib.request
 
 from rentalcomply import codes
 from rentalcomply.codes import CodeFileError
+from rentalcomply.codes import es
 from rentalcomply.codes.es import CatalogueError
 from rentalcomply.core import clock
 from rentalcomply.core.models import Property
@@ -98,8 +101,12 @@ def refresh_due(now: dt.datetime | None = None) -> dict[str, str]:
 
 
 # What refresh_now says of each country, for the page that asked (dashboard: "Refresh code tables").
-REFRESHED, NO_CREDENTIALS, REFUSED, UNREACHABLE, UNREADABLE = (
-    "refreshed", "no_credentials", "refused", "unreachable", "unreadable")
+REFRESHED, NO_CREDENTIALS, REFUSED, UNREACHABLE, UNREADABLE, NOT_SET = (
+    "refreshed", "no_credentials", "refused", "unreachable", "unreadable", "not_set")
+# INE publishes Spain's municipalities as a file (SES.Hospedajes serves none): its own line.
+INE = "INE"
+# INE's spreadsheet is about 300 kB: anything far larger is not it.
+INE_MAX_BYTES = 10_000_000
 
 
 def refresh_now(timeout: float | None = None) -> dict[str, tuple[str, str]]:
@@ -123,4 +130,46 @@ def refresh_now(timeout: float | None = None) -> dict[str, tuple[str, str]]:
         else:
             _last_try.pop(country, None)
         done[country] = (authority.title, outcome)
+    done[INE] = ("INE", _refresh_ine(timeout))
     return done
+
+
+def refresh_ine(timeout: float | None = None) -> dict[str, int]:
+    """Load INE's list of municipalities from the file INE publishes (`police.
+    ine_municipalities_url`); {"municipios": rows}. Raises LookupError when no address is set,
+    TransientError when INE does not answer, PermanentError or CatalogueError for an answer that
+    is not INE's list."""
+    url = str(police_setting("ine_municipalities_url", "") or "").strip()
+    if not url:
+        raise LookupError("no address of INE's municipality list is set")
+    timeout = timeout or float(police_setting("timeout_seconds", 30))
+    request = urllib.request.Request(url, headers={"User-Agent": "rentalcomply"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310 - a setting
+            raw = answer.read(INE_MAX_BYTES + 1)
+    except urllib.error.HTTPError as exc:
+        if exc.code >= 500:
+            raise TransientError(f"INE answered HTTP {exc.code}") from None
+        raise PermanentError(f"INE answered HTTP {exc.code} for {url}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        raise TransientError(f"INE cannot be reached ({exc})") from None
+    if len(raw) > INE_MAX_BYTES:
+        raise PermanentError(f"{url} is larger than INE's list can be")
+    name = url.rsplit("/", 1)[-1] or "INE"
+    table = es.read_ine_file(raw, name)
+    return es.save_es_catalogue(es.with_section("municipios", table), f"INE, {name}",
+                                ("municipios",))
+
+
+def _refresh_ine(timeout: float | None) -> str:
+    try:
+        refresh_ine(timeout)
+    except LookupError:
+        return NOT_SET
+    except TransientError as exc:
+        log.warning("INE's municipality list not loaded: %s", exc)
+        return UNREACHABLE
+    except (PermanentError, CatalogueError) as exc:
+        log.warning("INE's municipality list not loaded: %s", exc)
+        return UNREADABLE
+    return REFRESHED

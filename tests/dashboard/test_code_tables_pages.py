@@ -15,6 +15,7 @@ from tests.conftest import bootstrapped_settings
 from tests.dashboard.conftest import DASHBOARD_ENV
 from tests.police.conftest import CREDENTIALS
 from tests.police.soap_double import AlloggiatiDouble
+from tests.police.ine_double import IneDouble
 from tests.police.soap_doubles_es_pt import SesDouble
 
 
@@ -34,10 +35,17 @@ def ses():
 
 
 @pytest.fixture
-def settings(tmp_path, mail_server, double, ses):
+def ine():
+    with IneDouble() as service:
+        yield service
+
+
+@pytest.fixture
+def settings(tmp_path, mail_server, double, ses, ine):
     with bootstrapped_settings(tmp_path, **DASHBOARD_ENV, **mail_server.env,
                                RENTALCOMPLY_POLICE_ALLOGGIATI_URL=double.url,
                                RENTALCOMPLY_POLICE_SES_URL=ses.url,
+                               RENTALCOMPLY_POLICE_INE_MUNICIPALITIES_URL=ine.url,
                                RENTALCOMPLY_POLICE_TIMEOUT_SECONDS=2) as settings:
         users.configure(settings)
         users.forget_failures()
@@ -63,8 +71,10 @@ def test_a_fresh_install_shows_the_shipped_tables_with_their_source_date_and_row
 
 
 def test_refresh_code_tables_says_per_country_what_each_authority_answered(
-        anna, owner, account_a, double, ses):
+        anna, owner, account_a, double, ses, ine):
+    ine.status = 503
     text = refresh(anna)
+    assert "Spain’s municipalities: not refreshed: INE did not answer." in text
     assert "Italy: not refreshed: no property files with Alloggiati Web with its credentials " \
            "yet." in text
     assert "Spain: not refreshed: no property files with SES.Hospedajes" in text
@@ -74,8 +84,12 @@ def test_refresh_code_tables_says_per_country_what_each_authority_answered(
                                       country="IT", timezone="Europe/Rome")
     owner.patch_json(f"/api/v1/properties/{prop.id}",
                      {"police_connector": "alloggiati", "police_credentials": CREDENTIALS})
+    ine.status = 200
     text = refresh(anna)
     assert "Italy: refreshed from Alloggiati Web." in text
+    assert "Spain’s municipalities: refreshed from INE." in text
+    assert "municipios: 8,112 rows, INE, diccionario26.xlsx, loaded " in text
+    assert "lacks a few municipalities" not in text  # INE's whole list now
     assert "Tabella" in double.calls
     comuni = codes.table_info("IT", "comuni")
     assert not comuni.shipped and comuni.rows == 11284
@@ -100,7 +114,8 @@ def test_refresh_code_tables_says_per_country_what_each_authority_answered(
     assert "Ιταλία: ανανεώθηκαν από το Alloggiati Web." in greek
     assert "Ισπανία: ανανεώθηκαν από το SES.Hospedajes." in greek
     assert codes.table_info("ES", "parentesco").rows == 6
-    assert codes.table_info("ES", "municipios").shipped  # SES serves no municipalities
+    assert codes.table_info("ES", "municipios").source == "INE, diccionario26.xlsx"  # not SES
+    assert "Δήμοι της Ισπανίας: ανανεώθηκαν από το INE." in greek
     assert "Ανανέωση πινάκων κωδικών" in greek
 
     double.down()

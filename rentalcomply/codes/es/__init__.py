@@ -18,7 +18,8 @@ service's `catalogo` operation answers them), `municipios` (5-digit INE code -> 
 - the XML answer of the `catalogo` operation (`<tupla><codigo/><descripcion/></tupla>`), for the
   section its name says: `tipo_documento.xml`, `sexo.xml`, `parentesco.xml`, `tipo_pago.xml`, or
   `section=` given;
-- INE's municipality list as CSV (columns CPRO, CMUN, NOMBRE; `;` or `,`), for `municipios`.
+- INE's municipality list as CSV (columns CPRO, CMUN, NOMBRE; `;` or `,`), for `municipios`,
+  or INE's own spreadsheet as published (`diccionarioYY.xlsx`: a title line, then those columns).
 """
 from __future__ import annotations
 
@@ -163,11 +164,12 @@ def load_es_catalogue(path: str | os.PathLike, section: str | None = None) -> di
             raise CatalogueError(f"{path.name}: say which catalogue it is ({', '.join(SECTIONS)})")
         base[target] = _from_catalogo_xml(raw, path.name)
         base["source"] = f"SES.Hospedajes catalogo ({path.name})"
-    elif name.endswith(".csv"):
-        base["municipios"] = _from_ine_csv(raw, path.name)
+    elif name.endswith((".csv", ".xlsx")):
+        base["municipios"] = read_ine_file(raw, path.name)
         base["source"] = f"INE municipalities ({path.name})"
     else:
-        raise CatalogueError(f"{path.name}: a .json, .xml (catalogo answer) or .csv (INE) file is expected")
+        raise CatalogueError(f"{path.name}: a .json, .xml (catalogo answer), .csv or .xlsx (INE) "
+                             "file is expected")
     return _checked(base)
 
 
@@ -300,6 +302,41 @@ def _from_catalogo_xml(raw: bytes, name: str) -> dict:
             out[code.strip()] = (text or "").strip()
     if not out:
         raise CatalogueError(f"{name}: no <tupla> with a <codigo>")
+    return out
+
+
+def read_ine_file(raw: bytes, name: str) -> dict:
+    """INE's municipality list, as CSV or as INE publishes it (xlsx): {PPMMM: name}."""
+    if raw[:2] == b"PK":  # a zip: INE's spreadsheet
+        return _from_ine_xlsx(raw, name)
+    return _from_ine_csv(raw, name)
+
+
+def _from_ine_xlsx(raw: bytes, name: str) -> dict:
+    import zipfile
+
+    import openpyxl
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise CatalogueError(f"{name}: not a spreadsheet ({exc})") from None
+    out, columns = {}, None
+    try:
+        for cells in book.worksheets[0].iter_rows(values_only=True):
+            values = ["" if cell is None else str(cell).strip() for cell in cells]
+            if columns is None:  # INE's file opens with a title line above the columns
+                upper = [value.upper() for value in values]
+                if {"CPRO", "CMUN", "NOMBRE"} <= set(upper):
+                    columns = {key: upper.index(key) for key in ("CPRO", "CMUN", "NOMBRE")}
+                continue
+            cpro, cmun, text = (values[columns[key]] if columns[key] < len(values) else ""
+                                for key in ("CPRO", "CMUN", "NOMBRE"))
+            if cpro.isdigit() and cmun.isdigit() and text:
+                out[cpro.zfill(2) + cmun.zfill(3)] = text
+    finally:
+        book.close()
+    if not out:
+        raise CatalogueError(f"{name}: no rows with CPRO, CMUN and NOMBRE")
     return out
 
 

@@ -9,7 +9,7 @@ from rentalcomply.core.db import atomic
 from rentalcomply.dashboard.web import Pages, Redirect
 from rentalcomply.filings import code_refresh
 
-COUNTRY_NAMES = {"IT": "Italy", "ES": "Spain"}
+COUNTRY_NAMES = {"IT": "Italy", "ES": "Spain", code_refresh.INE: "Spain’s municipalities"}
 # The authority's service may take its time; the page waits at most this long per country.
 REFRESH_TIMEOUT_SECONDS = 20.0
 
@@ -18,7 +18,7 @@ def account_values(outcomes: str = "") -> dict:
     """What the account page's partial shows: the tables in use per country, and the result of
     a refresh just asked (the query's `codes`, like `IT:refreshed,ES:no_credentials`)."""
     countries = []
-    for country in codes.TABLES:
+    for country in codes.TABLES:  # INE's municipalities are among Spain's tables
         tables = [t for t in codes.status(country) if t.name != "from_checkin"]
         countries.append({"country": country, "name": COUNTRY_NAMES.get(country, country),
                           "tables": tables,
@@ -33,8 +33,8 @@ def account_values(outcomes: str = "") -> dict:
 
 
 _OUTCOMES = (code_refresh.REFRESHED, code_refresh.NO_CREDENTIALS, code_refresh.REFUSED,
-             code_refresh.UNREACHABLE, code_refresh.UNREADABLE)
-_AUTHORITIES = {"IT": "Alloggiati Web", "ES": "SES.Hospedajes"}
+             code_refresh.UNREACHABLE, code_refresh.UNREADABLE, code_refresh.NOT_SET)
+_AUTHORITIES = {"IT": "Alloggiati Web", "ES": "SES.Hospedajes", code_refresh.INE: "INE"}
 
 
 def register(pages: Pages) -> None:

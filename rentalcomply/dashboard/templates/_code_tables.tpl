@@ -16,7 +16,7 @@
   % end
   </ul>
   % if country['partial']:
-  <p class="hint">{{_('INE’s list shipped with RentalComply lacks a few municipalities: a guest’s town it lacks holds the filing, naming the town. SES.Hospedajes does not serve municipalities: load INE’s current list with rentalcomply police refresh-codes --country ES FILE.')}}</p>
+  <p class="hint">{{_('INE’s list shipped with RentalComply lacks a few municipalities: a guest’s town it lacks holds the filing, naming the town. SES.Hospedajes does not serve municipalities: the button fetches INE’s current list, or load INE’s file with rentalcomply police refresh-codes --country ES FILE.')}}</p>
   % end
   % end
   <form method="post" action="/dashboard/settings/account/code-tables" class="row-form">

@@ -14,6 +14,8 @@ ENGLISH: dict[str, str] = {
                          "stay; try again later.",
     "codes:unreadable": "{country}: not refreshed: {authority}’s answer could not be read. The "
                         "tables in use stay; the server’s log says why.",
+    "codes:not_set": "{country}: not refreshed: no address of {authority}’s file is set "
+                     "(police.ine_municipalities_url). The list in use stays.",
 }
 
 GREEK: dict[str, str] = {
@@ -31,6 +33,9 @@ GREEK: dict[str, str] = {
     "codes:unreadable": "{country}: δεν ανανεώθηκαν: η απάντηση του {authority} δεν διαβάστηκε. Οι "
                         "πίνακες σε χρήση παραμένουν· το αρχείο καταγραφής του διακομιστή λέει "
                         "γιατί.",
+    "codes:not_set": "{country}: δεν ανανεώθηκαν: δεν έχει οριστεί η διεύθυνση του αρχείου του "
+                     "{authority} (police.ine_municipalities_url). Ο κατάλογος σε χρήση παραμένει.",
+    "Spain’s municipalities": "Δήμοι της Ισπανίας",
     "Police code tables": "Πίνακες κωδικών της αστυνομίας",
     "The authorities’ own tables of towns, states and documents, used to file your guests. "
     "RentalComply ships them; they are refreshed from each authority weekly once a property files "
@@ -43,12 +48,13 @@ GREEK: dict[str, str] = {
     "published {date}": "δημοσίευση {date}",
     "loaded {date}": "φόρτωση {date}",
     "INE’s list shipped with RentalComply lacks a few municipalities: a guest’s town it lacks "
-    "holds the filing, naming the town. SES.Hospedajes does not serve municipalities: load INE’s "
-    "current list with rentalcomply police refresh-codes --country ES FILE.":
+    "holds the filing, naming the town. SES.Hospedajes does not serve municipalities: the button "
+    "fetches INE’s current list, or load INE’s file with rentalcomply police refresh-codes "
+    "--country ES FILE.":
         "Ο κατάλογος του INE που συνοδεύει το RentalComply δεν έχει λίγους δήμους: αν λείπει ο "
         "δήμος ενός επισκέπτη, η δήλωση κρατείται και τον κατονομάζει. Το SES.Hospedajes δεν "
-        "δίνει δήμους: φορτώστε τον τρέχοντα κατάλογο του INE με rentalcomply police "
-        "refresh-codes --country ES FILE.",
+        "δίνει δήμους: το κουμπί φέρνει τον τρέχοντα κατάλογο του INE, ή φορτώστε το αρχείο του "
+        "INE με rentalcomply police refresh-codes --country ES FILE.",
     "Refresh code tables": "Ανανέωση πινάκων κωδικών",
 }
 
