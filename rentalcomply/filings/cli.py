@@ -86,8 +86,8 @@ def police_refresh_codes(state: State, country: str, table: str | None,
     """Load the authority's code tables into the database, where every process uses them from
     its next filing on. IT: the CSV files of Alloggiati Web's "Tabelle" page (comuni.csv,
     stati.csv, documenti.csv, tipo_alloggiato.csv; any of them, in one call, in one
-    transaction). ES: a SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a
-    catalogue (.json)."""
+    transaction). ES: a SES.Hospedajes catalogo answer (.xml), INE's municipalities (INE's
+    diccionarioYY.xlsx as published, or saved as .csv) or a catalogue (.json)."""
     from rentalcomply import codes
     settings = state.open()
     if country.upper() == "ES":
