@@ -109,12 +109,16 @@ INE = "INE"
 INE_MAX_BYTES = 10_000_000
 
 
-def refresh_now(timeout: float | None = None) -> dict[str, tuple[str, str]]:
-    """Every country's tables loaded from its authority now, whatever their age (a person asked):
-    {country: (authority's title, outcome)}. A failure keeps the tables in use; it is logged
-    and said, never raised: the other countries are still tried."""
+def refresh_now(timeout: float | None = None,
+                countries: tuple[str, ...] | None = None) -> dict[str, tuple[str, str]]:
+    """Every country's tables (or `countries`') loaded from its authority now, whatever their
+    age (a person asked): {country: (authority's title, outcome)}, Spain's municipalities under
+    INE. A failure keeps the tables in use; it is logged and said, never raised: the other
+    countries are still tried."""
     done = {}
     for country, authority in sorted(_with_tables().items()):
+        if countries is not None and country not in countries:
+            continue
         try:
             refresh(country, timeout)
             outcome = REFRESHED
@@ -130,7 +134,8 @@ def refresh_now(timeout: float | None = None) -> dict[str, tuple[str, str]]:
         else:
             _last_try.pop(country, None)
         done[country] = (authority.title, outcome)
-    done[INE] = ("INE", _refresh_ine(timeout))
+    if countries is None or "ES" in countries:
+        done[INE] = ("INE", _refresh_ine(timeout))
     return done
 
 

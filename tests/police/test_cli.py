@@ -193,3 +193,33 @@ def test_doctor_asks_each_authority_whether_it_accepts_the_credentials(cli):  # 
             assert "sbagliata" not in result.output and "ses-pass" not in result.output
     finally:
         alloggiati.down()
+
+
+def test_refresh_codes_without_files_loads_the_tables_from_the_authority_now(cli):  # noqa: F811
+    from tests.police.ine_double import IneDouble
+    from tests.police.soap_double import AlloggiatiDouble
+    alloggiati = AlloggiatiDouble()
+    try:
+        with IneDouble() as ine:
+            env = {"RENTALCOMPLY_POLICE_ALLOGGIATI_URL": alloggiati.url,
+                   "RENTALCOMPLY_POLICE_INE_MUNICIPALITIES_URL": ine.url}
+            account, prop = setup_property(cli)
+            result = cli("police", "refresh-codes", "--country", "IT", env=env, expect=1)
+            assert result.output.splitlines()[0] == (
+                "IT: not refreshed: no property files with Alloggiati Web with its credentials")
+            assert "IT comuni: 11284 rows, Alloggiati Web, the portal's Tabelle page (shipped " \
+                   "with rentalcomply), published 2025-04" in result.output
+            cli("police", "configure", "--account", account, "--property", prop,
+                "--connector", "alloggiati", "--secret", "user=RM012345", "--secret",
+                "password=segreto", "--secret", "wskey=WSKEY1")
+            result = cli("police", "refresh-codes", "--country", "IT", env=env)
+            assert result.output.splitlines()[0] == "IT: refreshed from Alloggiati Web"
+            assert "IT comuni: 11284 rows, Alloggiati Web, operation Tabella, loaded " \
+                   in result.output and "Tabella" in alloggiati.calls
+            result = cli("police", "refresh-codes", "--country", "ES", env=env)
+            assert result.output.splitlines()[:2] == [
+                "ES: not refreshed: no property files with SES.Hospedajes with its credentials",
+                "INE: refreshed from INE"]
+            assert "ES municipios: 8112 rows, INE, diccionario26.xlsx, loaded " in result.output
+    finally:
+        alloggiati.down()
