@@ -309,3 +309,24 @@ def test_a_configured_spanish_property_loads_the_catalogues_through_catalogo(
     assert codes.table_info("ES", "parentesco").source == "SES.Hospedajes, operation catalogo"
     assert not codes.table_info("ES", "sexo").shipped
     assert remote.refresh_due() == {}               # loaded: due again in a week
+
+
+def test_a_filing_an_earlier_version_held_for_its_starter_tables_is_tried_once_more(
+        owner, account_a, settings, ses):
+    from rentalcomply.filings import engine
+    from rentalcomply.filings.models import Filing
+    party = [dict(SPANISH_FAMILY[0], address_city="Melilla", address_postcode="52001"),
+             SPANISH_FAMILY[1]]
+    booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
+                         {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"},
+                         {"user": "ses-user", "password": "ses-pass"}, party)
+    old = ("held: guest 1 address_city has no code in the starter code tables; load the "
+           "authority's tables: `rentalcomply police refresh-codes`")
+    Filing.update(held_reason=old).where(Filing.booking == booking.id,
+                                         Filing.status == "held").execute()
+    released = engine.release_starter_holds()
+    assert released and Filing.get_by_id(released[0]).status == "queued"
+    sweep.run_due()
+    row = Filing.get_by_id(released[0])
+    assert row.status == "held" and "\u201cMelilla\u201d" in row.held_reason  # named this time
+    assert engine.release_starter_holds() == []  # once: the new reason is never released so
