@@ -470,7 +470,8 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
     must have a code: countries and document types always (the package ships every state and
     maps every document type it asks); an Italian birthplace (on the birth date) and an Italian
     place of issue once the authority's tables are loaded. Before that an unknown place is kept,
-    and its filing held until the tables are loaded: the starter set is no verdict on a name."""
+    and its filing held until the tables are loaded: a table that is not the authority's whole one
+    is no verdict on a name (the package ships the whole tables: codes/README.md)."""
     from rentalcomply import codes
     problems = []
 
@@ -499,13 +500,14 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
 
 
 def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:
-    """A town in Spain must be in INE's list once it is loaded (codes/es); before, the
-    starter list is no verdict on a name, and an unknown town holds the filing instead."""
+    """A town in Spain must be in INE's list once INE's whole list is loaded (codes/es); the
+    shipped list lacks a few municipalities, so it is no verdict on a name: an unknown town
+    holds the filing instead, with a reason naming it."""
     from rentalcomply import codes
     from rentalcomply.codes import es
     city = values.get("address_city")
     if city and values.get("address_country") == "ES" \
-            and not codes.table_info("ES", "municipios").starter \
+            and codes.table_info("ES", "municipios").complete \
             and es.municipality_code(city, values.get("address_postcode")) is None:
         values.pop("address_city")
         return [Problem(prefix + "address_city", "msg.choice")]

@@ -1,15 +1,22 @@
-"""Code tables of the police authorities, kept in the database.
+"""Code tables of the police authorities: shipped with the package, refreshed into the database.
 
 Italy (Alloggiati Web) has four tables: `comuni` (municipalities with their province and the last
 day each code is valid), `stati` (states), `documenti` (document types), `tipo_alloggiato`
-(guest types). They are loaded from the authority (the connector's `Tabella` operation, weekly)
-or from the CSV files of the portal's "Tabelle" page (`rentalcomply police refresh-codes`), into
-`police_code_table` (source, load time, a version growing with each load) and `police_code`.
+(guest types). Spain has SES.Hospedajes' catalogues and INE's municipalities (codes/es).
 
-Until a table is loaded, the package's starter set is used (`it/*.csv`: every state, a few
-municipalities and documents, each as the authority's table has it). A lookup that finds no code
-in the starter set is not a verdict: the filing is held until the authority's tables are loaded
-(filings/engine.py), never filed with a guess.
+The package ships the authorities' own published tables, whole (`it/*.csv`, `es/*.csv`; the
+README beside them gives each file's source, date and checksum): a fresh install codes every
+town from its first start, with no table loaded by hand. They are read from the package on first
+use (a tenth of a second, once per process), not copied into the database: a newer package
+brings newer tables without a migration. A table loaded from the authority (the connector's
+`Tabella` operation, weekly, or the portal's files given to `rentalcomply police refresh-codes`)
+goes to `police_code_table` (source, load time, a version growing with each load) and
+`police_code`, and replaces the shipped one.
+
+A table is `complete` when it is the authority's whole table: a value it cannot code is then
+wrong, and the check-in form refuses it. INE's shipped municipality list is not complete (its
+source lacks 20 of INE's 2023 municipalities, codes/es/README): a Spanish town it does not find
+holds the filing with a reason naming the town, never filed with a guess (filings/engine.py).
 
 Every process keeps the rows it read in memory, keyed on the table's version, which it reads (one
 small row) before each use: a load made by any process is used by all from their next lookup.
@@ -47,15 +54,27 @@ TABLES = {"IT": IT_TABLES, "ES": ES_TABLES}
 # one (checkin/guests.py) rather than file a guess.
 IT_DOCUMENT_TYPES = {"passport": "PASOR", "id_card": "IDENT", "driving_licence": "PATEN"}
 ITALY_STATE = "100000100"
-STARTER_SOURCE = "starter set shipped with rentalcomply"
-LOAD_REASON = "load the authority's tables: `rentalcomply police refresh-codes`"
+# The shipped tables' source and publication date, per country and table (as codes/README.md
+# says, with each file's checksum); `complete`: the authority's whole table.
+SHIPPED = {
+    "IT": {name: ("Alloggiati Web, the portal's Tabelle page (shipped with rentalcomply)",
+                  "2025-04", True) for name in IT_TABLES},
+    "ES": {**{name: ("SES.Hospedajes, operation catalogo (shipped with rentalcomply)",
+                     "2025-01-08", True) for name in ES_TABLES},
+           "municipios": ("INE, Relación de municipios y sus códigos por provincias 2023 "
+                          "(diccionario23.xlsx; shipped with rentalcomply, 20 of 8,131 missing)",
+                          "2023", False)},
+}
+LOAD_REASON = ("load the authority's current tables: the dashboard's Refresh code tables (Account "
+               "page) or `rentalcomply police refresh-codes`")
 
 
-def held_reason(uncodable: list[tuple[int, str]]) -> str:
-    """Why a filing waits for the authority's tables: (guest index, field) without a code in the
-    starter set, which is no verdict on the value."""
-    return ("held: " + "; ".join(f"guest {i + 1} {f} has no code in the starter code tables"
-                                 for i, f in uncodable) + f"; {LOAD_REASON}")
+def held_reason(uncodable: list[tuple[int, str, str]]) -> str:
+    """Why a filing waits for the authority's whole tables: (guest index, field, what of the value
+    the shipped table cannot code). The reason names the value: the person who reads it must
+    know which town to check."""
+    return ("held: " + "; ".join(f"guest {i + 1} {f}: {what}" for i, f, what in uncodable)
+            + f"; the table in use is not the authority's whole list: {LOAD_REASON}")
 CODE_RE = {"comuni": re.compile(r"^4[0-9]{8}$"), "stati": re.compile(r"^1[0-9]{8}$"),
            "documenti": re.compile(r"^[A-Z0-9]{5}$"), "tipo_alloggiato": re.compile(r"^[0-9]{2}$")}
 PROVINCE_IN_NAME = re.compile(r"^(.*\S)\s*\(([A-Za-z]{2})\)\s*$")
@@ -90,9 +109,12 @@ class TableInfo:
     source: str
     loaded_at: dt.datetime | None
     rows: int
+    published: str = ""     # the shipped table's publication date (YYYY-MM or YYYY-MM-DD)
+    complete: bool = True   # the authority's whole table: what it cannot code is wrong
 
     @property
-    def starter(self) -> bool:
+    def shipped(self) -> bool:
+        """The copy shipped with the package, not (yet) loaded from the authority."""
         return self.loaded_at is None
 
 
@@ -125,10 +147,19 @@ def fold(name: str) -> str:
 
 # --- reading the authority's files -----------------------------------------------------------------
 
+_DAY_FIRST = re.compile(r"^([0-9]{2})/([0-9]{2})/([0-9]{4})")
+
+
 def _date(value: str, where: str) -> dt.date | None:
     value = (value or "").strip()
     if not value:
         return None
+    day_first = _DAY_FIRST.match(value)  # the authority's dd/mm/yyyy, without strptime's cost
+    if day_first:
+        try:
+            return dt.date(int(day_first[3]), int(day_first[2]), int(day_first[1]))
+        except ValueError:
+            raise CodeFileError(f"{where}: {value!r} is not a date (dd/mm/yyyy)") from None
     for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
         try:
             return dt.datetime.strptime(value[:10], fmt).date()
@@ -203,16 +234,24 @@ def read_it_file(text: str, source: str = "file") -> dict[str, list[Place]]:
     return found
 
 
-# --- the starter set and the ISO mapping -------------------------------------------------------------
+# --- the shipped tables and the ISO mapping ---------------------------------------------------------
 
 def _package_text(name: str) -> str:
     return resources.files("rentalcomply.codes").joinpath(name).read_text("utf-8")
 
 
 @lru_cache(maxsize=None)
-def starter(country: str, table: str) -> tuple[Place, ...]:
+def shipped(country: str, table: str) -> tuple[Place, ...]:
+    """The Italian table shipped with the package (Spain's are read by codes/es)."""
     return tuple(read_it_file(_package_text(f"{country.lower()}/{table}.csv"),
                               f"{country.lower()}/{table}.csv").get(table, []))
+
+
+def shipped_rows(country: str, table: str) -> int:
+    if country == "IT":
+        return len(shipped(country, table))
+    from rentalcomply.codes import es  # the Spanish catalogue's own reader
+    return len(es.shipped_section(table))
 
 
 @lru_cache(maxsize=1)
@@ -244,8 +283,9 @@ def table_info(country: str, table: str) -> TableInfo:
     stored = _stored_info(country, table)
     if stored is not None:
         return stored
-    return TableInfo(country, table, 0, STARTER_SOURCE, None,
-                     len(starter(country, table)) if country == "IT" else 0)
+    source, published, complete = SHIPPED[country][table]
+    return TableInfo(country, table, 0, source, None, shipped_rows(country, table), published,
+                     complete)
 
 
 def table(country: str, name: str) -> Table:
@@ -256,8 +296,8 @@ def table(country: str, name: str) -> Table:
         cached = _cache.get((country, name))
         if cached is not None and cached[0] == key:
             return cached[1]
-    if info.starter:
-        places = list(starter(country, name)) if country == "IT" else []
+    if info.shipped:
+        places = list(shipped(country, name)) if country == "IT" else []
     else:
         places = [Place(code, row_name, province or "", _as_date(valid_to))
                   for code, row_name, province, valid_to in
@@ -283,9 +323,9 @@ def status(country: str = "IT") -> list[TableInfo]:
 
 
 def it_full() -> bool:
-    """The authority's tables of places and documents are loaded (not the starter set): a value
-    they cannot code is wrong, not merely unknown to us."""
-    return not any(table_info("IT", name).starter for name in ("comuni", "stati", "documenti"))
+    """The tables of places and documents in use are the authority's whole tables (shipped or
+    loaded): a value they cannot code is wrong, not merely unknown to us."""
+    return all(table_info("IT", name).complete for name in ("comuni", "stati", "documenti"))
 
 
 def load(country: str, tables: dict[str, list[Place]], source: str) -> dict[str, int]:

@@ -140,6 +140,8 @@ ACTIONS = {
                                    "ενεργοποίησε τη φύλαξη εικόνων εγγράφων επισκεπτών"),
     "account.document_images_off": ("people", "turned keeping guests' document images off",
                                     "απενεργοποίησε τη φύλαξη εικόνων εγγράφων επισκεπτών"),
+    "account.code_tables_refreshed": ("people", "refreshed the police code tables",
+                                      "ανανέωσε τους πίνακες κωδικών της αστυνομίας"),
     "user.invite": ("people", "invited a colleague", "προσκάλεσε συνεργάτη"),
     "user.role": ("people", "changed a colleague's role", "άλλαξε τον ρόλο συνεργάτη"),
     "user.disable": ("people", "disabled a colleague", "απενεργοποίησε συνεργάτη"),

@@ -46,7 +46,7 @@ openapi.schema("Filing", {
                                   "outcome is awaited; ready: a file awaits upload by hand; "
                                   "held: nothing was sent, and it is filed by itself once "
                                   "what it waits for is there (see `error`): the authority's "
-                                  "code tables (a guest has no code in the starter tables), or "
+                                  "code tables (a guest's town not in INE's shipped list), or "
                                   "the property's set-up (`set-up needed: ` and the missing "
                                   "settings or credentials)."},
         "deadline": {"type": "string", "format": "date-time"},

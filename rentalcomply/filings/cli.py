@@ -79,17 +79,24 @@ def police_configure(state: State, account_ref: str, property_id: str, connector
                               "sexo, parentesco, tipo_pago, municipios; taken from the file's "
                               "name when left out). Italian files are recognised by their "
                               "columns and codes.")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @pass_state
 def police_refresh_codes(state: State, country: str, table: str | None,
                          files: tuple[str, ...]) -> None:
     """Load the authority's code tables into the database, where every process uses them from
     its next filing on. IT: the CSV files of Alloggiati Web's "Tabelle" page (comuni.csv,
     stati.csv, documenti.csv, tipo_alloggiato.csv; any of them, in one call, in one
-    transaction). ES: a SES.Hospedajes catalogo answer (.xml), the INE municipalities (.csv) or a
-    catalogue (.json)."""
+    transaction). ES: a SES.Hospedajes catalogo answer (.xml), INE's municipalities (INE's
+    diccionarioYY.xlsx as published, or saved as .csv) or a catalogue (.json).
+
+    Without FILES, from the authority now, as the dashboard's "Refresh code tables": IT through
+    Alloggiati Web's Tabella, ES through SES.Hospedajes' catalogo (with the credentials of a
+    property configured for it) and INE's list from police.ine_municipalities_url."""
     from rentalcomply import codes
     settings = state.open()
+    if not files:
+        _refresh_from_authority(country.upper())
+        return
     if country.upper() == "ES":
         for file in files:
             _refresh_es(settings, table, file)
@@ -115,6 +122,30 @@ def police_refresh_codes(state: State, country: str, table: str | None,
     for name in codes.IT_TABLES:
         if name in counts:
             click.echo(f"IT {name}: {counts[name]} codes loaded from {names[name]}")
+
+
+REFRESH_WORDS = {"refreshed": "refreshed from {authority}",
+                 "no_credentials": "not refreshed: no property files with {authority} with its "
+                                   "credentials",
+                 "refused": "not refreshed: {authority} refused the credentials",
+                 "unreachable": "not refreshed: {authority} did not answer",
+                 "unreadable": "not refreshed: {authority}'s answer could not be read (see the "
+                               "log)",
+                 "not_set": "not refreshed: police.ine_municipalities_url is empty"}
+
+
+def _refresh_from_authority(country: str) -> None:
+    from rentalcomply import codes
+    from rentalcomply.filings import code_refresh
+    done = code_refresh.refresh_now(countries=(country,))
+    for name, (authority, outcome) in done.items():
+        click.echo(f"{name}: " + REFRESH_WORDS[outcome].format(authority=authority))
+    for info in codes.status(country):
+        when = (f"published {info.published}" if info.shipped
+                else f"loaded {info.loaded_at:%Y-%m-%d %H:%M} UTC")
+        click.echo(f"{country} {info.name}: {info.rows} rows, {info.source}, {when}")
+    if not any(outcome == "refreshed" for _, outcome in done.values()):
+        raise click.ClickException("nothing was refreshed; the tables in use stay")
 
 
 def _refresh_es(settings, table: str | None, file: str) -> None:

@@ -229,9 +229,31 @@ def release_held() -> list[str]:
     return released
 
 
+# How an earlier version, whose shipped tables were a starter set, held a filing. This version
+# ships the authorities' whole tables and never writes that reason, so a filing held so is tried
+# once more after an upgrade (held again, naming the value, if it still cannot be coded).
+STARTER_HOLD = "has no code in the starter code tables"
+
+
+def release_starter_holds() -> list[str]:
+    """Queue again the filings an earlier version held for its starter tables (the worker, every
+    ten minutes with the code tables' refresh: tasks.py)."""
+    released = []
+    with atomic():
+        for row in list(Filing.select().where((Filing.status == "held")
+                                              & Filing.held_reason.contains(STARTER_HOLD))):
+            save_filing(row, status="queued", next_attempt_at=clock.utcnow(), error=None,
+                        held_reason=None)
+            released.append(row.id)
+    if released:
+        log.info("police: %d filing(s) held for the former starter tables queued again",
+                 len(released))
+    return released
+
+
 def _local_problems(authority, connector, settings, stay, guests, filing=None) -> Outcome | str | None:
     """Refusals we can tell before sending (a birthplace without a code...): per guest; or the
-    reason to hold the filing (a str) while only the starter code tables are loaded."""
+    reason to hold the filing (a str) while a code table is not the authority's whole one."""
     lines = getattr(connector, "lines", None)
     document = getattr(connector, "document", None)
     if lines is None and document is not None and filing is not None:

@@ -71,7 +71,8 @@ class Authority:
             data["relationship"] = data["minor_relationship"]
 
     def hold_reason(self, error: Exception) -> str | None:
-        """Why a filing waits rather than fails (a value with no code in the starter tables)."""
+        """Why a filing waits rather than fails (a value with no code in a table that is not the
+        authority's whole one, such as INE's shipped list)."""
         return None
 
     def nothing_to_file(self, guests: list["Guest"]) -> bool:

@@ -5,7 +5,7 @@
   announce `police.at_risk` (sweep.py).
 - `refresh_code_tables` (every ten minutes): the authorities' code tables loaded through the
   connectors (Alloggiati `Tabella`, SES `catalogo`) once a property is configured, then weekly
-  (code_refresh.py).
+  (code_refresh.py); filings an earlier version held for its starter tables queued again.
 - `purge_files` (daily): built files erased with the guest data, after the retention of the
   property's country; receipts after theirs (`retention.police_receipts_*`, retention.py).
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
@@ -67,6 +67,7 @@ def run_due() -> dict:
 
 @huey.periodic_task(crontab(minute="*/10"))
 def refresh_code_tables() -> dict:
+    engine.release_starter_holds()  # after an upgrade: the shipped tables are whole now
     return code_refresh.refresh_due()
 
 

@@ -41,8 +41,9 @@ def at_risk_bookings(account_id: str) -> list[Booking]:
 
 
 def held_bookings(account_id: str) -> list[Booking]:
-    """Bookings whose filing is held (a guest's value has no code in the starter code tables:
-    engine.hold); shown as HELD with the reason."""
+    """Bookings whose filing is held (a guest's value has no code in a table that is not the
+    authority's whole one, such as INE's shipped list: engine.hold); shown as HELD with the
+    reason."""
     return _bookings_with(account_id, Filing.status == "held", "HELD")
 
 

@@ -145,6 +145,25 @@ def test_doctor_passes_on_a_fresh_installation(cli, initialised):
     assert checks["server secret"]["ok"]
 
 
+def test_doctor_is_green_on_a_fresh_installation_whose_properties_file_in_italy_and_spain(
+        cli, initialised):
+    """No table loaded by hand: the tables shipped with the package are the authorities' own,
+    each shown with its source, date and rows."""
+    account = cli.json("accounts", "create", "Agenzia")["id"]
+    for country, connector, zone in (("IT", "alloggiati", "Europe/Rome"),
+                                     ("ES", "ses_hospedajes", "Europe/Madrid")):
+        prop = cli.json("properties", "create", "--account", account, "--name", f"Casa {country}",
+                        "--address", "Centro", "--country", country, "--timezone", zone)["id"]
+        cli("police", "configure", "--account", account, "--property", prop,
+            "--connector", connector)
+    checks = {c["name"]: c for c in cli.json("doctor", expect=None)["data"]}
+    italy, spain = checks["police code tables IT"], checks["police code tables ES"]
+    assert italy["ok"] and spain["ok"]
+    assert "comuni 11284 rows" in italy["detail"] and "published 2025-04" in italy["detail"]
+    assert "municipios 8111 rows (INE" in spain["detail"] and "published 2023" in spain["detail"]
+    assert "20 of 8,131 missing" in spain["detail"]  # said, and a town it lacks is held, named
+
+
 def test_doctor_fails_when_the_secret_is_missing(cli, initialised):
     (cli.data_dir / "secret.key").unlink()
     result = cli("doctor", expect=1)

@@ -38,8 +38,9 @@ def test_a_filing_announced_at_risk_needs_a_person_on_today(anna, settings, acco
 def test_a_filing_held_for_the_code_tables_needs_a_person_on_today_with_its_reason(
         anna, settings, account_a):
     booking = _booking(settings, account_a)
-    reason = ("held: guest 1 birth_municipality has no code in the starter code tables; load "
-              "the authority's tables: `rentalcomply police refresh-codes`")
+    reason = ("held: guest 1 address_city: \u201cMelilla\u201d is not a municipality of INE's list "
+              "(postcode 52001 is in a municipality the list in use lacks (52001)); the table in "
+              "use is not the authority's whole list: load the authority's current tables")
     Filing.create(id="pf_test2", account=account_a, booking=booking.id, kind="arrival",
                         authority="alloggiati", status="held", error=reason,
                         deadline=clock.utcnow() + dt.timedelta(hours=20))
@@ -48,7 +49,7 @@ def test_a_filing_held_for_the_code_tables_needs_a_person_on_today_with_its_reas
     text = anna.get("/dashboard/today").text
     needs = text[text.index("Needs a person"):text.index("Arrivals, next 7 days")]
     assert "Giulia Bianchi" in needs and "Held" in needs
-    assert "rentalcomply police refresh-codes" in needs
+    assert "not the authority’s whole list" in needs and "goes out by itself" in needs
 
 
 def test_filing_again_says_why_it_cannot_and_changes_nothing(anna, settings, account_a):

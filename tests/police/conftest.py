@@ -21,7 +21,7 @@ CREDENTIALS = {"user": "RM012345", "password": "segreto", "wskey": "WSKEY1"}
 @pytest.fixture(autouse=True)
 def no_database_left_behind():
     """The code tables live in the database: a test without one (a format's unit test) must read
-    the starter set, not the tables a previous test loaded into its own database."""
+    the tables shipped with the package, not those a previous test loaded into its own database."""
     yield
     from rentalcomply.core.db import db
     db.initialize(None)

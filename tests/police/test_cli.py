@@ -53,7 +53,7 @@ def test_refresh_codes_loads_the_four_files_of_the_portal_in_one_call(cli):  # n
         "IT tipo_alloggiato: 5 codes loaded from tipo_alloggiato.csv"]
     from rentalcomply import codes
     info = {t.name: t for t in codes.status("IT")}
-    assert not any(t.starter for t in info.values()) and codes.it_full()
+    assert not any(t.shipped for t in info.values()) and codes.it_full()
     assert info["comuni"].source == ("Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
                                      "tipo_alloggiato.csv)")
     assert codes.it_municipality("Abano Terme").code == "405028001"
@@ -75,7 +75,7 @@ def test_refresh_codes_loads_nothing_when_one_file_is_bad(cli, tmp_path):  # noq
                  str(bad), expect=1)
     assert "comuni.csv line 3: '40502800X' is not a code of the comuni table" in result.output
     from rentalcomply import codes
-    assert all(t.starter for t in codes.status("IT"))
+    assert all(t.shipped for t in codes.status("IT"))
     twice = cli("police", "refresh-codes", "--country", "IT", str(TABLES / "stati.csv"),
                 str(TABLES / "stati.csv"), expect=1)
     assert "both hold the stati table" in twice.output
@@ -131,29 +131,29 @@ def test_refresh_codes_refuses_a_spanish_file_it_cannot_read(cli, tmp_path):  # 
     assert "parentesco 5" in result.output
 
 
-def test_doctor_says_when_the_code_tables_are_the_starter_set_or_old(cli):  # noqa: F811
+def test_doctor_shows_each_tables_source_date_and_rows_and_fails_when_the_refresh_stopped(cli):  # noqa: F811
     import sqlite3
     account, prop = setup_property(cli)
-    checks = {c["name"]: c for c in cli.json("doctor")["data"]}
-    assert checks["police code tables IT"]["ok"]  # no property files with Alloggiati yet
-    assert "the starter set" in checks["police code tables IT"]["detail"]
     cli("police", "configure", "--account", account, "--property", prop,
         "--connector", "alloggiati")
-    result = cli("doctor", expect=1)
-    assert "FAIL  police code tables IT: the starter set shipped with rentalcomply for comuni, " \
-           "stati, documenti, tipo_alloggiato" in result.stdout
-    assert "rentalcomply police refresh-codes --country IT" in result.stdout
+    checks = {c["name"]: c for c in cli.json("doctor", expect=1)["data"]}
+    italy = checks["police code tables IT"]
+    assert italy["ok"]  # the shipped tables are the authority's own, even where a property files
+    assert italy["detail"] == (
+        "comuni 11284 rows, stati 236 rows, documenti 95 rows, tipo_alloggiato 5 rows (Alloggiati "
+        "Web, the portal's Tabelle page (shipped with rentalcomply), published 2025-04)")
     cli("police", "refresh-codes", "--country", "IT", *[str(TABLES / name) for name in (
         "comuni.csv", "stati.csv", "documenti.csv", "tipo_alloggiato.csv")])
-    # Still a failure: the property files with Alloggiati Web and has no credentials yet.
-    result = cli("doctor", expect=1)
-    assert "ok    police code tables IT: loaded from the authority" in result.stdout
-    assert "FAIL  police credentials Alloggiati Web (Casa): not set: user, password, wskey" \
-        in result.stdout
+    result = cli("doctor", expect=1)  # the property has no credentials yet
+    today = dt.datetime.utcnow().strftime("%Y-%m-%d")
+    assert (f"ok    police code tables IT: comuni 11284 rows, stati 236 rows, documenti 95 rows, "
+            f"tipo_alloggiato 5 rows (Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
+            f"tipo_alloggiato.csv), loaded {today})") in result.stdout
     with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
         connection.execute("UPDATE police_code_table SET loaded_at = '2020-01-01 00:00:00' "
                            "WHERE id = 'IT/stati'")
-    assert "FAIL  police code tables IT: older than 30 days: stati" in cli("doctor", expect=1).stdout
+    assert "FAIL  police code tables IT: older than 30 days: stati (the weekly refresh from " \
+           "alloggiati has not loaded them" in cli("doctor", expect=1).stdout
 
 
 def test_doctor_asks_each_authority_whether_it_accepts_the_credentials(cli):  # noqa: F811
@@ -191,5 +191,35 @@ def test_doctor_asks_each_authority_whether_it_accepts_the_credentials(cli):  # 
                    "the credentials (HTTP 401)" in result.stdout
             assert "rentalcomply police configure" in result.stdout
             assert "sbagliata" not in result.output and "ses-pass" not in result.output
+    finally:
+        alloggiati.down()
+
+
+def test_refresh_codes_without_files_loads_the_tables_from_the_authority_now(cli):  # noqa: F811
+    from tests.police.ine_double import IneDouble
+    from tests.police.soap_double import AlloggiatiDouble
+    alloggiati = AlloggiatiDouble()
+    try:
+        with IneDouble() as ine:
+            env = {"RENTALCOMPLY_POLICE_ALLOGGIATI_URL": alloggiati.url,
+                   "RENTALCOMPLY_POLICE_INE_MUNICIPALITIES_URL": ine.url}
+            account, prop = setup_property(cli)
+            result = cli("police", "refresh-codes", "--country", "IT", env=env, expect=1)
+            assert result.output.splitlines()[0] == (
+                "IT: not refreshed: no property files with Alloggiati Web with its credentials")
+            assert "IT comuni: 11284 rows, Alloggiati Web, the portal's Tabelle page (shipped " \
+                   "with rentalcomply), published 2025-04" in result.output
+            cli("police", "configure", "--account", account, "--property", prop,
+                "--connector", "alloggiati", "--secret", "user=RM012345", "--secret",
+                "password=segreto", "--secret", "wskey=WSKEY1")
+            result = cli("police", "refresh-codes", "--country", "IT", env=env)
+            assert result.output.splitlines()[0] == "IT: refreshed from Alloggiati Web"
+            assert "IT comuni: 11284 rows, Alloggiati Web, operation Tabella, loaded " \
+                   in result.output and "Tabella" in alloggiati.calls
+            result = cli("police", "refresh-codes", "--country", "ES", env=env)
+            assert result.output.splitlines()[:2] == [
+                "ES: not refreshed: no property files with SES.Hospedajes with its credentials",
+                "INE: refreshed from INE"]
+            assert "ES municipios: 8112 rows, INE, diccionario26.xlsx, loaded " in result.output
     finally:
         alloggiati.down()

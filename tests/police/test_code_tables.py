@@ -1,6 +1,7 @@
 """The authority's code tables: loaded into the database from the portal's files or the service's
-`Tabella`, used by every process from its next filing on, and never a guess: a guest the starter
-set cannot code is held, with the reason, until the tables are loaded."""
+`Tabella`, used by every process from its next filing on; and on a fresh install, the tables
+shipped with the package (the authority's own, codes/README.md), so that every town is coded from
+the first start."""
 
 import csv
 import datetime as dt
@@ -12,16 +13,16 @@ from pathlib import Path
 import pytest
 
 from rentalcomply.core import clock
-from rentalcomply.core.models import Booking, Event
+from rentalcomply.core.models import Booking
 from rentalcomply import codes
 from rentalcomply.filings import sweep
 from rentalcomply.filings import code_refresh as remote
 from rentalcomply.authorities.alloggiati.connector import CONNECTOR
 from rentalcomply.filings.connector import Guest, Stay
 from rentalcomply.authorities.alloggiati import format as records
-from rentalcomply.filings.models import Filing
+
 from tests.cli.conftest import cli  # noqa: F401 - the fixture
-from tests.police.conftest import CREDENTIALS, family, put_guests, travel_to
+from tests.police.conftest import CREDENTIALS, family, put_guests
 
 TABLES = Path(__file__).parent / "alloggiati_tables"
 FILES = [TABLES / name for name in ("comuni.csv", "stati.csv", "documenti.csv",
@@ -170,41 +171,26 @@ def abano_family():
     return party
 
 
-def test_a_guest_the_starter_set_cannot_code_is_held_announced_then_filed_once_loaded(
-        owner, double, make_booking, settings, frozen_clock):
-    booking = make_booking(arrival=clock.today() + dt.timedelta(days=1))
-    put_guests(owner, booking.id, abano_family())        # accepted: the starter set is no verdict
+def test_a_fresh_install_files_a_guest_born_in_abbadia_cerreto_lodi_with_no_table_loaded(
+        owner, double, make_booking, settings):
+    assert all(t.shipped for t in codes.status("IT")) and codes.it_full()  # nothing loaded
+    booking = make_booking(arrival=clock.today())
+    party = family()
+    party[0].update(birth_municipality="Abbadia Cerreto", birth_province="LO",
+                    birth_date="1995-06-01", document_issue_place="Abbadia Cerreto")
+    put_guests(owner, booking.id, party)
+    sweep.run_due()
     shown = owner.get(f"/api/v1/bookings/{booking.id}").json["data"]
-    assert shown["report_status"] == "QUEUED"
-    assert shown["report_error"] == (
-        "held: guest 1 birth_municipality has no code in the starter code tables; load the "
-        "authority's tables: `rentalcomply police refresh-codes`")
-    police = owner.get(f"/api/v1/bookings/{booking.id}/police").json["data"]
-    assert police["filings"][0]["status"] == "held"
-    assert police["filings"][0]["error"] == shown["report_error"]
-    assert double.calls == [] and double.sent == []
+    assert (shown["report_status"], shown["report_error"]) == ("SUBMITTED", None)
+    head = double.sent[0]
+    assert head[105:116] == "403098001LO"           # Lodi's code, not Milan's closed 403015699
+    assert double.calls.count("Send") == 1 and "Tabella" not in double.calls
+    assert all(t.shipped for t in codes.status("IT"))  # still the shipped tables: none loaded
 
-    from rentalcomply.dashboard import service as dashboard
-    shown_today = dashboard.today(booking.account_id).filings
-    assert [(b.id, b.report_status) for b in shown_today] == [(booking.id, "HELD")]
-    assert "refresh-codes" in shown_today[0].report_error
 
-    row = Filing.get(Filing.booking == booking.id)
-    travel_to(row.deadline - dt.timedelta(hours=7))
-    assert sweep.run_due()["at_risk"] == 0
-    travel_to(row.deadline - dt.timedelta(hours=5))
-    assert sweep.run_due()["at_risk"] == 1
-    at_risk = [e for e in Event.select() if e.type == "police.at_risk"]
-    assert len(at_risk) == 1 and at_risk[0].data["police"]["status"] == "held"
-    assert double.calls == []
-
-    output = refresh_in_another_process(settings, *FILES)  # a second process, the same database
-    assert "IT comuni: 11284 codes loaded" in output
-    assert Filing.get_by_id(row.id).status == "queued"
-    sweep.run_due()                                      # this process's next filing
-    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
-    assert double.sent[0][105:116] == "405028001" "PD"
-    assert double.calls.count("Send") == 1
+def test_a_guest_born_in_abbadia_cerreto_before_1992_takes_the_milan_code_of_that_day():
+    assert codes.it_municipality("Abbadia Cerreto", "LO", dt.date(1980, 1, 1)).code == "403015699"
+    assert codes.it_municipality("Abbadia Cerreto", None, dt.date(1995, 1, 1)).code == "403098001"
 
 
 def test_once_the_tables_are_loaded_the_guests_api_takes_only_codable_values(

@@ -23,16 +23,19 @@ def problems_of(party):
 
 def load_places(*rows):
     codes.load("IT", {"comuni": [codes.Place(*row) for row in rows],
-                      "stati": list(codes.starter("IT", "stati")),
-                      "documenti": list(codes.starter("IT", "documenti"))}, "test")
+                      "stati": list(codes.shipped("IT", "stati")),
+                      "documenti": list(codes.shipped("IT", "documenti"))}, "test")
 
 
-def test_a_birthplace_without_a_code_is_refused_once_the_authoritys_tables_are_loaded(settings):
+def test_a_birthplace_without_a_code_is_refused_from_the_first_start(settings):
     party = family()
     party[0]["birth_municipality"] = "Atlantide"
-    assert problems_of(party) == set()       # the starter set is no verdict: the filing is held
-    load_places(("412058091", "ROMA", "RM"), ("403015146", "MILANO", "MI"))
+    # The shipped tables are the authority's whole tables: what they cannot code is wrong.
     assert problems_of(party) == {"guests[0].birth_municipality"}
+    party[0]["birth_municipality"] = "Abbadia Cerreto"
+    assert problems_of(party) == set()
+    load_places(("412058091", "ROMA", "RM"), ("403015146", "MILANO", "MI"))
+    assert problems_of(party) == {"guests[0].birth_municipality"}  # the table loaded is the truth
 
 
 def test_a_birthplace_is_judged_on_the_birth_date(settings):

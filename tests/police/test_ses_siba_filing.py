@@ -232,33 +232,62 @@ def test_a_party_of_portuguese_citizens_is_not_required_and_announces_nothing(
     assert not [e for e in Event.select() if e.type.startswith("police.")]
 
 
-def test_a_spanish_town_the_starter_ine_list_lacks_is_held_until_the_ine_list_is_loaded(
+def test_a_fresh_install_files_a_guest_resident_in_dos_hermanas_seville_with_no_table_loaded(
+        owner, account_a, settings, ses):
+    from rentalcomply import codes
+    assert all(t.shipped for t in codes.status("ES"))  # nothing loaded by hand
+    party = [dict(SPANISH_FAMILY[0], address_city="Dos Hermanas", address_postcode="41701"),
+             SPANISH_FAMILY[1]]
+    booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
+                         {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"},
+                         {"user": "ses-user", "password": "ses-pass"}, party)
+    assert Booking.get_by_id(booking.id).report_error is None
+    assert b"<codigoMunicipio>41038</codigoMunicipio>" in ses.received[-1]
+    poll_later()
+    assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
+
+
+def test_a_town_the_shipped_ine_list_lacks_is_held_naming_it_until_ines_list_is_loaded(
         owner, account_a, settings, ses, tmp_path):
     from rentalcomply.codes import es
-    party = [dict(SPANISH_FAMILY[0], address_city="Toledo", address_postcode="45001"),
+    # Melilla is one of the 20 municipalities of INE's 2023 list the shipped copy lacks.
+    party = [dict(SPANISH_FAMILY[0], address_city="Melilla", address_postcode="52001"),
              SPANISH_FAMILY[1]]
     booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
                          {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"},
                          {"user": "ses-user", "password": "ses-pass"}, party)
     held = Booking.get_by_id(booking.id)
     assert held.report_status == "QUEUED"
-    # The minor is filed with the lead guest's address: one town to code.
-    assert held.report_error == ("held: guest 1 address_city has no code in the starter code "
-                                 "tables; load the authority's tables: `rentalcomply police "
-                                 "refresh-codes`")
+    # The minor is filed with the lead guest's address: one town to code, named with its postcode.
+    assert held.report_error.startswith(
+        "held: guest 1 address_city: \u201cMelilla\u201d is not a municipality of INE's list "
+        "(postcode 52001 is in a municipality the list in use lacks (52001)); the table in use is "
+        "not the authority's whole list: load the authority's current tables")
     assert ses.received == []
     ine = tmp_path / "diccionario26.csv"
-    ine.write_bytes("CODAUTO;CPRO;CMUN;DC;NOMBRE\n08;45;168;4;Toledo\n13;28;79;6;Madrid\n"
+    ine.write_bytes("CODAUTO;CPRO;CMUN;DC;NOMBRE\n19;52;001;5;Melilla\n13;28;79;6;Madrid\n"
                     .encode("latin-1"))
     assert es.refresh_es_catalogue(ine) == {"municipios": 2}
     from rentalcomply.checkin.guests import validate_party
     _, problems = validate_party("ES", [dict(SPANISH_FAMILY[0], address_city="Atlantis")],
                                  guest_count=1, arrival=clock.today(), complete=True)
-    assert [p.path for p in problems] == ["guests[0].address_city"]  # INE's list is loaded now
+    assert [p.path for p in problems] == ["guests[0].address_city"]  # INE's whole list now
     sweep.run_due()
-    assert b"<codigoMunicipio>45168</codigoMunicipio>" in ses.received[-1]
+    assert b"<codigoMunicipio>52001</codigoMunicipio>" in ses.received[-1]
     poll_later()
     assert Booking.get_by_id(booking.id).report_status == "SUBMITTED"
+
+
+def test_a_name_several_municipalities_share_is_decided_by_the_postcode_never_guessed():
+    from rentalcomply.codes import es
+    assert es.municipality_code("Sancti-Spíritus", "06655") == "06118"   # Badajoz
+    assert es.municipality_code("Sancti-Spíritus", "37470") == "37279"   # Salamanca
+    assert es.municipality_code("Sancti-Spíritus") is None
+    assert es.municipality_problem("Sancti-Spíritus") == (
+        "\u201cSancti-Spíritus\u201d names several municipalities of INE's list "
+        "(Sancti-Spíritus (06118), Sancti-Spíritus (37279)) and no postcode decides")
+    assert es.municipality_code("Triana", "41010") is None                # a district: no guess
+    assert "postcode 41010 is in Sevilla (41091)" in es.municipality_problem("Triana", "41010")
 
 
 def test_a_configured_spanish_property_loads_the_catalogues_through_catalogo(
@@ -278,5 +307,26 @@ def test_a_configured_spanish_property_loads_the_catalogues_through_catalogo(
     assert remote.refresh_due() == {"ES": "tipo_documento 4, sexo 3, parentesco 6, tipo_pago 5"}
     assert es.catalogue()["tipo_pago"]["TARJT"] == "Tarjeta"
     assert codes.table_info("ES", "parentesco").source == "SES.Hospedajes, operation catalogo"
-    assert not codes.table_info("ES", "sexo").starter
+    assert not codes.table_info("ES", "sexo").shipped
     assert remote.refresh_due() == {}               # loaded: due again in a week
+
+
+def test_a_filing_an_earlier_version_held_for_its_starter_tables_is_tried_once_more(
+        owner, account_a, settings, ses):
+    from rentalcomply.filings import engine
+    from rentalcomply.filings.models import Filing
+    party = [dict(SPANISH_FAMILY[0], address_city="Melilla", address_postcode="52001"),
+             SPANISH_FAMILY[1]]
+    booking = booking_in(owner, account_a, settings, "ES", "ses_hospedajes",
+                         {"codigo_arrendador": "0000000042", "codigo_establecimiento": "0000012345"},
+                         {"user": "ses-user", "password": "ses-pass"}, party)
+    old = ("held: guest 1 address_city has no code in the starter code tables; load the "
+           "authority's tables: `rentalcomply police refresh-codes`")
+    Filing.update(held_reason=old).where(Filing.booking == booking.id,
+                                         Filing.status == "held").execute()
+    released = engine.release_starter_holds()
+    assert released and Filing.get_by_id(released[0]).status == "queued"
+    sweep.run_due()
+    row = Filing.get_by_id(released[0])
+    assert row.status == "held" and "\u201cMelilla\u201d" in row.held_reason  # named this time
+    assert engine.release_starter_holds() == []  # once: the new reason is never released so

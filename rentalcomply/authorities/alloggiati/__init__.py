@@ -1,7 +1,7 @@
 """Italy: Alloggiati Web (Polizia di Stato). Every guest is registered within 24 hours of the
 arrival (6 hours for a stay of one night or less), with the authority's codes for places and
-documents (codes/); a value the starter tables cannot code holds the filing until the
-authority's tables are loaded (docs/police.md)."""
+documents (codes/: the authority's whole tables ship with the package; a value a table that is
+not the whole one cannot code would hold the filing, docs/police.md)."""
 
 from __future__ import annotations
 
@@ -62,11 +62,12 @@ class Alloggiati(Authority):
         """The Alloggiati record reads the check-in's relationship as it is."""
 
     def hold_reason(self, error):
-        """Why a filing waits for the authority's code tables: a guest's value has no code in
-        the starter set, which is no verdict on it. None when the tables are loaded."""
+        """Why a filing waits for the authority's whole code tables: a guest's value has no code
+        in a table that is not the whole one, which is no verdict on it. None otherwise (the
+        shipped tables are whole: what they cannot code is refused)."""
         if not isinstance(error, RecordError):
             return None
-        uncodable = [(i, f) for i, f, _ in error.problems if f in CODE_FIELDS]
+        uncodable = [(i, f, message) for i, f, message in error.problems if f in CODE_FIELDS]
         if not uncodable or codes.it_full():
             return None
         return codes.held_reason(uncodable)

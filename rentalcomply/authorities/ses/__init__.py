@@ -47,12 +47,14 @@ class Ses(Authority):
     )
 
     def hold_reason(self, error):
-        """A Spanish town the starter INE list does not know holds the filing."""
+        """A Spanish town the municipality list in use cannot code holds the filing while that
+        list is not INE's whole list (the shipped one lacks a few): the reason names the town
+        and what its postcode says. With INE's whole list loaded, it is a value to correct."""
         if not isinstance(error, SesDataError):
             return None
-        uncodable = [(p.index, p.field) for p in error.problems
+        uncodable = [(p.index, p.field, p.message) for p in error.problems
                      if p.field == "address_city" and p.index is not None]
-        if not uncodable or not codes.table_info("ES", "municipios").starter:
+        if not uncodable or codes.table_info("ES", "municipios").complete:
             return None
         return codes.held_reason(uncodable)
 

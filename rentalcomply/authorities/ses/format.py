@@ -168,8 +168,7 @@ def _address(parent, data: dict, lead: dict, index: int, problems: list[Problem]
         code = es_codes.municipality_code(city, postcode)
         if not code and source is data:  # a borrowed town is the lead guest's problem, named once
             problems.append(Problem(index, "address_city",
-                                    f"{city or 'the municipality'} is not a Spanish municipality "
-                                    "of the INE list"))
+                                    es_codes.municipality_problem(city, postcode)))
     elif not city:
         problems.append(Problem(index, "address_city", f"the {field_prefix}town is missing"))
     direccion = _sub(parent, "direccion")

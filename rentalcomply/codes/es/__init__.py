@@ -1,9 +1,12 @@
 """The Spanish code lists (SES.Hospedajes catalogues and INE municipalities), kept in the database
 beside the Italian tables (rentalcomply/codes): one table per section, `ES/<section>`.
 
-The package ships `catalogues.json` (a starter set); a section loaded from the authority (the
-service's `catalogo` operation, weekly, or a file given to `rentalcomply police refresh-codes
---country ES`) replaces the shipped one, for every process from its next filing on.
+The package ships `catalogues.json` (SES.Hospedajes' catalogues), `municipios.csv` (INE's
+municipalities with their check digits, 2023) and `postcodes.csv` (each postcode's municipalities,
+from INE's street register); README.md says where each comes from. A section loaded from the
+authority (the service's `catalogo` operation, weekly, or a file given to `rentalcomply police
+refresh-codes --country ES`) replaces the shipped one, for every process from its next filing on.
+SES.Hospedajes' `catalogo` does not serve municipalities: they come from INE's file.
 
 Sections: `tipo_documento`, `sexo`, `parentesco`, `tipo_pago` (code -> description, as the
 service's `catalogo` operation answers them), `municipios` (5-digit INE code -> name), and
@@ -15,7 +18,8 @@ service's `catalogo` operation answers them), `municipios` (5-digit INE code -> 
 - the XML answer of the `catalogo` operation (`<tupla><codigo/><descripcion/></tupla>`), for the
   section its name says: `tipo_documento.xml`, `sexo.xml`, `parentesco.xml`, `tipo_pago.xml`, or
   `section=` given;
-- INE's municipality list as CSV (columns CPRO, CMUN, NOMBRE; `;` or `,`), for `municipios`.
+- INE's municipality list as CSV (columns CPRO, CMUN, NOMBRE; `;` or `,`), for `municipios`,
+  or INE's own spreadsheet as published (`diccionarioYY.xlsx`: a title line, then those columns).
 """
 from __future__ import annotations
 
@@ -30,6 +34,10 @@ from importlib import resources
 from pathlib import Path
 
 FILENAME = "catalogues.json"
+MUNICIPIOS_FILE = "municipios.csv"
+POSTCODES_FILE = "postcodes.csv"
+# INE's street register holds a few artefacts (00001...): Spain's postcodes are 01000-52999.
+POSTCODE_RE = re.compile(r"^(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}$")
 SECTIONS = ("tipo_documento", "sexo", "parentesco", "tipo_pago", "municipios")
 CODE_RE = {
     "tipo_documento": re.compile(r"^[A-Z]{1,5}$"),
@@ -59,7 +67,7 @@ def catalogue() -> dict:
     if _cached is None or _cached[0] != key:
         data = shipped()
         for info in infos:
-            if info.starter:
+            if info.shipped:
                 continue
             rows = codes.table("ES", info.name).places
             if info.name == "from_checkin":
@@ -70,20 +78,53 @@ def catalogue() -> dict:
                 data["from_checkin"] = mapping
             else:
                 data[info.name] = {row.code: row.name for row in rows}
-        sources = [i.source for i in infos if not i.starter]
+        sources = [i.source for i in infos if not i.shipped]
         if sources:
             data["source"] = "; ".join(dict.fromkeys(sources))
         _cached = (key, _checked(data))
     return _cached[1]
 
 
+def _package_text(name: str) -> str:
+    return resources.files(__name__).joinpath(name).read_text("utf-8")
+
+
 @lru_cache(maxsize=1)
-def _shipped_text() -> str:
-    return resources.files(__name__).joinpath(FILENAME).read_text("utf-8")
+def _shipped() -> dict:
+    data = json.loads(_package_text(FILENAME))
+    data["municipios"] = {row["ine_code"]: row["name"] for row in _municipio_rows()}
+    return _checked(data)
 
 
 def shipped() -> dict:
-    return _checked(json.loads(_shipped_text()))
+    """The catalogue shipped with the package (a copy: callers may change theirs)."""
+    return copy.deepcopy(_shipped())
+
+
+def shipped_section(section: str) -> dict:
+    return _shipped().get(section, {})
+
+
+@lru_cache(maxsize=1)
+def _municipio_rows() -> tuple[dict, ...]:
+    return tuple(csv.DictReader(io.StringIO(_package_text(MUNICIPIOS_FILE))))
+
+
+@lru_cache(maxsize=1)
+def check_digits() -> dict[str, str]:
+    """INE code -> INE's check digit (DC), as INE's list gives it: some forms write the
+    municipality as the six digits PPMMMD."""
+    return {row["ine_code"]: row["check_digit"] for row in _municipio_rows()}
+
+
+@lru_cache(maxsize=1)
+def postcode_municipalities() -> dict[str, tuple[str, ...]]:
+    """Postcode -> the INE codes of the municipalities it spans (INE's street register, 2023)."""
+    found: dict[str, list[str]] = {}
+    for row in csv.DictReader(io.StringIO(_package_text(POSTCODES_FILE))):
+        if POSTCODE_RE.match(row["postcode"]):
+            found.setdefault(row["postcode"], []).append(row["ine_code"])
+    return {postcode: tuple(codes) for postcode, codes in found.items()}
 
 
 def refresh_es_catalogue(path: str | os.PathLike, section: str | None = None) -> dict[str, int]:
@@ -123,11 +164,12 @@ def load_es_catalogue(path: str | os.PathLike, section: str | None = None) -> di
             raise CatalogueError(f"{path.name}: say which catalogue it is ({', '.join(SECTIONS)})")
         base[target] = _from_catalogo_xml(raw, path.name)
         base["source"] = f"SES.Hospedajes catalogo ({path.name})"
-    elif name.endswith(".csv"):
-        base["municipios"] = _from_ine_csv(raw, path.name)
+    elif name.endswith((".csv", ".xlsx")):
+        base["municipios"] = read_ine_file(raw, path.name)
         base["source"] = f"INE municipalities ({path.name})"
     else:
-        raise CatalogueError(f"{path.name}: a .json, .xml (catalogo answer) or .csv (INE) file is expected")
+        raise CatalogueError(f"{path.name}: a .json, .xml (catalogo answer), .csv or .xlsx (INE) "
+                             "file is expected")
     return _checked(base)
 
 
@@ -168,19 +210,56 @@ def choices(section: str, lang: str = "es") -> list[tuple[str, str]]:
 
 
 def municipality_code(value: str | None, postcode: str | None = None) -> str | None:
-    """The INE code of a Spanish municipality given by code or by name (accents and case ignored).
-    A name several provinces share takes the province of the postcode (its first two digits are
-    the province's INE code); without one it has no code, never a guess."""
-    if not value:
-        return None
-    value = value.strip()
+    """The INE code of a Spanish municipality given by code (5 digits, or 6 with INE's check
+    digit) or by name (accents and case ignored). A name several municipalities share takes the
+    one the postcode lies in (INE's street register), else the one in the postcode's province (its
+    first two digits); when neither decides, it has no code, never a guess."""
+    return _municipality(value, postcode)[0]
+
+
+def municipality_problem(value: str | None, postcode: str | None = None) -> str:
+    """Why a town has no code, naming it and what its postcode says: what a held filing and the
+    host read."""
+    return _municipality(value, postcode)[1]
+
+
+def _municipality(value: str | None, postcode: str | None) -> tuple[str | None, str]:
+    if not value or not value.strip():
+        return None, "the municipality is missing"
+    value, postcode = value.strip(), (postcode or "").strip()
     table = catalogue()["municipios"]
-    if re.fullmatch(r"[0-9]{5}", value):
-        return value if value in table else None
+    if re.fullmatch(r"[0-9]{6}", value) and value[:5] in table \
+            and check_digits().get(value[:5]) == value[5]:
+        return value[:5], ""
+    if re.fullmatch(r"[0-9]{5,6}", value):
+        if value in table:
+            return value, ""
+        return None, f"{value} is not a code of INE's municipality list"
     found = _names(table).get(_fold(value), [])
-    if len(found) > 1 and postcode and re.match(r"^[0-9]{5}$", postcode.strip()):
-        found = [code for code in found if code[:2] == postcode.strip()[:2]]
-    return found[0] if len(found) == 1 else None
+    if len(found) == 1:  # most towns: the postcode table is read only when a name needs it
+        return found[0], ""
+    spans = postcode_municipalities().get(postcode, ()) if POSTCODE_RE.match(postcode) else ()
+    if len(found) > 1 and postcode:
+        found = ([code for code in found if code in spans]
+                 or [code for code in found if code[:2] == postcode[:2]] or found)
+    if len(found) == 1:
+        return found[0], ""
+    where = _postcode_words(postcode, spans, table)
+    if found:
+        towns = ", ".join(f"{table[code]} ({code})" for code in sorted(found))
+        return None, (f"\u201c{value}\u201d names several municipalities of INE's list ({towns})"
+                      f" and {where}")
+    return None, f"\u201c{value}\u201d is not a municipality of INE's list ({where})"
+
+
+def _postcode_words(postcode: str, spans: tuple[str, ...], table: dict) -> str:
+    if not postcode:
+        return "no postcode decides"
+    if not spans:
+        return f"postcode {postcode} is not in INE's street register"
+    towns = ", ".join(f"{table[code]} ({code})" if code in table
+                      else f"a municipality the list in use lacks ({code})" for code in spans)
+    return f"postcode {postcode} is in {towns}"
 
 
 _names_cache: tuple[dict, dict] | None = None
@@ -223,6 +302,41 @@ def _from_catalogo_xml(raw: bytes, name: str) -> dict:
             out[code.strip()] = (text or "").strip()
     if not out:
         raise CatalogueError(f"{name}: no <tupla> with a <codigo>")
+    return out
+
+
+def read_ine_file(raw: bytes, name: str) -> dict:
+    """INE's municipality list, as CSV or as INE publishes it (xlsx): {PPMMM: name}."""
+    if raw[:2] == b"PK":  # a zip: INE's spreadsheet
+        return _from_ine_xlsx(raw, name)
+    return _from_ine_csv(raw, name)
+
+
+def _from_ine_xlsx(raw: bytes, name: str) -> dict:
+    import zipfile
+
+    import openpyxl
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise CatalogueError(f"{name}: not a spreadsheet ({exc})") from None
+    out, columns = {}, None
+    try:
+        for cells in book.worksheets[0].iter_rows(values_only=True):
+            values = ["" if cell is None else str(cell).strip() for cell in cells]
+            if columns is None:  # INE's file opens with a title line above the columns
+                upper = [value.upper() for value in values]
+                if {"CPRO", "CMUN", "NOMBRE"} <= set(upper):
+                    columns = {key: upper.index(key) for key in ("CPRO", "CMUN", "NOMBRE")}
+                continue
+            cpro, cmun, text = (values[columns[key]] if columns[key] < len(values) else ""
+                                for key in ("CPRO", "CMUN", "NOMBRE"))
+            if cpro.isdigit() and cmun.isdigit() and text:
+                out[cpro.zfill(2) + cmun.zfill(3)] = text
+    finally:
+        book.close()
+    if not out:
+        raise CatalogueError(f"{name}: no rows with CPRO, CMUN and NOMBRE")
     return out
 
 

@@ -6,7 +6,7 @@ from rentalcomply.core import clock, queue
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import Account
 from rentalcomply.dashboard import service, users
-from rentalcomply.dashboard.pages import scanning
+from rentalcomply.dashboard.pages import code_tables, scanning
 from rentalcomply.dashboard.pages.devices import devices_view
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 
@@ -26,6 +26,7 @@ def register(pages: Pages) -> None:
                            morning_hour=page.settings.dashboard.morning_email_hour,
                            morning_server_on=page.settings.dashboard.morning_email,
                            devices=devices_view(page),
+                           **code_tables.account_values(page.arg("codes")),  # _code_tables.tpl
                            **scanning.account_values(page.account_id))  # _scan_keeping.tpl
 
     @pages.get("/settings/account", owners=True)

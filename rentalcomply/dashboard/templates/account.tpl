@@ -39,5 +39,6 @@
 </section>
 % include('_controller.tpl')
 % include('_scan_keeping.tpl')
+% include('_code_tables.tpl')
 % include('_people.tpl')
 % include('_devices.tpl')

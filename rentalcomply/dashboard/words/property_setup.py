@@ -15,9 +15,9 @@ ENGLISH: dict[str, str] = {
     # Why a filing waits or stopped, with what to do (dashboard/pages/police.py).
     "hold:setup": "Nothing was sent: the property’s police set-up is not complete. Complete it "
                   "on the property’s page; the filing then goes out by itself.",
-    "hold:codes": "Nothing was sent: a guest’s place or document has no code in the starter "
-                  "tables. Load the authority’s code tables (rentalcomply police refresh-codes); "
-                  "the filing then goes out by itself.",
+    "hold:codes": "Nothing was sent: a guest’s town is not in the code table in use, which is "
+                  "not the authority’s whole list (the reason names the town). Check the town, "
+                  "or load the authority’s current table; the filing then goes out by itself.",
     "why:credentials_refused": "The authority refused the user, password or key. Correct them in "
                                "the property’s police set-up, then file again.",
     "why:interrupted": "The sending was interrupted and may have reached the authority. Check "
@@ -52,9 +52,10 @@ GREEK: dict[str, str] = {
     "hold:setup": "Δεν στάλθηκε τίποτα: οι ρυθμίσεις δήλωσης στην αστυνομία του καταλύματος δεν "
                   "είναι πλήρεις. Συμπληρώστε τις στη σελίδα του καταλύματος· η δήλωση θα σταλεί "
                   "μόνη της.",
-    "hold:codes": "Δεν στάλθηκε τίποτα: ο τόπος ή το έγγραφο ενός επισκέπτη δεν έχει κωδικό στους "
-                  "αρχικούς πίνακες. Φορτώστε τους πίνακες κωδικών της αρχής (rentalcomply police "
-                  "refresh-codes)· η δήλωση θα σταλεί μόνη της.",
+    "hold:codes": "Δεν στάλθηκε τίποτα: ο δήμος ενός επισκέπτη δεν υπάρχει στον πίνακα κωδικών σε "
+                  "χρήση, που δεν είναι ο πλήρης κατάλογος της αρχής (η αιτία κατονομάζει τον "
+                  "δήμο). Ελέγξτε τον δήμο ή φορτώστε τον τρέχοντα πίνακα της αρχής· η δήλωση θα "
+                  "σταλεί μόνη της.",
     "why:credentials_refused": "Η αρχή απέρριψε τον χρήστη, τον κωδικό ή το κλειδί. Διορθώστε τα "
                                "στις ρυθμίσεις δήλωσης του καταλύματος και υποβάλετε ξανά.",
     "why:interrupted": "Η αποστολή διακόπηκε και ίσως έφτασε στην αρχή. Ελέγξτε την απόδειξη της "
