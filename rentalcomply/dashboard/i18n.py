@@ -18,8 +18,7 @@ import babel.numbers
 
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (code_tables, controller, deadlines, finding,
-                                          property_setup,
-                                           scanning, statuses)
+                                          property_setup, scanning, statuses)
 
 LANGUAGES = ("en", "el")
 
