@@ -44,7 +44,8 @@ def checkin_invite(state: State, account_ref: str, booking_id: str, as_json: boo
     url = booking_links.checkin_url(settings.server.public_url, booking)
     outcome = {"booking_id": booking.id, "checkin_url": url,
                "expires_at": clock.iso(service.expires_at(booking))}
-    if url is None or not booking.guest_email:
+    address = service.recipient(booking)  # the booking's, else the one the guest typed
+    if url is None or not address:
         outcome.update(checkin_status=booking.checkin_status, email="none", sent_to=None)
         _say(outcome, as_json, "No guest e-mail address on this booking: nothing was sent. Share "
                                "the link yourself, then mark it shared with `rentalcomply checkin "
@@ -54,7 +55,7 @@ def checkin_invite(state: State, account_ref: str, booking_id: str, as_json: boo
         invitation = service.resend(account.id, booking.id, settings.server.public_url)
     except (MailNotSent, GuestEmailRejected) as failure:
         outcome.update(checkin_status=bookings.get_booking(account.id, booking.id).checkin_status,
-                       email="not_sent", sent_to=service.mask_email(booking.guest_email),
+                       email="not_sent", sent_to=service.mask_email(address),
                        email_error=_api_error_text(failure))
         _say(outcome, as_json, f"E-mail NOT sent to {outcome['sent_to']}: "
                                f"{outcome['email_error']}")

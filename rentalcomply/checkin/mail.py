@@ -34,14 +34,15 @@ def contact_line(account_id: str, property_id: str | None = None) -> str:
 
 
 def compose(settings, booking: Booking, prop: Property, checkin_url: str, expires_on,
-            kind: str = INVITATION) -> EmailMessage:
+            kind: str = INVITATION, to: str | None = None) -> EmailMessage:
     """The invitation, or a reminder (`kind`), with the guest's link: the account's own text
-    when its owner wrote one (templates.py), else the product's."""
+    when its owner wrote one (templates.py), else the product's; to `to` (the address the guest
+    typed at check-in, for a host's resend), else the booking's address."""
     lang = i18n.language(booking.guest_language)
     own = templates.own_template(booking.account_id, kind, lang)
     if own is not None:
         try:
-            return _compose_own(settings, booking, prop, lang, own, checkin_url,
+            return _compose_own(settings, booking, prop, lang, own, checkin_url, to=to,
                                 expires=expires_on)
         except templates.TemplateBroken:  # the guest gets the default rather than nothing
             log.warning("the account's own %s text could not be filled: default sent", kind)
@@ -54,7 +55,7 @@ def compose(settings, booking: Booking, prop: Property, checkin_url: str, expire
                                                    booking.departure_date, booking.guest_count))
     expires = t("mail.valid", expires=i18n.format_date(lang, expires_on))
     return _compose(settings, booking, prop, lang, subject, [body, stay],
-                    button=(t("mail.button"), checkin_url), after=[expires])
+                    button=(t("mail.button"), checkin_url), after=[expires], to=to)
 
 
 def compose_access(settings, booking: Booking, prop: Property, instructions: str,
@@ -76,7 +77,7 @@ def compose_access(settings, booking: Booking, prop: Property, instructions: str
 
 
 def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tuple[str, str],
-                 checkin_url: str, **extra) -> EmailMessage:
+                 checkin_url: str, to: str | None = None, **extra) -> EmailMessage:
     """An e-mail in the account's own words: its paragraphs as written, the link's paragraph
     a button in the HTML part."""
     contact = mailer.host_contact(booking.account_id, prop.id)
@@ -85,7 +86,7 @@ def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tup
               "link": checkin_url, "host_name": contact["name"], "host_phone": contact["phone"],
               "host_email": contact["email"], **extra}
     subject, text = templates.render(lang, own[0], own[1], values)
-    message = mailer.new_message(settings, to=booking.guest_email, subject=subject, lang=lang,
+    message = mailer.new_message(settings, to=to or booking.guest_email, subject=subject, lang=lang,
                                  account_id=booking.account_id, to_guest=True,
                                  property_id=prop.id)
     message.set_content(text + "\n")
@@ -122,15 +123,15 @@ def _add_html(message: EmailMessage, lang: str, subject: str, prop: Property, bo
 
 def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str,
              paragraphs: list[str], *, button: tuple[str, str] | None = None,
-             boxed: str | None = None, after: list[str] = (), link: str | None = None
-             ) -> EmailMessage:
+             boxed: str | None = None, after: list[str] = (), link: str | None = None,
+             to: str | None = None) -> EmailMessage:
     """One layout for every guest e-mail: plain text and the same in HTML, every value escaped."""
     greeting = i18n.text(lang, "mail.greeting", name=booking.guest_name)
     contact = contact_line(booking.account_id, prop.id)
     contact_text = i18n.text(lang, "mail.contact", contact=contact) if contact else ""
     url = button[1] if button else link
     signoff = i18n.text(lang, "mail.signoff")
-    message = mailer.new_message(settings, to=booking.guest_email, subject=subject, lang=lang,
+    message = mailer.new_message(settings, to=to or booking.guest_email, subject=subject, lang=lang,
                                  account_id=booking.account_id, to_guest=True,
                                  property_id=prop.id)
     text = [greeting, *paragraphs]

@@ -112,8 +112,9 @@ def find_by_token(token: str) -> tuple[Booking, Checkin]:
 
 # --- invitations ---------------------------------------------------------------------------------
 
-def resend(account_id: str, booking_id: str, public_url: str) -> dict:
-    """E-mail the guest the link now and record the invitation (POST /checkins/resend).
+def resend(account_id: str, booking_id: str, public_url: str, to: str | None = None) -> dict:
+    """E-mail the guest the link now and record the invitation (POST /checkins/resend), to the
+    address `to` names (see `recipient`).
 
     Three short transactions around the SMTP conversation, never one holding the database while
     a mail server takes its time: the checks and a place in the hourly limit; the e-mail; then
@@ -122,7 +123,8 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
     GuestEmailRejected (422) then; `checkin_status` stays as it was."""
     with atomic():
         booking = bookings.get_booking(account_id, booking_id)
-        _check_invitable(booking)
+        address = recipient(booking, to)
+        _check_invitable(booking, address)
         row = _checkin_row(booking)
         now = clock.utcnow()
         recent = [t for t in (row.sends or []) if _parse_time(t) > now - dt.timedelta(hours=1)]
@@ -135,7 +137,7 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
         row.sends = recent + [attempt]
         row.save()
     try:
-        deliver_invitation(booking, public_url)
+        deliver_invitation(booking, public_url, to=address)
     except mail.DeliveryFailed as failure:
         with atomic():
             row = Checkin.get(Checkin.booking == booking.id)
@@ -155,19 +157,40 @@ def resend(account_id: str, booking_id: str, public_url: str) -> dict:
                           details=[{"field": "smtp", "message": failure.reason}])
     with atomic():
         booking = record_outcome(booking.id, None)
-    return invitation_view(booking, public_url)
+    return invitation_view(booking, public_url, sent_to=address)
 
 
-def _check_invitable(booking: Booking) -> None:
+# Whom a host's invitation goes to: the booking's address (the channel's or the host's), or the
+# one the lead guest typed on the check-in page; a channel's relay address is often all the
+# booking has, and a guest who stopped half-way is best reached where they said.
+BOOKING_ADDRESS, TYPED_ADDRESS = "booking", "typed"
+
+
+def typed_contact(booking_id: str) -> dict:
+    """The e-mail and phone the lead guest typed (sealed in the party; never logged), None each
+    when not typed or once the party is erased."""
+    guests = load_party(Checkin.get_or_none(Checkin.booking == booking_id)).get("guests") or [{}]
+    return {"email": guests[0].get("email") or None, "phone": guests[0].get("phone") or None}
+
+
+def recipient(booking: Booking, to: str | None = None) -> str | None:
+    """The address for `to`: TYPED_ADDRESS the lead guest's; otherwise the booking's, or the
+    typed one when the booking has none."""
+    if to != TYPED_ADDRESS and booking.guest_email:
+        return booking.guest_email
+    return typed_contact(booking.id)["email"]
+
+
+def _check_invitable(booking: Booking, address: str | None) -> None:
     if booking.status == "cancelled":
         raise BookingCancelled("The booking is cancelled: no check-in is needed.")
     if booking.checkin_status == "COMPLETED":
         raise CheckinAlreadyCompleted()
     if booking.checkin_status == "EXPIRED" or clock.utcnow() >= expires_at(booking):
         raise LinkExpired("The stay is over: its check-in link has expired.")
-    if not booking.guest_email:
-        raise GuestContactMissing("The booking has no guest_email; add one with "
-                                  "PATCH /bookings/{id} first.")
+    if not address:
+        raise GuestContactMissing("The booking has no guest_email (nor did the guest type one); "
+                                  "add one with PATCH /bookings/{id} first.")
 
 
 def _record_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
@@ -198,11 +221,12 @@ def _queue_invitation(booking: Booking, row: Checkin, now: dt.datetime) -> None:
     events.wake_after_commit()  # no event yet: the after-commit hook queues the e-mail
 
 
-def deliver_invitation(booking: Booking, public_url: str) -> None:
-    """Compose and send the invitation e-mail; raises mail.DeliveryFailed."""
+def deliver_invitation(booking: Booking, public_url: str, to: str | None = None) -> None:
+    """Compose and send the invitation e-mail (to `to`, else the booking's address); raises
+    mail.DeliveryFailed."""
     prop = Property.get_by_id(booking.property_id)
     message = mail.compose(_settings, booking, prop, link(public_url, booking.id),
-                           expires_at(booking).date())
+                           expires_at(booking).date(), to=to)
     mail.deliver(_settings, message, booking.account_id)
 
 
@@ -295,12 +319,12 @@ def take_completed() -> list[str]:
     return pending
 
 
-def invitation_view(booking: Booking, public_url: str) -> dict:
+def invitation_view(booking: Booking, public_url: str, sent_to: str | None = None) -> dict:
     return {
         "booking_id": booking.id,
         "checkin_status": booking.checkin_status,
         "channel": "email",
-        "sent_to": mask_email(booking.guest_email),
+        "sent_to": mask_email(sent_to or booking.guest_email),
         "checkin_url": link(public_url, booking.id),
         "expires_at": clock.iso(expires_at(booking)),
     }

@@ -17,7 +17,7 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import (code_tables, controller, deadlines, finding,
+from rentalcomply.dashboard.words import (code_tables, contact, controller, deadlines, finding,
                                           property_setup, scanning, statuses)
 
 LANGUAGES = ("en", "el")
@@ -1135,7 +1135,8 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables):
+for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
+              contact):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

@@ -48,3 +48,34 @@ def test_checkin_invite_prints_the_link_whether_or_not_the_e_mail_goes(cli, mail
     assert invitation["checkin_url"] in refused.stdout
     shared = cli("checkin", "shared", "--account", account["id"], without.id)
     assert "INVITED" in shared.stdout
+
+
+def test_checkin_invite_e_mails_the_address_the_guest_typed_when_the_booking_has_none(
+        cli, mail_server):  # noqa: F811
+    account = cli.json("accounts", "create", "Agency")
+    prop = cli.json("properties", "create", "--account", account["id"], "--name", "Villa",
+                    "--address", "Oia")
+    import datetime as dt
+
+    from rentalcomply.bookings import service as bookings
+    from rentalcomply.bookings.fees import FeeRates
+    from rentalcomply.checkin import service
+    from rentalcomply.config import load_settings
+    from rentalcomply.core import clock
+    from rentalcomply.core.db import close_database
+    from rentalcomply.runtime import bootstrap
+    settings = bootstrap(load_settings(data_dir=cli.data_dir, env=cli.env))
+    day = clock.today() + dt.timedelta(days=20)
+    booking = bookings.create_booking(account["id"], rates=FeeRates.from_settings(settings),
+                                      property_id=prop["id"], guest_name="Bob", guest_count=1,
+                                      arrival_date=day, departure_date=day + dt.timedelta(days=2))
+    # The guest opened the link the host shared, typed an address and stopped there.
+    service.save_progress(booking, service._checkin_row(booking),
+                          [{"first_name": "Bob", "email": "bob.typed@example.net"}],
+                          consent=False, lang="en")
+    close_database()
+    arrived = len(mail_server.messages)
+    invitation = cli.json("checkin", "invite", "--account", account["id"], booking.id)
+    assert invitation["email"] == "sent" and invitation["sent_to"] == "b***@example.net"
+    [message] = mail_server.wait(arrived + 1)[arrived:]
+    assert message["To"] == "bob.typed@example.net"

@@ -171,6 +171,19 @@ def test_no_guest_e_mail_is_422_guest_contact_missing(owner, make_booking):
     assert resend(owner, booking.id, 422).json["error"]["code"] == "GUEST_CONTACT_MISSING"
 
 
+def test_without_a_guest_e_mail_the_link_goes_to_the_one_the_guest_typed(owner, make_booking,
+                                                                          smtp_server):
+    from rentalcomply.checkin import service
+    booking = make_booking(guest_email=None)
+    service.save_progress(booking, service._checkin_row(booking),
+                          [{"first_name": "Maria", "email": "maria.typed@example.net"}],
+                          consent=False, lang="en")
+    assert resend(owner, booking.id).json["data"]["sent_to"] == "m***@example.net"
+    [message] = smtp_server.wait(1)
+    assert message["To"] == "maria.typed@example.net"
+    assert Booking.get_by_id(booking.id).guest_email is None  # it stays in the sealed party
+
+
 def test_a_completed_check_in_is_409(owner, make_booking):
     booking = make_booking()
     Booking.update(checkin_status="COMPLETED").where(Booking.id == booking.id).execute()

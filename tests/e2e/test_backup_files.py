@@ -7,13 +7,13 @@ import datetime as dt
 import http.client
 import signal
 import stat
-import time
 import urllib.parse
 
 import pytest
 
 from rentalcomply.core import clock
 from tests.e2e.test_restore import cli
+from tests.helpers import poll
 from tests.police.conftest import family
 
 pytestmark = pytest.mark.server
@@ -25,16 +25,6 @@ def api(server, method, path, body=None, expect=200):
     status, data, _ = server.request(method, "/api/v1" + path, body)
     assert status == expect, (status, data)
     return data["data"] if data else None
-
-
-def wait_until(check, seconds: float = 30):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.2)
-    raise AssertionError("waited in vain")
 
 
 def report_files(server, code: str) -> dict[str, bytes]:
@@ -85,9 +75,13 @@ def test_a_backup_while_serving_restores_every_report_and_police_file_byte_for_b
         api(server, "POST", "/reports", {"period": period}, 202)
 
     codes = ("rep_2026_09", "rep_2026")
-    wait_until(lambda: all(api(server, "GET", f"/reports/{code}")["status"] == "completed"
-                           for code in codes))
-    wait_until(lambda: server.request("GET", f"/api/v1/bookings/{stay['id']}/police/file")[0] == 200)
+    # Asked under the API's limit however long the worker takes (tests/helpers.py).
+    for code in codes:
+        poll(lambda code=code: server.request("GET", f"/api/v1/reports/{code}"),
+             lambda answer: answer[0] == 200 and answer[1]["data"]["status"] == "completed",
+             what=f"{code} completed")
+    poll(lambda: server.request("GET", f"/api/v1/bookings/{stay['id']}/police/file"),
+         lambda answer: answer[0] == 200, what="the police file written")
     before = {code: report_files(server, code) for code in codes}
     before_police = police_file(server, stay["id"])
 

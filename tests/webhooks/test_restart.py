@@ -9,13 +9,13 @@ retry schedule to seconds, as the in-process tests do; everything else is the sh
 from __future__ import annotations
 
 import sqlite3
-import time
 
 import pytest
 
 from rentalcomply.webhooks import verify
 from tests.conftest import days_ahead
 from tests.e2e.conftest import start_server  # noqa: F401 (the fixture)
+from tests.helpers import poll
 from tests.webhooks.conftest import Receiver, down_port
 
 pytestmark = pytest.mark.server
@@ -61,19 +61,18 @@ def register(server, key: str, url: str) -> dict:
 
 
 def delivery_log(server, key: str, hook_id: str) -> list[dict]:
-    status, body, _ = server.request("GET", f"/api/v1/webhooks/{hook_id}/deliveries", key=key)
+    # A 429 is waited out (Retry-After): the waits below ask this again and again.
+    status, body, _ = poll(lambda: server.request("GET", f"/api/v1/webhooks/{hook_id}/deliveries",
+                                                  key=key),
+                           lambda answer: answer[0] != 429)
     assert status == 200, body
     return body["data"]
 
 
-def wait_until(condition, timeout: float = 15.0, what: str = "the condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
+def wait_until(condition, what: str = "the condition"):
+    """`condition()` (which may ask the API) until it is true, paced under the API's limit with
+    a generous deadline (tests/helpers.py)."""
+    return poll(condition, bool, what=what)
 
 
 def queued_tasks(data_dir) -> int:

@@ -9,6 +9,7 @@ from rentalcomply.core import queue
 from rentalcomply.webhooks import verify
 from rentalcomply.webhooks.models import WebhookDelivery
 from tests.conftest import days_ahead, task_queue_url
+from tests.helpers import poll
 from tests.webhooks.conftest import Hang, register
 
 
@@ -46,15 +47,12 @@ def wait_for_quiet(timeout: float = 30.0) -> None:
         time.sleep(0.05)
 
 
-def wait_for_log(actor, hook_id: str, status: str, timeout: float = 10.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        logs = actor.get(f"/api/v1/webhooks/{hook_id}/deliveries").json["data"]
-        if logs and logs[0]["status"] == status:
-            return logs[0]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no {status} delivery within {timeout} s: {logs}")
-        time.sleep(0.05)
+def wait_for_log(actor, hook_id: str, status: str) -> dict:
+    """The latest delivery once it has `status`, asked under the API's limit (tests/helpers.py)."""
+    answer = poll(lambda: actor.get(f"/api/v1/webhooks/{hook_id}/deliveries", expect_errors=True),
+                  lambda answer: answer.status_int == 200 and answer.json["data"]
+                  and answer.json["data"][0]["status"] == status, what=f"a {status} delivery")
+    return answer.json["data"][0]
 
 
 def test_an_event_reaches_the_receiver_moments_after_the_write_commits(

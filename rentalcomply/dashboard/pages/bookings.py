@@ -3,6 +3,9 @@ e-mailed again, cancelling."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 from rentalcomply.bookings import service as bookings
 from rentalcomply.checkin import access
 from rentalcomply.core import clock
@@ -135,8 +138,10 @@ def register(pages: Pages) -> None:
     @pages.post("/bookings/<booking_id>/checkin/resend", transaction=False)
     def checkin_resend(page, booking_id):
         from rentalcomply.checkin import service as checkin
+        # A choice, never an address: the address stays server-side (sealed in the party).
+        to = checkin.TYPED_ADDRESS if page.form("to") == checkin.TYPED_ADDRESS else None
         try:
-            checkin.resend(page.account_id, booking_id, page.public_url)
+            checkin.resend(page.account_id, booking_id, page.public_url, to=to)
         except NotFound:
             raise
         except ApiError as error:  # no e-mail address, completed, cancelled, over, too often,
@@ -248,6 +253,8 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
     masked), the check-in link, the police status, cancelling."""
     from rentalcomply.checkin import service as checkin
     party = checkin.guests_view(page.account_id, booking.id)
+    for guest in party["guests"]:  # the contact each guest typed, as links (_guest_contact.tpl)
+        guest.update(contact_links(guest.get("email"), guest.get("phone")))
     link = None
     if booking.status != "cancelled" and booking.checkin_status not in ("COMPLETED", "EXPIRED") \
             and clock.utcnow() < checkin.expires_at(booking):
@@ -256,6 +263,7 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        note=service.booking_note(page.account_id, booking.id),
                        view=bookings.booking_view(booking), errors=errors or {},
                        amount_kept=amount_kept, party=party, checkin_link=link, message=message,
+                       typed_email=_other_typed_email(booking, party),
                        police=police.police_view(page.account_id, booking.id),
                        police_status=standing.shown_status(booking),
                        unfiled=standing.of_booking(booking),
@@ -265,6 +273,25 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        access_mail=access.delivery_problem(booking),
                        advice=mailviews.ADVICE,
                        **scanning.booking_values(booking.id))  # _document_flags.tpl
+
+
+def contact_links(email: str | None, phone: str | None) -> dict:
+    """`mailto` and `tel` addresses of a typed contact: the e-mail quoted (a `?` or `#` in its
+    local part would start a header or a fragment), the phone its digits and leading `+`."""
+    digits = re.sub(r"[^0-9]", "", phone or "")
+    plus = "+" if (phone or "").strip().startswith("+") else ""
+    return {"mailto": "mailto:" + quote(email, safe="@+.-_") if email else None,
+            "tel": "tel:" + plus + digits if digits else None}
+
+
+def _other_typed_email(booking, party: dict) -> str | None:
+    """The e-mail the lead guest typed when it is not the booking's own (the resend offers it);
+    when the booking has none, the resend uses it anyway (checkin.recipient)."""
+    lead = party["guests"][0] if party["guests"] else {}
+    typed = lead.get("email")
+    if typed and booking.guest_email and typed.lower() != booking.guest_email.lower():
+        return typed
+    return None
 
 
 def _euros(text: str):

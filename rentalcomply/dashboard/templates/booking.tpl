@@ -64,7 +64,9 @@
     <tbody>
     % for g in party['guests']:
     <tr>
-      <td data-label="{{_('Name')}}">{{' '.join(x for x in (g.get('first_name'), g.get('last_name'), g.get('second_last_name')) if x)}}{{!' <span class="badge">' + _('lead') + '</span>' if g.get('role') == 'lead' else ''}}</td>
+      <td data-label="{{_('Name')}}">{{' '.join(x for x in (g.get('first_name'), g.get('last_name'), g.get('second_last_name')) if x)}}{{!' <span class="badge">' + _('lead') + '</span>' if g.get('role') == 'lead' else ''}}
+      % include('_guest_contact.tpl', g=g)
+      </td>
       <td data-label="{{_('Born')}}">{{fmt.short_date(g['birth_date']) if g.get('birth_date') else '—'}}</td>
       <td data-label="{{_('Nationality')}}">{{fmt.country(g.get('nationality'))}}</td>
       <td data-label="{{_('Document')}}">{{fmt.document(g.get('document_type'), g.get('document_number'), g.get('document_country'))}}</td>
@@ -77,10 +79,13 @@
   % else:
   <p class="empty">{{_('No guest has checked in yet.')}}</p>
   % end
-  % if checkin_link and booking.guest_email:
+  % if checkin_link and (booking.guest_email or (party['guests'] and party['guests'][0].get('email'))):
   <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <button type="submit" class="primary">{{_('E-mail the link to the guest') if booking.checkin_status == 'NOT_STARTED' else _('Send the link again')}}</button>
+    % if typed_email:
+    <button type="submit" name="to" value="typed">{{_('Send it to {email}, typed by the guest', email=typed_email)}}</button>
+    % end
   </form>
   % elif checkin_link:
   <p class="hint">{{_('The booking has no guest e-mail address: share the check-in link above, or add an address to e-mail it.')}}</p>
