@@ -130,6 +130,7 @@ ACTIONS = {
                                  "άλλαξε το κείμενο ενός e-mail προς επισκέπτες"),
     "account.message_template_reset": ("people", "reset the text of a guest e-mail to the default",
                                        "επανέφερε το προεπιλεγμένο κείμενο ενός e-mail προς επισκέπτες"),
+    "account.name": ("people", "renamed the account", "μετονόμασε τον λογαριασμό"),
     "account.timezone": ("people", "changed the account's time zone",
                          "άλλαξε τη ζώνη ώρας του λογαριασμού"),
     "account.morning_email_on": ("people", "turned the owners' morning e-mail on",
