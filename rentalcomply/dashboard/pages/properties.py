@@ -187,13 +187,22 @@ def register(pages: Pages) -> None:
 
     @pages.post("/properties/<property_id>/police")
     def police_setup_save(page, property_id):
-        """The police set-up, through the domain function the API and CLI use. Credentials are
-        write-only: an empty box keeps what is set, and what was typed is never shown back."""
+        """The police set-up, through the domain function the API and CLI use. Secrets are
+        write-only: an empty box keeps what is set, and what was typed is never shown back. The
+        rest, a user name too, shows as typed."""
         prop = properties.get_property(page.account_id, property_id)
         settings, credentials, typed = {}, {}, {}
+        stored = filing_settings.shown_credentials(prop)
         for field in setup.fields_of(prop.police_connector):
             value = page.form(field.name).strip()
-            if field.secret:
+            if field.secret and field.shown:  # its box shows what is set: empty clears it
+                value = page.form(field.name, stored.get(field.name, "")).strip()  # absent: kept
+                typed[field.name] = value
+                # Sent only when changed: a credential changed releases the filings refused
+                # for the old ones, which an unchanged user name must not do.
+                if value != stored.get(field.name, ""):
+                    credentials[field.name] = value or None
+            elif field.secret:
                 if value:
                     credentials[field.name] = value
             else:

@@ -14,14 +14,15 @@
     <div class="grid">
     % for f in police['fields']:
     %   error = police['errors'].get(f.name)
-    %   described = ' '.join(filter(None, [('police-' + f.name + '-hint') if (f.hint or f.secret) else '', ('police-' + f.name + '-error') if error else '']))
+    %   masked = f.secret and not f.shown
+    %   described = ' '.join(filter(None, [('police-' + f.name + '-hint') if (f.hint or masked) else '', ('police-' + f.name + '-error') if error else '']))
     <div class="field">
       <label for="police-{{f.name}}">{{_(f.label)}}{{!' <span class="req" aria-hidden="true">*</span>' if f.required else ''}}</label>
-      % if f.secret:
+      % if masked:
       <input id="police-{{f.name}}" name="{{f.name}}" type="password" autocomplete="new-password" maxlength="200" value=""{{!' aria-describedby="%s"' % described if described else ''}}{{!' aria-invalid="true"' if error else ''}}>
       <p class="hint" id="police-{{f.name}}-hint"><span class="badge {{'s-ok' if f.name in police['credentials_set'] else 's-pending'}}">{{_('Set') if f.name in police['credentials_set'] else _('Not set')}}</span> {{_(f.hint) if f.hint else ''}}</p>
       % else:
-      <input id="police-{{f.name}}" name="{{f.name}}" maxlength="200" value="{{police['values'].get(f.name) or ''}}"{{!' aria-describedby="%s"' % described if described else ''}}{{!' aria-invalid="true"' if error else ''}}>
+      <input id="police-{{f.name}}" name="{{f.name}}" maxlength="200" value="{{police['values'].get(f.name) or ''}}"{{!' autocomplete="username" spellcheck="false"' if f.secret else ''}}{{!' aria-describedby="%s"' % described if described else ''}}{{!' aria-invalid="true"' if error else ''}}>
       % if f.hint:
       <p class="hint" id="police-{{f.name}}-hint">{{_(f.hint)}}</p>
       % end
