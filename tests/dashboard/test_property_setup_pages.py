@@ -109,6 +109,53 @@ def test_the_alloggiati_user_is_shown_as_text_and_the_password_and_wskey_stay_wr
     assert "not complete" in anna.get(f"/dashboard/properties/{prop.id}").text
 
 
+def test_a_refused_set_up_keeps_what_was_typed_and_asks_only_the_secrets_again(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    refused = save_setup(anna, prop, status=400, codigo_arrendador="12AB",
+                         codigo_establecimiento="EST0001", user="sesuser01",
+                         password="Contrase\u00f1a9")
+    text = refused.text
+    assert "The landlord code is 10 digits" in text
+    for name, value in (("codigo_arrendador", "12AB"), ("codigo_establecimiento", "EST0001"),
+                        ("user", "sesuser01")):
+        box = re.search(rf'<input id="police-{name}"[^>]*>', text).group(0)
+        assert f'value="{value}"' in box, name
+    password_box = re.search(r'<input id="police-password"[^>]*>', text).group(0)
+    assert 'value=""' in password_box and "police-password-retype" in password_box
+    assert "Contrase" not in text
+    assert "What you typed here was not kept, as a password never is: type it again." in text
+    assert "Nothing was saved." in text
+    assert AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id) is None
+    greek = save_setup(anna, prop, status=400, codigo_arrendador="12AB", password="x y").text
+    assert "δεν κρατήθηκε" not in greek  # English page: the Greek is for ?lang=el
+    page = anna.get(f"/dashboard/properties/{prop.id}?lang=el")
+    greek = anna.post(f"/dashboard/properties/{prop.id}/police?lang=el",
+                      {"csrf": anna.csrf(page), "codigo_arrendador": "12AB",
+                       "password": "abc"}, status=400).text
+    assert "δεν κρατήθηκε" in greek
+
+
+def test_a_refused_set_up_with_no_secret_typed_does_not_ask_to_type_one_again(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    text = save_setup(anna, prop, status=400, codigo_arrendador="12AB", password="").text
+    assert "was not kept" not in text and "Nothing was saved." not in text
+
+
+def test_a_spanish_code_is_checked_as_typed_with_a_sentence_beside_it(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    refused = save_setup(anna, prop, status=400, codigo_arrendador="12AB",
+                         codigo_establecimiento="0000012345", user="", password="")
+    assert "The landlord code is 10 digits" in refused.text
+    assert 'value="12AB"' in refused.text  # the code typed is shown back to be corrected
+    assert AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id) is None
+
+
 def test_the_connection_test_says_connected_or_refused_in_words(anna, account_a, alloggiati):
     prop = italian(account_a)
     save_setup(anna, prop, user="RM012345", password="segreto", wskey="WSKEY1")

@@ -86,7 +86,8 @@ def _property_choices(page, country: str, timezone: str | None = None,
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
                   channel_values=None, access_errors=None, access_values=None,
-                  police_errors=None, police_values=None, connection=None):
+                  police_errors=None, police_values=None, connection=None,
+                  police_not_kept=None):
     """The property's page: its channels, calendar export, check-in link, access instructions,
     police set-up (pages/police.py) and details; a refused form shows again with its errors."""
     from rentalcomply.sync import export
@@ -101,7 +102,8 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
         mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
         checkin_link=property_link_block(page, prop),
-        police=police_setup_view(prop, police_values, police_errors, connection),
+        police=police_setup_view(prop, police_values, police_errors, connection,
+                                 police_not_kept),
         **_property_choices(page, (values or {}).get("country") or prop.country,
                             (values or {}).get("timezone") or prop.timezone,
                             (values or {}).get("police_connector") or prop.police_connector))
@@ -188,10 +190,10 @@ def register(pages: Pages) -> None:
     @pages.post("/properties/<property_id>/police")
     def police_setup_save(page, property_id):
         """The police set-up, through the domain function the API and CLI use. Secrets are
-        write-only: an empty box keeps what is set, and what was typed is never shown back. The
-        rest, a user name too, shows as typed."""
+        write-only: an empty box keeps what is set, and what was typed is never shown back (a
+        refused form says which to type again). The rest, a user name too, shows as typed."""
         prop = properties.get_property(page.account_id, property_id)
-        settings, credentials, typed = {}, {}, {}
+        settings, credentials, typed, not_kept = {}, {}, {}, []
         stored = filing_settings.shown_credentials(prop)
         for field in setup.fields_of(prop.police_connector):
             value = page.form(field.name).strip()
@@ -205,6 +207,7 @@ def register(pages: Pages) -> None:
             elif field.secret:
                 if value:
                     credentials[field.name] = value
+                    not_kept.append(field.name)
             else:
                 settings[field.name] = value or None
                 typed[field.name] = value
@@ -215,7 +218,7 @@ def register(pages: Pages) -> None:
             errors = {detail["field"].split(".", 1)[-1]: detail["message"]
                       for detail in error.details or []}
             return show_property(page, prop, status=400, police_values=typed,
-                                 police_errors=errors)
+                                 police_errors=errors, police_not_kept=not_kept)
         page.record("property.update", property_id)  # which property, never the values
         raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
                        + "#police-setup")
