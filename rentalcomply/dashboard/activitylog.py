@@ -65,6 +65,8 @@ ACTIONS = {
     "POST /properties": ("property", "added a property", "πρόσθεσε κατάλυμα"),
     "property.update": ("property", "changed a property", "άλλαξε κατάλυμα"),
     "PATCH /properties/{}": ("property", "changed a property", "άλλαξε κατάλυμα"),
+    "property.access_instructions_read": ("property", "read a property's access instructions",
+                                          "διάβασε τις οδηγίες πρόσβασης ενός καταλύματος"),
     "property.access_instructions": ("property", "changed a property's access instructions",
                                      "άλλαξε τις οδηγίες πρόσβασης καταλύματος"),
     "property.rotate_export_url": ("property", "gave a property's calendar a new address",

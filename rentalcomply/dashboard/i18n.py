@@ -17,8 +17,8 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import (account, controller, deadlines, finding, property_setup,
-                                          scanning, statuses)
+from rentalcomply.dashboard.words import (access, account, controller, deadlines, finding,
+                                          property_setup, scanning, statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -1135,7 +1135,7 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding, controller, scanning, deadlines, account):
+for _area in (property_setup, statuses, finding, controller, scanning, deadlines, account, access):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))
