@@ -18,7 +18,7 @@ import babel.numbers
 
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, controller, deadlines, finding,
-                                          property_setup, scanning, statuses)
+                                          property_setup, reports, scanning, statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -1135,7 +1135,8 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding, controller, scanning, deadlines, account, access):
+for _area in (property_setup, statuses, finding, controller, scanning, deadlines, account, access,
+              reports):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))
