@@ -589,6 +589,7 @@ def doctor(state: State, as_json: bool) -> None:
 # `cli.py`, which defines register(main), so this file stays the root and does not grow.
 CLI_MODULES = ("rentalcomply.checkin.cli", "rentalcomply.reports.cli", "rentalcomply.sync.cli",
                "rentalcomply.filings.cli", "rentalcomply.dashboard.cli", "rentalcomply.bookings.cli",
-               "rentalcomply.webhooks.cli", "rentalcomply.properties.cli")
+               "rentalcomply.webhooks.cli", "rentalcomply.properties.cli",
+               "rentalcomply.accounts.cli")
 for _module in optional_modules(CLI_MODULES):
     _module.register(main)

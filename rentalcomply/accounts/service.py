@@ -18,6 +18,7 @@ from peewee import fn
 from rentalcomply.core import clock, secrets
 from rentalcomply.core.commits import committed_read
 from rentalcomply.core.db import atomic, db, startup_lock
+from rentalcomply.core.errors import ValidationError
 from rentalcomply.core.ids import encode_base62, new_id, random_base62
 from rentalcomply.core.models import Account, ApiKey, ApiKeyChange
 
@@ -30,6 +31,7 @@ DEFAULT_ROTATION_GRACE_HOURS = 24
 # marker is what makes a revocation by another process (the command line) count at once; the
 # time only bounds how long a key record is kept at all.
 KEY_CACHE_SECONDS = 60.0
+NAME_LIMIT = 200  # Account.name's column
 _key_cache: dict[str, tuple[float, str | None, ApiKey]] = {}
 
 
@@ -73,6 +75,26 @@ def create_account(name: str) -> Account:
             raise ValueError(f"an account named {same.name!r} exists already ({same.id}); "
                              "choose another name")
         return Account.create(id=new_id("acc"), name=name, created_at=clock.utcnow())
+
+
+def rename_account(account_id: str, name: str) -> Account:
+    """The account called `name` from now on: e-mails, the dashboard's header and the commands'
+    `--account NAME` use it. Refused like a new account's name (empty, too long, another
+    account's), as a field error so the dashboard and the command line say it the same way."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError("name", "must not be empty")
+    if len(name) > NAME_LIMIT:
+        raise ValidationError("name", f"must be at most {NAME_LIMIT} characters")
+    with atomic():
+        account = get_account(account_id)
+        same = Account.get_or_none((fn.LOWER(Account.name) == name.lower())
+                                   & (Account.id != account_id))
+        if same is not None:
+            raise ValidationError("name", "is another account's name already; choose another")
+        account.name = name
+        account.save(only=[Account.name])
+    return account
 
 
 def list_accounts() -> list[Account]:

@@ -18,6 +18,9 @@
   task and the completion of a check-in) never both send. A transient failure gives the claim
   back for the next run; a crash between claim and send means no e-mail (at most once, never
   twice): the page still shows them.
+- The host may give one text per guest language: the page shows the text of the language it is
+  read in, the e-mail that of the booking's guest language, each with the fallback of
+  properties/access.py (the property's language, then any).
 - The instructions are never logged and never part of an event or webhook.
 """
 
@@ -80,9 +83,10 @@ def local_time(prop: Property, moment: dt.datetime) -> dt.datetime:
     return moment.replace(tzinfo=dt.timezone.utc).astimezone(zoneinfo.ZoneInfo(prop.timezone))
 
 
-def for_guest(booking: Booking, prop: Property, arrival_hour: int) -> GuestAccess:
-    """What the guest page shows now; a showing of the instructions is recorded (call inside
-    no transaction: the record is its own)."""
+def for_guest(booking: Booking, prop: Property, arrival_hour: int,
+              lang: str | None = None) -> GuestAccess:
+    """What the guest page (read in `lang`) shows now; a showing of the instructions is recorded
+    (call inside no transaction: the record is its own)."""
     if prop.access_instructions_sealed is None or booking.status != "confirmed":
         return GuestAccess("none")
     if booking.checkin_status != "COMPLETED":
@@ -94,7 +98,7 @@ def for_guest(booking: Booking, prop: Property, arrival_hour: int) -> GuestAcces
     closes = closes_at(booking, prop)
     if now >= closes:
         return GuestAccess("over", closes=local_time(prop, closes))
-    text = open_access_instructions(prop)
+    text = open_access_instructions(prop, lang)
     if not text:
         return GuestAccess("none")
     with atomic():
@@ -145,7 +149,7 @@ def send_if_due(settings, booking_id: str) -> bool:
                    .execute())
     if claimed != 1:
         return False  # sent already, or another worker is sending it now
-    text = open_access_instructions(prop)
+    text = open_access_instructions(prop, i18n.language(booking.guest_language))  # the e-mail's
     if not text:
         _give_back(booking_id, now)
         return False

@@ -25,7 +25,7 @@ def values(settings, booking, row, lang: str) -> dict:
     names = [" ".join(p for p in (g.get("first_name"), g.get("last_name")) if p)
              for g in party.get("guests", [])]
     arrival_hour = settings.police.arrival_hour  # the property's check-in time
-    guest_access = access.for_guest(booking, prop, arrival_hour)
+    guest_access = access.for_guest(booking, prop, arrival_hour, lang)
     # Said in the place of the instructions before they open, and after check-out.
     waiting = ""
     if guest_access.state == "waiting":

@@ -130,6 +130,8 @@ class Property(Versioned):
     # never shown back through the API; the guest sees them from so many hours before arrival
     # until the departure day's check-out hour (local time).
     access_instructions_sealed = pw.TextField(null=True)
+    # The languages that have a text ("en,it"), never the texts: what a view says is set.
+    access_instructions_languages = pw.CharField(max_length=64, null=True)
     access_instructions_hours_before = pw.IntegerField(default=24,
                                                        constraints=[pw.SQL("DEFAULT 24")])
     checkout_hour = pw.IntegerField(default=11, constraints=[pw.SQL("DEFAULT 11")])

@@ -17,8 +17,9 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import (code_tables, contact, controller, deadlines, finding,
-                                          property_setup, scanning, statuses)
+from rentalcomply.dashboard.words import (access, account, code_tables, contact, controller,
+                                          deadlines, finding, property_setup, reports, scanning,
+                                          statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -1136,7 +1137,7 @@ GREEK.update({
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
-              contact):
+              contact, account, access, reports):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

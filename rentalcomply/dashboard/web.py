@@ -33,6 +33,7 @@ from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.errors import ApiError, LinkExpired, NotFound, ValidationError
 from rentalcomply.core.ids import random_base62
 from rentalcomply.dashboard import i18n, users
+from rentalcomply.properties.access import LANGUAGES as ACCESS_LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,10 @@ SECURITY_HEADERS = {
 # beside the field.
 UNCHECKED_FORM_FIELDS = frozenset({"password", "confirmation", "next", "notes"})
 # Free-text notes, which may hold line breaks and tabs (as in the API).
-MULTI_LINE_FORM_FIELDS = frozenset({"description", "access_instructions", "body"})
+# The access instructions' boxes, one per guest language and one to add a language
+# (pages/access.py).
+MULTI_LINE_FORM_FIELDS = frozenset({"description", "access_instructions", "body", "access_new",
+                                    *(f"access_{code}" for code in ACCESS_LANGUAGES)})
 
 
 class Redirect(Exception):

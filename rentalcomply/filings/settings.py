@@ -157,6 +157,16 @@ def credentials_for(prop: Property) -> dict:
     return credentials_of(AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id))
 
 
+def shown_credentials(prop: Property) -> dict[str, str]:
+    """The credentials of the property's authority that are no secret (`SetupField.shown`, a
+    user name), for its page; the others are never read back."""
+    names = [f.name for f in setup.fields_of(prop.police_connector) if f.secret and f.shown]
+    if not names:
+        return {}
+    stored = credentials_for(prop)
+    return {name: stored[name] for name in names if stored.get(name)}
+
+
 def police_views(property_ids: list[str]) -> dict[str, dict]:
     """What a property view shows of its police settings: the settings, and only the NAMES of
     the credentials set (never their values)."""

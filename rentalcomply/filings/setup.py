@@ -29,6 +29,10 @@ class SetupField:
     name: str                 # the setting's or credential's name ("codigo_arrendador")
     label: str                # what a person calls it, in English (the pages translate it)
     secret: bool = False      # a credential: sealed, write-only, never shown back
+    # A credential that is no secret (a user name, which the authority prints on its own pages):
+    # kept sealed with the others, where the connector and the API's police_credentials have it,
+    # but shown as text on the property page and kept in a refused form like a setting.
+    shown: bool = False
     required: bool = True     # without it nothing can be sent
     pattern: str | None = None  # what the authority accepts, as a full-match expression
     rule: str = ""            # the sentence said when a value does not match

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rentalcomply.core.errors import NotFound
 from rentalcomply.filings import settings as authority_settings
 from rentalcomply.checkin import links
-from rentalcomply.properties import service
+from rentalcomply.properties import access, service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
                                              AADE_ID_MAX, CHANNEL_STATUSES,
@@ -48,6 +48,7 @@ openapi.schema("Property", {
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "police_settings",
                  "police_credentials_set", "access_instructions_set",
+                 "access_instructions_languages",
                  "access_instructions_hours_before", "checkout_hour", "channel_connections",
                  "ical_export_url", "created_at", "updated_at", "version"],
     "additionalProperties": False,
@@ -81,6 +82,11 @@ openapi.schema("Property", {
         "access_instructions_set": {"type": "boolean",
                                     "description": "Whether access instructions are set. They "
                                                    "are sealed and never shown through the API."},
+        "access_instructions_languages": {
+            "type": "array", "items": {"type": "string", "enum": list(access.LANGUAGES)},
+            "description": "The guest languages that have access instructions (the names "
+                           "only, never the texts). A guest reads their own language's, else "
+                           "the property's language's (its country's), else any."},
         "access_instructions_hours_before": {
             "type": "integer", "minimum": 0, "maximum": ACCESS_HOURS_MAX,
             "description": "How many hours before arrival (the arrival date at "
@@ -198,10 +204,26 @@ ACCESS_FIELDS = {
                                              "scope can create a booking for today, complete "
                                              "its check-in and read them on the guest page. "
                                              "Sealed at rest and never shown back (see "
-                                             "`access_instructions_set`); null or \"\" removes "
-                                             "them.",
+                                             "`access_instructions_set`). One text for every "
+                                             "guest: it replaces the texts of every language "
+                                             "(kept as the property's language's, which every "
+                                             "guest falls back to); null or \"\" removes them "
+                                             "all. Not with `access_instructions_by_language`.",
                                  example="Key box left of the door, code 4812. Wi-Fi: Anemoi / "
                                          "sunset2027"),
+    "access_instructions_by_language": Field(
+        "string_map", max_items=len(access.LANGUAGES), max_length=ACCESS_MAX, multiline=True,
+        names=access.LANGUAGES,
+        description="The access instructions per guest language, merged into those set: a "
+                    "language's text replaces that language's, null or \"\" removes it, the "
+                    "languages not sent stay. A guest reads the text of their booking's "
+                    "`guest_language` (the guest page: the language it is read in), else the "
+                    "property's language's (its country's: el, it, es, pt, de, fr; else en), "
+                    "else English, else any. Sealed at rest and never shown back: "
+                    "`access_instructions_languages` names the languages set. Not with "
+                    "`access_instructions`.",
+        example={"en": "Key box left of the door, code 4812.",
+                 "it": "Cassetta delle chiavi a sinistra della porta, codice 4812."}),
     "access_instructions_hours_before": Field("integer", minimum=0, maximum=ACCESS_HOURS_MAX,
                                               description="Default 24."),
     "checkout_hour": Field("integer", minimum=0, maximum=23,
@@ -247,8 +269,9 @@ def register(api) -> None:
                            "`police_settings` and `police_credentials` configure the police "
                            "connector (see docs/police.md); credentials are sealed and only "
                            "their names come back, in `police_credentials_set`. "
-                           "`access_instructions` are sealed too: only `access_instructions_set` "
-                           "comes back (see docs/checkin.md).",
+                           "`access_instructions` and `access_instructions_by_language` are "
+                           "sealed too: only `access_instructions_set` and "
+                           "`access_instructions_languages` come back (see docs/checkin.md).",
                body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS},
                response="Property",
                errors=[NotFound])

@@ -17,13 +17,13 @@ import zoneinfo
 from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from rentalcomply.core import clock, netguard, sealing
-from rentalcomply.core.checks import (control_character_problem, nullable_text,
-                                      refuse_control_characters)
+from rentalcomply.core import clock, netguard
+from rentalcomply.core.checks import nullable_text, refuse_control_characters
 from rentalcomply.core.db import atomic, column_list, db, model_from_row
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import ChannelConnection, Property
+from rentalcomply.properties import access
 from rentalcomply.properties.timezones import default_timezone, is_known_country, zones_of
 
 log = logging.getLogger(__name__)
@@ -52,11 +52,12 @@ DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "police_connector": "none"}
 EDITABLE = ("name", "address", *DEFAULTS)
 NULLABLE = ("aade_property_id", "max_guests")
-# Set through an update only; the instructions are sealed and never shown back.
-ACCESS_FIELDS = ("access_instructions", "access_instructions_hours_before", "checkout_hour")
-ACCESS_MAX = 2000
+# Set through an update only; the instructions are sealed (properties/access.py), never shown
+# back through the API.
+ACCESS_FIELDS = (access.FIELD, access.BY_LANGUAGE, "access_instructions_hours_before",
+                 "checkout_hour")
+ACCESS_MAX = access.ACCESS_MAX
 ACCESS_HOURS_MAX = 168
-ACCESS_SEAL_PURPOSE = "property-access:"
 
 
 # --- properties ---------------------------------------------------------------------------------
@@ -135,13 +136,13 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
     unknown = sorted(set(changes) - set(EDITABLE) - set(ACCESS_FIELDS))
     if unknown:
         raise ValidationError([{"field": name, "message": "is not a known field"} for name in unknown])
-    access = {name: changes.pop(name) for name in ACCESS_FIELDS if name in changes}
+    access_given = {name: changes.pop(name) for name in ACCESS_FIELDS if name in changes}
     try:
         values = _checked_property_values(changes)
         details = []
     except ValidationError as error:
         values, details = {}, list(error.details)
-    access_values = _checked_access(access, details)
+    access_values = _checked_access(access_given, details)
     if details:
         raise ValidationError(details)
     with atomic():
@@ -150,11 +151,7 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
         for name in ("access_instructions_hours_before", "checkout_hour"):
             if name in access_values and access_values[name] != getattr(prop, name):
                 changed[name] = access_values[name]
-        if "access_instructions" in access_values:
-            text = access_values["access_instructions"]
-            if text != open_access_instructions(prop):  # a new seal would differ every time
-                changed["access_instructions_sealed"] = None if text is None else sealing.seal(
-                    ACCESS_SEAL_PURPOSE + prop.id, text.encode("utf-8"))
+        changed.update(access.changes(prop, access_values))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)
@@ -226,21 +223,7 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
 def _checked_access(values: dict[str, Any], details: list[dict]) -> dict[str, Any]:
     """The access fields cleaned; problems appended to `details`. The instructions' text is
     never part of a message."""
-    cleaned: dict[str, Any] = {}
-    if "access_instructions" in values:
-        text = values["access_instructions"]
-        if text is not None and not isinstance(text, str):
-            details.append({"field": "access_instructions", "message": "must be a string or null"})
-        else:
-            text = (text or "").strip()
-            problem = control_character_problem(text, multiline=True)
-            if len(text) > ACCESS_MAX:
-                details.append({"field": "access_instructions",
-                                "message": f"must be at most {ACCESS_MAX} characters"})
-            elif problem:
-                details.append({"field": "access_instructions", "message": problem})
-            else:
-                cleaned["access_instructions"] = text or None
+    cleaned: dict[str, Any] = access.check(values, details)
     if "access_instructions_hours_before" in values:
         hours = values["access_instructions_hours_before"]
         if isinstance(hours, bool) or not isinstance(hours, int) \
@@ -258,18 +241,10 @@ def _checked_access(values: dict[str, Any], details: list[dict]) -> dict[str, An
     return cleaned
 
 
-def open_access_instructions(prop: Property) -> str | None:
-    """The property's access instructions in clear, or None when none are set."""
-    if not prop.access_instructions_sealed:
-        return None
-    try:
-        return sealing.unseal(ACCESS_SEAL_PURPOSE + prop.id,
-                              prop.access_instructions_sealed).decode("utf-8")
-    except sealing.Unsealable:
-        # The server secret changed since they were set: as if unset, until the host sets them.
-        log.warning("property %s: its access instructions cannot be opened with this server "
-                    "secret; set them again", prop.id)
-        return None
+def open_access_instructions(prop: Property, lang: str | None = None) -> str | None:
+    """The access instructions in clear for a guest reading `lang` (access.text_for's fallback),
+    or None when none are set."""
+    return access.text_for(prop, lang)
 
 
 def is_timezone(name: Any) -> bool:

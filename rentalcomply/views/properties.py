@@ -6,6 +6,7 @@ from __future__ import annotations
 from rentalcomply.core import clock
 from rentalcomply.core.models import ChannelConnection, Property
 from rentalcomply.filings.settings import police_views
+from rentalcomply.properties import access
 from rentalcomply.properties.service import channel_view, channels_of
 from rentalcomply.sync.export import export_url
 
@@ -29,6 +30,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "police_connector": prop.police_connector,
         **police,
         "access_instructions_set": prop.access_instructions_sealed is not None,
+        "access_instructions_languages": access.languages_of(prop),  # never the texts
         "access_instructions_hours_before": prop.access_instructions_hours_before,
         "checkout_hour": prop.checkout_hour,
         "channel_connections": [channel_view(connection) for connection in channels],

@@ -43,12 +43,14 @@ class Field:
                  max_items: int | None = None, min_items: int | None = None, pattern: str | None = None,
                  default: Any = MISSING, description: str = "", example: Any = MISSING,
                  enum_name: str | None = None, multiple_of: float | None = None,
-                 schema_pattern: str | None = None, multiline: bool = False):
+                 schema_pattern: str | None = None, multiline: bool = False,
+                 names: tuple | None = None):
         """`enum_name`: the component schema that names the choices (a nullable enum is then
         `anyOf: [{$ref}, {type: null}]`, one class in generated clients). `multiple_of` and
         `schema_pattern` only state in the document a rule the service checks (cents, the date
         window); `pattern` is checked here too. `multiline`: a free-text note, which may hold
-        line breaks and tabs; every other text refuses all control characters."""
+        line breaks and tabs; every other text refuses all control characters. `names`: the only
+        names a string_map may hold (stated in the document as `propertyNames`)."""
         self.kind = kind
         self.required = required
         self.nullable = nullable
@@ -68,6 +70,7 @@ class Field:
         self.multiple_of = multiple_of
         self.schema_pattern = schema_pattern
         self.multiline = multiline
+        self.names = tuple(names) if names else None
 
     # -- parsing ---------------------------------------------------------------------------------
 
@@ -157,11 +160,16 @@ class Field:
             if self.max_items is not None and len(value) > self.max_items:
                 raise ValueError(f"must have at most {self.max_items} names")
             limit = self.max_length or DEFAULT_MAX_LENGTH
+            unknown = [name for name in value if self.names and name not in self.names]
+            if unknown:
+                raise ValueError(f"{printable_name(unknown[0])[:64]} is not one of: "
+                                 + ", ".join(self.names))
             for name, item in value.items():
                 if item is not None and (not isinstance(item, str) or len(item) > limit):
                     raise ValueError(f"{printable_name(name)[:64]} must be a string of at most "
                                      f"{limit} characters, or null")
-                problem = item is not None and control_character_problem(item)
+                problem = item is not None and control_character_problem(
+                    item, multiline=self.multiline)
                 if problem:
                     raise ValueError(f"{printable_name(name)[:64]} {problem}")
         else:  # pragma: no cover - a programming error in a route declaration
@@ -204,7 +212,10 @@ class Field:
         if self.kind == "string_map":
             schema["additionalProperties"] = {"type": ["string", "null"],
                                               "maxLength": self.max_length or DEFAULT_MAX_LENGTH,
-                                              "pattern": TEXT_PATTERN}
+                                              "pattern": MULTI_LINE_PATTERN if self.multiline
+                                              else TEXT_PATTERN}
+            if self.names:
+                schema["propertyNames"] = {"enum": list(self.names)}
             if self.max_items is not None:
                 schema["maxProperties"] = self.max_items
         elif self.max_length is not None:

@@ -252,3 +252,16 @@ def test_keys_rotate_refuses_a_revoked_key(cli):
     cli("keys", "revoke", old["id"])
     result = cli("keys", "rotate", old["id"], expect=1)
     assert "revoked or expired" in result.stderr
+
+
+def test_accounts_rename_changes_the_name_commands_and_e_mails_use(cli):
+    account = cli.json("accounts", "create", "default")
+    renamed = cli.json("accounts", "rename", "default", "Casa Firenze")
+    assert (renamed["id"], renamed["name"]) == (account["id"], "Casa Firenze")
+    assert cli("accounts", "rename", account["id"], "Casa Firenze 2").stdout.strip() == \
+        f'Account {account["id"]} is now named "Casa Firenze 2"'
+    assert [a["name"] for a in cli.json("accounts", "list")["data"]] == ["Casa Firenze 2"]
+    cli.json("accounts", "create", "Other")
+    refused = cli("accounts", "rename", "Casa Firenze 2", "other", expect=1)
+    assert "name: is another account's name already" in refused.stderr
+    assert "Traceback" not in refused.output

@@ -137,8 +137,17 @@ def test_police_set_up_and_its_connection_test_in_a_real_browser(settings, accou
     page.goto(f"{base}/dashboard/properties/{sol.id}?lang=en")
     page.get_by_label("Landlord code (código de arrendador)").fill("12AB")
     page.get_by_label("Establishment code (código de establecimiento)").fill("0000012345")
+    page.get_by_label("SES.Hospedajes web-service user").fill("ses-user")
+    page.get_by_label("SES.Hospedajes web-service password").fill("ses-pass")
     page.get_by_role("button", name="Save the police set-up").click()
     assert _shows(page, "The landlord code is 10 digits")
+    # What was typed stays (the user too, shown as text); the password is asked again.
+    assert page.get_by_label("Establishment code (código de establecimiento)").input_value() \
+        == "0000012345"
+    assert page.get_by_label("SES.Hospedajes web-service user").input_value() == "ses-user"
+    assert page.get_by_label("SES.Hospedajes web-service password").input_value() == ""
+    assert _shows(page, "What you typed here was not kept, as a password never is")
+    assert "ses-pass" not in page.content()
     _shot(page, "property-es-code-refused-en-desktop")
     page.get_by_label("Landlord code (código de arrendador)").fill("0000000042")
     page.get_by_label("SES.Hospedajes web-service user").fill("ses-user")

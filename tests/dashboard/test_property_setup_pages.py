@@ -5,6 +5,7 @@ loopback doubles, and a held filing on the booking page linking to it."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -80,10 +81,68 @@ def test_credentials_are_write_only_and_an_empty_box_keeps_them(anna, account_a)
     save_setup(anna, prop, user="VE777777", password="segreto", wskey="WSKEY1")
     assert credentials_for(prop) == {"user": "VE777777", "password": "segreto", "wskey": "WSKEY1"}
     text = anna.get(f"/dashboard/properties/{prop.id}").text
-    assert "segreto" not in text and "WSKEY1" not in text and "VE777777" not in text
-    assert "not complete" not in text and text.count(">Set</span>") == 3
-    save_setup(anna, prop, user="", password="nuova", wskey="")
+    assert "segreto" not in text and "WSKEY1" not in text
+    assert "not complete" not in text and text.count(">Set</span>") == 2
+    save_setup(anna, prop, user="VE777777", password="", wskey="")
+    assert credentials_for(prop) == {"user": "VE777777", "password": "segreto", "wskey": "WSKEY1"}
+    save_setup(anna, prop, user="VE777777", password="nuova", wskey="")
     assert credentials_for(prop) == {"user": "VE777777", "password": "nuova", "wskey": "WSKEY1"}
+
+
+def test_the_alloggiati_user_is_shown_as_text_and_the_password_and_wskey_stay_write_only(
+        anna, account_a):
+    prop = italian(account_a)
+    save_setup(anna, prop, user="VE777777", password="segreto", wskey="WSKEY1")
+    text = anna.get(f"/dashboard/properties/{prop.id}").text
+    user_box = re.search(r'<input id="police-user"[^>]*>', text).group(0)
+    assert 'type="password"' not in user_box and 'value="VE777777"' in user_box
+    for name in ("password", "wskey"):
+        box = re.search(rf'<input id="police-{name}"[^>]*>', text).group(0)
+        assert 'type="password"' in box and 'value=""' in box
+    assert "segreto" not in text and "WSKEY1" not in text
+    # The user is still a credential for the API: named as set, never in police_settings.
+    assert AuthoritySettings.get(AuthoritySettings.property == prop.id).settings == {}
+    save_setup(anna, prop, user="VE888888", password="", wskey="")  # changed in its box
+    assert credentials_for(prop) == {"user": "VE888888", "password": "segreto", "wskey": "WSKEY1"}
+    save_setup(anna, prop, user="", password="", wskey="")  # emptied: no user any more
+    assert credentials_for(prop) == {"password": "segreto", "wskey": "WSKEY1"}
+    assert "not complete" in anna.get(f"/dashboard/properties/{prop.id}").text
+
+
+def test_a_refused_set_up_keeps_what_was_typed_and_asks_only_the_secrets_again(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    refused = save_setup(anna, prop, status=400, codigo_arrendador="12AB",
+                         codigo_establecimiento="EST0001", user="sesuser01",
+                         password="Contrase\u00f1a9")
+    text = refused.text
+    assert "The landlord code is 10 digits" in text
+    for name, value in (("codigo_arrendador", "12AB"), ("codigo_establecimiento", "EST0001"),
+                        ("user", "sesuser01")):
+        box = re.search(rf'<input id="police-{name}"[^>]*>', text).group(0)
+        assert f'value="{value}"' in box, name
+    password_box = re.search(r'<input id="police-password"[^>]*>', text).group(0)
+    assert 'value=""' in password_box and "police-password-retype" in password_box
+    assert "Contrase" not in text
+    assert "What you typed here was not kept, as a password never is: type it again." in text
+    assert "Nothing was saved." in text
+    assert AuthoritySettings.get_or_none(AuthoritySettings.property == prop.id) is None
+    greek = save_setup(anna, prop, status=400, codigo_arrendador="12AB", password="x y").text
+    assert "δεν κρατήθηκε" not in greek  # English page: the Greek is for ?lang=el
+    page = anna.get(f"/dashboard/properties/{prop.id}?lang=el")
+    greek = anna.post(f"/dashboard/properties/{prop.id}/police?lang=el",
+                      {"csrf": anna.csrf(page), "codigo_arrendador": "12AB",
+                       "password": "abc"}, status=400).text
+    assert "δεν κρατήθηκε" in greek
+
+
+def test_a_refused_set_up_with_no_secret_typed_does_not_ask_to_type_one_again(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Sol", address="Calle Mayor 1",
+                                      country="ES", timezone="Europe/Madrid",
+                                      police_connector="ses_hospedajes")
+    text = save_setup(anna, prop, status=400, codigo_arrendador="12AB", password="").text
+    assert "was not kept" not in text and "Nothing was saved." not in text
 
 
 def test_a_spanish_code_is_checked_as_typed_with_a_sentence_beside_it(anna, account_a):

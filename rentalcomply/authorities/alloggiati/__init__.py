@@ -29,7 +29,7 @@ class Alloggiati(Authority):
     # The web-service account the Questura gives: its user (like RM012345), password and the
     # WSKEY generated in Alloggiati Web (a new one after each password change).
     setup_fields = (
-        SetupField("user", "Alloggiati Web user", secret=True, pattern=r"[A-Za-z0-9._-]{3,50}",
+        SetupField("user", "Alloggiati Web user", secret=True, shown=True, pattern=r"[A-Za-z0-9._-]{3,50}",
                    rule="The user is 3 to 50 letters or digits, like RM012345.",
                    hint="The user name the Questura gave you for Alloggiati Web, like RM012345."),
         SetupField("password", "Alloggiati Web password", secret=True, pattern=r"\S{1,100}",

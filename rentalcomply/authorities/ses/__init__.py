@@ -40,7 +40,8 @@ class Ses(Authority):
                    pattern=r"[A-Za-z0-9]{1,10}", rule="The establishment code is at most 10 "
                                                       "letters or digits.",
                    hint="SES.Hospedajes, Establecimientos: the code of this property."),
-        SetupField("user", "SES.Hospedajes web-service user", secret=True, pattern=r"\S{1,100}",
+        SetupField("user", "SES.Hospedajes web-service user", secret=True, shown=True,
+                   pattern=r"\S{1,100}",
                    rule="The user cannot contain spaces."),
         SetupField("password", "SES.Hospedajes web-service password", secret=True,
                    pattern=r"\S{1,100}", rule="The password cannot contain spaces."),

@@ -1,7 +1,8 @@
-"""The account's page (owners only): its time zone, the morning e-mail, its people."""
+"""The account's page (owners only): its name, its time zone, the morning e-mail, its people."""
 
 from __future__ import annotations
 
+from rentalcomply.accounts import service as accounts
 from rentalcomply.core import clock, queue
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import Account
@@ -16,6 +17,8 @@ def register(pages: Pages) -> None:
 
     def _show(page, status=200, errors=None, values=None, invite_errors=None, invite=None):
         return page.render("account", status=status, title=page._("Account"),
+                           account_name=(values or {}).get(
+                               "name", Account.get_by_id(page.account_id).name),
                            timezone=(values or {}).get("timezone", page.timezone),
                            zones=sorted(zoneinfo.available_timezones()),
                            people=users.list_users(page.account_id), errors=errors or {},
@@ -32,6 +35,16 @@ def register(pages: Pages) -> None:
     @pages.get("/settings/account", owners=True)
     def account_page(page):
         return _show(page)
+
+    @pages.post("/settings/account/name", owners=True)
+    def account_name(page):
+        try:
+            accounts.rename_account(page.account_id, page.form("name"))
+        except ValidationError as error:
+            return _show(page, status=400, errors=form_errors(error),
+                         values={"name": page.form("name")})
+        page.record("account.name")
+        raise Redirect(page.url("/settings/account", done="account_renamed"))
 
     @pages.post("/settings/account/timezone", owners=True)
     def account_timezone(page):

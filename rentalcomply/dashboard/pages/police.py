@@ -14,12 +14,14 @@ from rentalcomply.filings import host as police
 from rentalcomply.filings import registry, setup, standing
 from rentalcomply.dashboard.police_words import (KIND_WORDS, STATUS_WORDS, held_sentences,
                                                  reason_words)
-from rentalcomply.filings.settings import police_views
+from rentalcomply.filings.settings import police_views, shown_credentials
 
 def police_setup_view(prop, typed: dict | None = None, errors: dict | None = None,
-                      connection=None) -> dict:
+                      connection=None, not_kept: list[str] | None = None) -> dict:
     """What the property page shows of its police set-up: the authority's fields (credentials only
-    as set or not set), what is missing, the answer of a connection test."""
+    as set or not set, but a user name as text), what is missing, the answer of a connection
+    test. A refused form shows what was typed again, except the secrets: `not_kept` names those
+    that had a value, which the page asks to type again."""
     fields = setup.fields_of(prop.police_connector)
     try:
         title = registry.get(prop.police_connector).title
@@ -27,11 +29,12 @@ def police_setup_view(prop, typed: dict | None = None, errors: dict | None = Non
         title = ""
     shown = police_views([prop.id])[prop.id]
     values = dict(shown["police_settings"])
+    values.update(shown_credentials(prop))
     values.update(typed or {})
     return {"fields": fields, "title": title, "values": values,
             "credentials_set": set(shown["police_credentials_set"]),
             "missing": setup.missing(prop) if fields else [], "errors": errors or {},
-            "connection": connection}
+            "connection": connection, "not_kept": set(not_kept or ())}
 
 
 def filing_lines(page, booking, shown: dict) -> list[dict]:

@@ -7,7 +7,10 @@ from __future__ import annotations
 from rentalcomply.core import clock
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.dashboard.pages.checkin_links import property_link_block
+from rentalcomply.dashboard.pages import access as access_pages
+from rentalcomply.dashboard.pages.access import access_view
 from rentalcomply.dashboard.pages.police import police_setup_view
+from rentalcomply.properties.access import languages_of as access_languages
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
 from rentalcomply.filings import health, registry, setup
@@ -85,8 +88,9 @@ def _property_choices(page, country: str, timezone: str | None = None,
 
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
-                  channel_values=None, access_errors=None, access_values=None,
-                  police_errors=None, police_values=None, connection=None):
+                  channel_values=None, access=None,
+                  police_errors=None, police_values=None, connection=None,
+                  police_not_kept=None):
     """The property's page: its channels, calendar export, check-in link, access instructions,
     police set-up (pages/police.py) and details; a refused form shows again with its errors."""
     from rentalcomply.sync import export
@@ -94,14 +98,13 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         "property", status=status, title=prop.name, prop=prop,
         values=values or {name: getattr(prop, name) for name in PROPERTY_FIELDS},
         errors=errors or {}, channel_errors=channel_errors or {},
-        access_errors=access_errors or {},
-        access_values=access_values or {
-            "hours_before": str(prop.access_instructions_hours_before)},
+        access=access or access_view(page, prop),
         channel_values=channel_values or {"provider": "airbnb", "ical_url": ""},
         channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
         mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
         checkin_link=property_link_block(page, prop),
-        police=police_setup_view(prop, police_values, police_errors, connection),
+        police=police_setup_view(prop, police_values, police_errors, connection,
+                                 police_not_kept),
         **_property_choices(page, (values or {}).get("country") or prop.country,
                             (values or {}).get("timezone") or prop.timezone,
                             (values or {}).get("police_connector") or prop.police_connector))
@@ -160,16 +163,18 @@ def register(pages: Pages) -> None:
 
     @pages.post("/properties/<property_id>/access")
     def property_access(page, property_id):
-        """Access instructions: write-only, like a password. An empty box keeps what is set; the
-        text typed is never shown back, not even when the form is refused."""
+        """Access instructions, one text per guest language (pages/access.py). Write-only for a
+        member; an owner who asked to read them edits them in place. Only the owner's refused
+        form shows the texts typed back."""
         prop = properties.get_property(page.account_id, property_id)
-        text = page.form("access_instructions").strip()
+        shown = page.form("shown") == "yes" and page.user.role == "owner"
+        texts, typed = access_pages.typed_texts(page, prop, shown)
         hours = page.form("hours_before").strip()
         changes: dict = {}
         if page.form("remove") == "yes":
             changes["access_instructions"] = None
-        elif text:
-            changes["access_instructions"] = text
+        elif texts:
+            changes["access_instructions_by_language"] = texts
         try:
             changes["access_instructions_hours_before"] = int(hours)
         except ValueError:
@@ -177,25 +182,42 @@ def register(pages: Pages) -> None:
         try:
             properties.update_property(page.account_id, property_id, **changes)
         except ValidationError as error:
-            found = form_errors(error)
-            return show_property(page, prop, status=400, access_values={"hours_before": hours},
-                         access_errors={"access_instructions": found.get("access_instructions"),
-                                        "hours_before": found.get(
-                                            "access_instructions_hours_before")})
+            errors = access_pages.field_errors(form_errors(error), typed["_new_language"],
+                                               access_languages(prop))
+            return show_property(page, prop, status=400, access=access_view(
+                page, prop, shown=shown, typed=typed, errors=errors, hours=hours))
         page.record("property.access_instructions", property_id)  # what changed, never the text
-        raise Redirect(page.url(f"/properties/{property_id}", done="access_saved"))
+        raise Redirect(page.url(f"/properties/{property_id}", done="access_saved") + "#access")
+
+    @pages.post("/properties/<property_id>/access/read", owners=True)
+    def property_access_read(page, property_id):
+        """An owner reads the access instructions again, in the boxes to change them; each
+        reading is in the activity log (who, when; never the text)."""
+        prop = properties.get_property(page.account_id, property_id)
+        page.record("property.access_instructions_read", property_id)
+        return show_property(page, prop, access=access_view(page, prop, shown=True))
 
     @pages.post("/properties/<property_id>/police")
     def police_setup_save(page, property_id):
-        """The police set-up, through the domain function the API and CLI use. Credentials are
-        write-only: an empty box keeps what is set, and what was typed is never shown back."""
+        """The police set-up, through the domain function the API and CLI use. Secrets are
+        write-only: an empty box keeps what is set, and what was typed is never shown back (a
+        refused form says which to type again). The rest, a user name too, shows as typed."""
         prop = properties.get_property(page.account_id, property_id)
-        settings, credentials, typed = {}, {}, {}
+        settings, credentials, typed, not_kept = {}, {}, {}, []
+        stored = filing_settings.shown_credentials(prop)
         for field in setup.fields_of(prop.police_connector):
             value = page.form(field.name).strip()
-            if field.secret:
+            if field.secret and field.shown:  # its box shows what is set: empty clears it
+                value = page.form(field.name, stored.get(field.name, "")).strip()  # absent: kept
+                typed[field.name] = value
+                # Sent only when changed: a credential changed releases the filings refused
+                # for the old ones, which an unchanged user name must not do.
+                if value != stored.get(field.name, ""):
+                    credentials[field.name] = value or None
+            elif field.secret:
                 if value:
                     credentials[field.name] = value
+                    not_kept.append(field.name)
             else:
                 settings[field.name] = value or None
                 typed[field.name] = value
@@ -206,7 +228,7 @@ def register(pages: Pages) -> None:
             errors = {detail["field"].split(".", 1)[-1]: detail["message"]
                       for detail in error.details or []}
             return show_property(page, prop, status=400, police_values=typed,
-                                 police_errors=errors)
+                                 police_errors=errors, police_not_kept=not_kept)
         page.record("property.update", property_id)  # which property, never the values
         raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
                        + "#police-setup")

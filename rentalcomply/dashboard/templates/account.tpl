@@ -1,5 +1,19 @@
 % rebase('layout.tpl')
 <div class="head"><h1>{{_('Account')}}</h1></div>
+<section class="card" aria-labelledby="account-name-title">
+  <h2 id="account-name-title">{{_('Account name')}}</h2>
+  <form method="post" action="/dashboard/settings/account/name" class="row-form">
+    <input type="hidden" name="csrf" value="{{page.csrf}}">
+    <div class="field"><label for="account-name">{{_('Account name')}}</label>
+    <input id="account-name" name="name" value="{{account_name}}" required maxlength="200" aria-describedby="account-name-hint{{' account-name-error' if 'name' in errors else ''}}"{{!' aria-invalid="true"' if 'name' in errors else ''}}>
+    <p class="hint" id="account-name-hint">{{_('Invitations, the morning e-mail, police alerts and the choice of account at sign-in call the account by this name; the command line accepts it as --account.')}}</p>
+    % if 'name' in errors:
+    <p class="field-error" id="account-name-error">{{_(errors['name'])}}</p>
+    % end
+    </div>
+    <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
+  </form>
+</section>
 <section class="card" aria-labelledby="email-link">
   <h2 id="email-link">{{_('E-mail')}}</h2>
   <p class="muted">{{_('The mail server, the host contact in guests’ e-mails, the reminder schedule and a test e-mail.')}}</p>

@@ -94,32 +94,7 @@
   <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
 </section>
 % include('_property_checkin_link.tpl', link=checkin_link)
-<section class="card" aria-labelledby="access">
-  <h2 id="access">{{_('Access instructions')}}</h2>
-  <p class="muted">{{_('Door code, Wi-Fi, how to get in. A guest who has completed check-in sees them on their check-in page, and gets them by e-mail once, from the hours below before arrival. They are kept encrypted and never shown here again.')}}</p>
-  <p id="access-state"><span class="badge {{'s-ok' if prop.access_instructions_sealed else 's-pending'}}">{{_('Set') if prop.access_instructions_sealed else _('Not set')}}</span></p>
-  <form method="post" action="/dashboard/properties/{{prop.id}}/access" class="stack">
-    <input type="hidden" name="csrf" value="{{page.csrf}}">
-    <div class="field wide"><label for="access_instructions">{{_('New access instructions') if prop.access_instructions_sealed else _('Access instructions')}}</label>
-    <textarea id="access_instructions" name="access_instructions" rows="5" maxlength="2000" autocomplete="off" aria-describedby="access_instructions-hint{{' access_instructions-error' if access_errors.get('access_instructions') else ''}}"{{!' aria-invalid="true"' if access_errors.get('access_instructions') else ''}}></textarea>
-    <p class="hint" id="access_instructions-hint">{{_('Up to 2,000 characters. Leave empty to keep what is set.') if prop.access_instructions_sealed else _('Up to 2,000 characters.')}}</p>
-    % if access_errors.get('access_instructions'):
-    <p class="field-error" id="access_instructions-error">{{_(access_errors['access_instructions'])}}</p>
-    % end
-    </div>
-    <div class="field"><label for="hours_before">{{_('Shown from, hours before arrival')}}</label>
-    <input id="hours_before" name="hours_before" type="number" min="0" max="168" step="1" required value="{{access_values.get('hours_before', '')}}" aria-describedby="hours_before-hint{{' hours_before-error' if access_errors.get('hours_before') else ''}}"{{!' aria-invalid="true"' if access_errors.get('hours_before') else ''}}>
-    <p class="hint" id="hours_before-hint">{{_('0 to 168; arrival is the arrival date at the check-in hour, in the property’s time zone.')}}</p>
-    % if access_errors.get('hours_before'):
-    <p class="field-error" id="hours_before-error">{{_(access_errors['hours_before'])}}</p>
-    % end
-    </div>
-    % if prop.access_instructions_sealed:
-    <div class="field"><label><input type="checkbox" name="remove" value="yes"> {{_('Remove the access instructions')}}</label></div>
-    % end
-    <div class="actions"><button type="submit" class="primary">{{_('Save access instructions')}}</button></div>
-  </form>
-</section>
+% include('_property_access.tpl')
 % include('_property_police.tpl')
 <section class="card" aria-labelledby="details">
 <h2 id="details">{{_('Details')}}</h2>

@@ -1,5 +1,5 @@
 % rebase('layout.tpl')
-<div class="head"><p class="crumbs"><a href="/dashboard/reports">{{_('Tax reports')}}</a></p>
+<div class="head"><p class="crumbs"><a href="/dashboard/reports">{{_('Reports')}}</a></p>
 <h1>{{fmt.period(view['period'])}}</h1>
 <p><span class="badge s-{{view['status']}}">{{fmt.status(view['status'])}}</span>
 % if view['overdue']:

@@ -1,5 +1,15 @@
 % rebase('layout.tpl')
-<div class="head"><h1>{{_('Tax reports')}}</h1><p class="muted">{{_('Monthly stay declarations and climate fee, and the yearly income, for AADE.')}}</p></div>
+<div class="head"><h1>{{_('Reports')}}</h1><p class="muted">{{_('What each country’s authorities are owed for your properties.')}}</p></div>
+% if no_property:
+<section class="card"><p class="empty">{{_('No property yet: the reports and filings of its country appear here once you add one.')}}</p></section>
+% end
+% if police:
+% include('_police_filings.tpl', police=police)
+% end
+% if aade:
+<section aria-labelledby="aade-reports">
+<h2 id="aade-reports">{{_('Greece: tax reports for AADE')}}</h2>
+<p class="muted">{{_('Monthly stay declarations and climate fee, and the yearly income, for AADE.')}}</p>
 % if errors:
 <div class="notice error" role="alert">
   % for field, message in errors.items():
@@ -8,7 +18,7 @@
 </div>
 % end
 <section class="card" aria-labelledby="generate">
-  <h2 id="generate">{{_('Generate a report')}}</h2>
+  <h3 id="generate">{{_('Generate a report')}}</h3>
   <form method="post" action="/dashboard/reports" class="row-form">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <div class="field"><label for="period">{{_('Month (YYYY-MM) or year (YYYY)')}}</label>
@@ -26,7 +36,7 @@
   </select></div>
   <div class="actions"><button type="submit">{{_('Show')}}</button></div>
 </form>
-<section class="card">
+<section class="card" aria-label="{{_('AADE reports')}}">
 % if not rows:
 <p class="empty">{{_('No reports yet.')}}</p>
 % else:
@@ -56,3 +66,8 @@
 </table>
 % end
 </section>
+</section>
+% end
+% if elsewhere:
+<p class="hint">{{_('Nothing is reported or filed here for properties in these countries: {countries}.', countries=', '.join(elsewhere))}}</p>
+% end

@@ -172,4 +172,11 @@ GREEK: dict[str, str] = {
     "You receive this e-mail as an owner of {account}, at most once an hour while a filing is "
     "refused or fails.": "Λαμβάνετε αυτό το e-mail ως ιδιοκτήτης του {account}, το πολύ μία φορά "
                          "την ώρα όσο μια δήλωση απορρίπτεται ή αποτυγχάνει.",
+    # A refused set-up form: what was typed stays, but never a password or key.
+    "What you typed here was not kept, as a password never is: type it again.":
+        "Ό,τι πληκτρολογήσατε εδώ δεν κρατήθηκε, όπως δεν κρατιέται ποτέ ένας κωδικός: "
+        "πληκτρολογήστε το ξανά.",
+    "Nothing was saved. The other boxes keep what you typed; passwords and keys are never kept: "
+    "type them again.": "Δεν αποθηκεύτηκε τίποτα. Τα άλλα πεδία κρατούν ό,τι πληκτρολογήσατε· "
+                        "οι κωδικοί και τα κλειδιά δεν κρατιούνται ποτέ: πληκτρολογήστε τα ξανά.",
 }
