@@ -17,8 +17,8 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import (controller, finding, property_setup, scanning,
-                                           statuses)
+from rentalcomply.dashboard.words import (controller, finding, listings, property_setup,
+                                           scanning, statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -1132,7 +1132,7 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding, controller, scanning):
+for _area in (property_setup, statuses, finding, controller, scanning, listings):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

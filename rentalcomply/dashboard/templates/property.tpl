@@ -93,6 +93,7 @@
   </form>
   <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
 </section>
+% include('_property_listing_aliases.tpl')
 % include('_property_checkin_link.tpl', link=checkin_link)
 <section class="card" aria-labelledby="access">
   <h2 id="access">{{_('Access instructions')}}</h2>
