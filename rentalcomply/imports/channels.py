@@ -52,9 +52,11 @@ BOOKING_COLUMNS = {
     "currency": ("Currency", "Valuta", "Devise"),
     "payment": ("Payment method (Payment Provider)", "Metodo di pagamento", "Mode de paiement",
                 "Način plaćanja", "Payment method"),
-    # A single property's download names the unit; a group account's, the property.
-    "unit": ("Unit type", "Tipo di unità", "Type d'hébergement", "Vrsta jedinice",
-             "Property name", "Nome della struttura", "Nom de l'établissement"),
+    "unit": ("Unit type", "Tipo di unità", "Type d'hébergement", "Vrsta jedinice"),
+    # A group account's download (several properties) names each row's property as well: that
+    # is the listing, the unit type being the same "Apartment" in every property.
+    "property_name": ("Property name", "Nome della struttura", "Nom de l'établissement",
+                      "Naziv objekta"),
     "phone": ("Phone number", "Numero di telefono", "Numéro de téléphone", "Broj telefona",
               "Phone"),
     "booked_on": ("Booked on", "Prenotato il", "Réservé le", "Rezervirano"),
@@ -193,7 +195,7 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
         name = _booker(cell("booked_by")) or _first_guest(cell("guest_name"))
         if adults is None and values.get("persons") is not None:
             adults = values["persons"] - (children or 0)
-        listing = cell("unit")
+        listing = cell("property_name") or cell("unit")
         payment = "platform" if re.search(r"booking\.com", cell("payment"), re.I) else None
     else:
         cancelled = bool(CANCELLED.search(cell("status")))

@@ -20,6 +20,9 @@ from rentalcomply.imports.service import MAX_FILE_BYTES
                    "name) that is no property's name or alias; repeat for each. Remembered as "
                    "the listing's alias (not in a dry run). Asked for at a terminal when left "
                    "out.")
+@click.option("--ask/--no-ask", "ask", default=None,
+              help="Ask the property of each unknown listing before importing (the default "
+                   "at a terminal, without --json).")
 @click.option("--property", "property_id", default=None, metavar="PROP",
               help="The property of the file's one unknown listing (refused for a file of "
                    "several: use --map).")
@@ -27,7 +30,8 @@ from rentalcomply.imports.service import MAX_FILE_BYTES
 @click.option("--json", "as_json", is_flag=True,
               help="Print each file's report as JSON (one object per file, in a list).")
 @pass_state
-def import_command(state, files, account_ref, mappings, property_id, dry_run, as_json) -> None:
+def import_command(state, files, account_ref, mappings, ask, property_id, dry_run,
+                   as_json) -> None:
     """Import Airbnb's reservations CSV or Booking.com's reservations download (.xls, CSV or
     XLSX): guest names, adults, children, infants, prices and confirmation codes of the
     calendar-feed bookings, and the bookings the feeds have not brought yet.
@@ -42,7 +46,8 @@ def import_command(state, files, account_ref, mappings, property_id, dry_run, as
     settings = state.open()
     account = resolve_account(account_ref)
     listing_map = _listing_map(mappings)
-    ask = not as_json and sys.stdin.isatty()
+    if ask is None:
+        ask = not as_json and sys.stdin.isatty()
     reports = []
     for path in files:
         with open(path, "rb") as handle:
@@ -86,8 +91,9 @@ def _ask(account_id: str, unknown: list[dict], listing_map: dict[str, str]) -> N
     from rentalcomply.core.models import Property
     places = list(Property.select(Property.id, Property.name)
                   .where(Property.account == account_id).order_by(Property.name))
-    click.echo("Properties: " + "; ".join(f"{number}. {prop.name}"
-                                          for number, prop in enumerate(places, start=1)))
+    click.echo("The file has listings that are no property's name yet. Your properties:")
+    for number, prop in enumerate(places, start=1):
+        click.echo(f"  {number:>2}. {prop.name}")
     for listing in unknown:
         rows = ", ".join(str(row) for row in listing["rows"])
         number = click.prompt(f"Which property is \"{listing['listing'] or '(no listing name)'}\""

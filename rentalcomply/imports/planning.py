@@ -87,6 +87,7 @@ def plan_rows(account_id: str, export: Export, listings: Listings) -> list[Outco
                       row=last_row_of[reservation.code])
             continue
         prop = listings.property_of(reservation.listing)
+        outcome.property_id = prop.id if prop is not None else None  # shown on every row
         booking = _matching_booking(account_id, reservation, prop)
         if booking is not None:
             outcome.booking_id, outcome.property_id = booking.id, booking.property_id
