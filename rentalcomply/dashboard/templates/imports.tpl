@@ -81,6 +81,9 @@
       % end
       % if row.create:
       <div>{{_('Guests')}}: <strong>{{row.create['guest_count']}}</strong>{{!'' if row.create.get('total_price_cents') is None else ' · ' + _('Price').replace('&', '&amp;') + ': <strong>' + shown('total_price_cents', row.create['total_price_cents']) + '</strong>'}}</div>
+      % if row.create.get('guest_phone'):
+      <div>{{_('Phone')}}: <span class="mono">{{row.create['guest_phone']}}</span></div>
+      % end
       % end
     </td>
     <td data-label="{{_('Why')}}">{{reason_text(row)}}</td>
