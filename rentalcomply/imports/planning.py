@@ -35,6 +35,8 @@ FIELD_WORDS = {"guest_name": "guest name", "guest_count": "number of guests",
                "total_price_cents": "price", "external_ref": "confirmation code",
                "payment_method": "payment method", "guest_phone": "phone",
                "guest_language": "language", "booked_at": "booking date"}
+# A row whose listing is no property yet (listings.py asks which): the dashboard says it shorter.
+UNKNOWN_LISTING = "the listing '{listing}' is not known yet: say which property it is"
 DEFAULT_LANGUAGE = "en"  # what a calendar feed's booking has until someone knows better
 
 
@@ -95,8 +97,7 @@ def plan_rows(account_id: str, export: Export, listings: Listings) -> list[Outco
         elif reservation.cancelled:
             outcome.say("cancelled in the channel: no booking is made from it")
         elif prop is None:
-            _conflict(outcome, "the listing '{listing}' is not known yet: say which property "
-                               "it is", listing=reservation.listing or "")
+            _conflict(outcome, UNKNOWN_LISTING, listing=reservation.listing or "")
         else:
             outcome.property_id = prop.id
             _plan_creation(outcome, reservation, prop, planned_stays.setdefault(prop.id, []))

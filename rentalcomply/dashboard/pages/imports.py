@@ -21,6 +21,7 @@ from rentalcomply.dashboard import activitynames, service
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.imports import service as imports
 from rentalcomply.imports.files import spoken
+from rentalcomply.imports.planning import UNKNOWN_LISTING
 
 ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "no change",
                 "conflict": "conflict"}
@@ -122,6 +123,9 @@ def register(pages: Pages) -> None:
 def _reason_text(page, outcome) -> str:
     parts = []
     for template, values in outcome.reasons:
+        if template == UNKNOWN_LISTING:  # its title is in the Property column already
+            parts.append(page._("choose its property above"))
+            continue
         shown = dict(values)
         if "field" in values:
             shown["field"] = page._(values["field"])

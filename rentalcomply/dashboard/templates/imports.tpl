@@ -11,6 +11,9 @@
 % totals = report.totals
 <div class="notice {{'ok' if applied else 'warn'}}" role="status" id="import-summary">
   <p>{{_('Imported: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts.', **totals) if applied else _('Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts. Nothing has changed yet.', **totals)}}</p>
+  % if report.unknown_listings and not applied:
+  <p><strong>{{_('Listings to match with a property: {count}.', count=len(report.unknown_listings))}}</strong> {{_('Their rows wait until you choose.')}}</p>
+  % end
   % for note in report.notes:
   <p>{{_('Note:')}} {{note_text(note)}}</p>
   % end
@@ -70,8 +73,12 @@
       {{row.guest_name or '—'}}
       % end
     </td>
-    <td data-label="{{_('Stay')}}">{{fmt.short_date(row.arrival)}} – {{fmt.short_date(row.departure)}}</td>
+    <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(row.arrival)}} –</span> <span class="nowrap">{{fmt.short_date(row.departure)}}</span></td>
+        % if row.property_id is None and row.action == 'conflict':
+    <td data-label="{{_('Result')}}"><span class="badge s-pending">{{_('waiting')}}</span></td>
+    % else:
     <td data-label="{{_('Result')}}"><span class="badge s-{{ {'created': 'ok', 'updated': 'ok', 'unchanged': 'pending', 'conflict': 'error'}[row.action] }}">{{_(action_words[row.action])}}</span></td>
+    % end
     <td data-label="{{_('Changes')}}">
       % for name, (before, after) in row.changes.items():
       % if name == 'currency':
@@ -80,9 +87,13 @@
       <div>{{_(change_words.get(name, name))}}: {{shown(name, before)}} → <strong>{{shown(name, after)}}</strong></div>
       % end
       % if row.create:
-      <div>{{_('Guests')}}: <strong>{{row.create['guest_count']}}</strong>{{!'' if row.create.get('total_price_cents') is None else ' · ' + _('Price').replace('&', '&amp;') + ': <strong>' + shown('total_price_cents', row.create['total_price_cents']) + '</strong>'}}</div>
+      % party = [(_(word), row.create.get(name)) for name, word in (('adults', 'Adults'), ('children', 'Children'), ('infants', 'Infants')) if row.create.get(name)]
+      <div>{{_('Guests')}}: <strong>{{row.create['guest_count']}}</strong>{{!'' if len(party) < 2 else ' <span class="muted">(' + ', '.join(f'{word} {count}' for word, count in party).replace('&', '&amp;').replace('<', '&lt;') + ')</span>'}}</div>
+      % if row.create.get('total_price_cents') is not None:
+      <div>{{_('Price')}}: <strong>{{shown('total_price_cents', row.create['total_price_cents'])}}</strong></div>
+      % end
       % if row.create.get('guest_phone'):
-      <div>{{_('Phone')}}: <span class="mono">{{row.create['guest_phone']}}</span></div>
+      <div>{{_('Phone')}}: <span class="nowrap">{{row.create['guest_phone']}}</span></div>
       % end
       % end
     </td>

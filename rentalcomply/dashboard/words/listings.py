@@ -29,6 +29,11 @@ GREEK: dict[str, str] = {
         "έχει το όνομα κανενός καταλύματός σας ερωτάστε μία φορά, και η απάντηση "
         "απομνημονεύεται.",
     "Choose the property of each listing.": "Επιλέξτε το κατάλυμα κάθε καταχώρισης.",
+    "Listings to match with a property: {count}.":
+        "Καταχωρίσεις προς αντιστοίχιση με κατάλυμα: {count}.",
+    "Their rows wait until you choose.": "Οι γραμμές τους περιμένουν την επιλογή σας.",
+    "waiting": "σε αναμονή",
+    "choose its property above": "επιλέξτε το κατάλυμά της παραπάνω",
     # the property page (_property_listing_aliases.tpl)
     "Names in the channels’ reservation files": "Ονόματα στα αρχεία κρατήσεων των πλατφορμών",
     "An imported reservations file names each row’s listing: Airbnb by the listing’s title, Booking.com by the property’s name. Rows whose listing has one of these names come to this property.":
