@@ -8,9 +8,9 @@ answer given with this import); a row of a listing still unknown is a conflict u
 
 What is filled: the guest's name (replacing the channel's placeholder), adults, children and
 infants with guest_count their sum, the price in euros, the code, the guest's phone, the booking
-date, and the guest's language (guests.py) where the booking still has the default. A field the host typed
-(`Booking.host_fields`) that differs from the file is a conflict and stays; an empty cell never
-clears anything; dates are never changed (the calendar feed owns them).
+date, and the guest's language (guests.py) where the booking still has the default. A field the
+host typed (`Booking.host_fields`) that differs from the file is a conflict and stays; an empty
+cell never clears anything; dates are never changed (the calendar feed owns them).
 
 Cancelled rows never create a booking. A confirmed booking that the file shows cancelled is not
 cancelled by the import: it is reported as a conflict for the host to cancel (a cancellation

@@ -141,7 +141,7 @@ def test_a_propertys_listing_names_are_listed_added_moved_and_removed(account_a,
     assert list(listings.aliases_of(account_a, duomo)) == []
 
 
-# --- the API ---------------------------------------------------------------------------------------
+# --- the API -------------------------------------------------------------------------------------
 
 def test_the_api_answers_the_unknown_listings_and_takes_a_listing_map(owner, agency):
     preview = owner.post("/api/v1/imports?dry_run=true", agency_file(OCT),
