@@ -141,8 +141,8 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
     host_typed = set(booking.host_fields or ())
     prop = booking.property
     wanted = _wanted_values(reservation, prop)
-    if booking.guest_language != DEFAULT_LANGUAGE or wanted.get("guest_language") == \
-            DEFAULT_LANGUAGE:
+    if booking.guest_language != DEFAULT_LANGUAGE or "guest_language" in host_typed \
+            or wanted.get("guest_language") == DEFAULT_LANGUAGE:
         wanted.pop("guest_language", None)  # someone chose it; the file only hints at it
     for name in ("guest_phone", "booked_at"):
         if getattr(booking, name):

@@ -188,3 +188,27 @@ def test_another_accounts_property_is_no_answer(outsider, owner, agency):
                   content_type="text/csv", status=404)
     outsider.get(f"/api/v1/properties/{agency['FLR Oltrarno 2BR']}/listing-aliases",
                  status=404)
+
+
+def test_a_file_fills_a_feed_bookings_phone_date_and_language_but_not_a_hosts_choice(
+        account_a, agency, rates):
+    from rentalcomply.bookings import service as bookings
+    oltrarno = agency["FLR Oltrarno 2BR"]
+    feed = bookings.create_booking(account_a, rates=rates, property_id=oltrarno,
+                                   guest_name="Booking.com guest", arrival_date="2026-12-04",
+                                   departure_date="2026-12-07", guest_count=1,
+                                   channel="booking")
+    typed = bookings.create_booking(account_a, rates=rates, property_id=oltrarno,
+                                    guest_name="Kowalski, Piotr", arrival_date="2026-12-15",
+                                    departure_date="2026-12-17", guest_count=2,
+                                    guest_language="en")
+    report = import_export(account_a, agency_file(BOOKING), rates=rates,
+                           listing_map=booking_answers(agency))
+    anna = Booking.get_by_id(feed.id)
+    assert (anna.guest_name, anna.guest_phone, anna.guest_language) == (
+        "Schmidt, Anna", "+49 30 901820", "de")
+    assert anna.booked_at == dt.datetime(2026, 11, 20, 8, 41, 7)
+    piotr = next(row for row in report.rows if row.code == "5012345606")
+    assert piotr.booking_id == typed.id
+    assert "language" not in piotr.reason  # the host's English stays, unremarked
+    assert Booking.get_by_id(typed.id).guest_language == "en"
