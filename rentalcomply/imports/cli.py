@@ -69,7 +69,7 @@ def import_command(state, files, account_ref, mappings, ask, property_id, dry_ru
             raise click.ClickException(f"{path}: {refusal.message}") from None
         reports.append(report.view())
         if not as_json:
-            _print(path, report)
+            _print(path, report, _property_names(account.id))
     if as_json:
         _emit_json({"data": reports})
 
@@ -101,7 +101,13 @@ def _ask(account_id: str, unknown: list[dict], listing_map: dict[str, str]) -> N
         listing_map[listing["listing"]] = places[number - 1].id
 
 
-def _print(path: str, report) -> None:
+def _property_names(account_id: str) -> dict[str, str]:
+    from rentalcomply.core.models import Property
+    return {prop.id: prop.name for prop in Property.select(Property.id, Property.name)
+            .where(Property.account == account_id)}
+
+
+def _print(path: str, report, names: dict[str, str]) -> None:
     totals = report.totals
     verb = "Would import" if report.dry_run else "Imported"
     click.echo(f"{verb} {path} ({report.channel}, {report.kind}): {totals['created']} created, "
@@ -113,8 +119,8 @@ def _print(path: str, report) -> None:
         click.echo(f"Unknown listing: \"{listing['listing']}\" (rows "
                    f"{', '.join(str(row) for row in listing['rows'])}): give --map "
                    "\"TITLE=PROP\".")
-    _table([(row.row, row.code, row.property_id or "?", row.action, row.booking_id or "",
-             row.reason)
+    _table([(row.row, row.code, names.get(row.property_id, "?"), row.action,
+             row.booking_id or "", row.reason)
             for row in report.rows], ["ROW", "CODE", "PROPERTY", "RESULT", "BOOKING", "REASON"])
     if report.dry_run:
         click.echo("Dry run: nothing was changed.")

@@ -100,3 +100,4 @@ def test_sync_import_asks_at_the_terminal_one_question_per_listing(cli):
     second = cli("sync", "import", str(FILES / "agency_airbnb_jan.csv"), "--account", "Agency",
                  "--ask")
     assert "Which property is" not in second.stdout and "12 created" in second.stdout
+    assert "FLR Duomo Loft" in second.stdout  # each row's property, by name
