@@ -126,6 +126,12 @@ def test_a_spanish_reservation_is_due_24_hours_after_the_booking_not_the_import(
     claire = by_code(account_a)["5012345604"]
     filing = Filing.get((Filing.booking == claire.id) & (Filing.kind == "reservation"))
     assert filing.deadline == dt.datetime(2026, 11, 19, 21, 30, 12) + dt.timedelta(hours=24)
+    # The booker is the holder SES reads, last name first, reachable by the file's phone.
+    from rentalcomply.authorities.ses.reservations import reservation_holder
+    holder, waiting = reservation_holder(claire)
+    assert waiting is None
+    assert (holder.data["last_name"], holder.data["first_name"], holder.data["phone"]) == (
+        "Dubois", "Claire", "+33 6 45 67 89 01")
 
 
 def test_a_propertys_listing_names_are_listed_added_moved_and_removed(account_a, agency):
