@@ -87,3 +87,14 @@ def test_a_name_too_long_is_refused_beside_the_field_in_greek(anna, agency):
     refused = form.submit(status=400)
     assert "πρέπει να έχει από 1 έως 300 χαρακτήρες" in refused.text
     assert re.search(r'id="alias-title"[^>]*aria-invalid="true"', refused.text)
+
+
+def test_the_questions_in_greek(anna, agency):
+    anna.get("/dashboard/bookings/import?lang=el")
+    page = anna.get("/dashboard/bookings/import")
+    preview = anna.post("/dashboard/bookings/import", {"csrf": anna.csrf(page)},
+                        upload_files=[("file", "export.xls", agency_file("agency_booking.xls"))])
+    text = preview.text
+    assert "Σε ποιο κατάλυμα αντιστοιχεί κάθε καταχώριση;" in text
+    assert "Καταχωρίσεις προς αντιστοίχιση με κατάλυμα: 3." in text
+    assert "επιλέξτε το κατάλυμά της παραπάνω" in text and "σε αναμονή" in text
