@@ -81,10 +81,17 @@ openapi.schema("ImportReport", {
             "description": "The file's listings that are no property's name or listing alias: "
                            "their rows are conflicts until `listing_map` says which property "
                            "each is. One entry per listing, in the file's order.",
-            "items": {"type": "object", "required": ["listing", "rows"],
+            "items": {"type": "object", "required": ["listing", "rows", "remembered"],
                       "additionalProperties": False,
-                      "properties": {"listing": {"type": "string"},
-                                     "rows": {"type": "array", "items": {"type": "integer"}}}}},
+                      "properties": {
+                          "listing": {"type": "string"},
+                          "rows": {"type": "array", "items": {"type": "integer"}},
+                          "remembered": {"type": "boolean",
+                                         "description": "Whether applying keeps the answer as "
+                                                        "the listing's alias: false for "
+                                                        "Booking.com's unit type ('Apartment') "
+                                                        "and rows without a listing, which name "
+                                                        "no one property."}}}},
         "rows": {"type": "array", "items": ref("ImportRow")},
     },
 })

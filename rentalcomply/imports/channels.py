@@ -98,6 +98,8 @@ class Reservation:
     # When the guest booked, in the file's (the property's) local time; a day alone at midnight.
     booked_on: dt.datetime | None = None
     country: str | None = None  # ISO 3166 alpha-2, lower case as Booking.com writes it
+    # The listing is Booking.com's unit type ("Apartment"), which names no single property.
+    listing_is_unit: bool = False
 
     @property
     def guest_count(self) -> int | None:
@@ -196,11 +198,13 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
         if adults is None and values.get("persons") is not None:
             adults = values["persons"] - (children or 0)
         listing = cell("property_name") or cell("unit")
+        is_unit = not cell("property_name") and bool(cell("unit"))
         payment = "platform" if re.search(r"booking\.com", cell("payment"), re.I) else None
     else:
         cancelled = bool(CANCELLED.search(cell("status")))
         name = cell("guest_name")
         listing = cell("listing")
+        is_unit = False
         payment = "platform"
     name = " ".join(_CONTROL.sub(" ", name).split())[:GUEST_NAME_MAX]
     phone = " ".join(_CONTROL.sub(" ", cell("phone")).split())
@@ -209,7 +213,7 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
                        values["departure"], listing or None, adults, children,
                        values.get("infants"), values.get("price_cents"), values.get("currency"),
                        payment, _phone(phone), values.get("booked_on"),
-                       country if re.fullmatch(r"[a-z]{2}", country) else None)
+                       country if re.fullmatch(r"[a-z]{2}", country) else None, is_unit)
 
 
 def _code(value: str) -> str:

@@ -7,7 +7,9 @@ answer given with this import (`listing_map`, title -> property id), which apply
 the listing's alias so that the next file asks nothing.
 
 A listing still unknown is asked, never guessed: its rows wait as conflicts and the report names
-it (`unknown`). One answer covers one listing: the import's single property (`property_id`, the
+it (`unknown`). Booking.com's unit type ("Apartment", "Double Room"), the listing of a single
+property's download, names no one property: its answer holds for the file and is not remembered,
+lest another property's file with the same unit type go there unasked. One answer covers one listing: the import's single property (`property_id`, the
 old way) is taken only for a file with one unknown listing, and the account's only property only
 for a file of one listing, so that no choice puts two places' guests on one property.
 """
@@ -36,6 +38,7 @@ class Listings:
     places: dict[str, Property] = field(default_factory=dict)
     # Unknown listings as the file writes them, in the file's order, with their rows.
     unknown: dict[str, list[int]] = field(default_factory=dict)
+    units: set[str] = field(default_factory=set)  # folded titles that are unit types
     # The answers of this import to remember on applying: (title, property).
     answered: list[tuple[str, Property]] = field(default_factory=list)
 
@@ -43,7 +46,8 @@ class Listings:
         return self.places.get(fold(listing or ""))
 
     def view(self) -> list[dict]:
-        return [{"listing": title, "rows": rows} for title, rows in self.unknown.items()]
+        return [{"listing": title, "rows": rows, "remembered": fold(title) not in self.units}
+                for title, rows in self.unknown.items()]
 
 
 def resolve(account_id: str, export: Export, listing_map: dict[str, str] | None = None,
@@ -69,11 +73,12 @@ def resolve(account_id: str, export: Export, listing_map: dict[str, str] | None 
         folded = fold(reservation.listing or "")
         titles.setdefault(folded, " ".join((reservation.listing or "").split()))
         rows.setdefault(folded, []).append(reservation.row)
-    listings = Listings()
+    units = {fold(r.listing or "") for r in export.reservations if r.listing_is_unit}
+    listings = Listings(units=units | {""})
     for folded, title in titles.items():
         if folded in answers:
             listings.places[folded] = answers[folded]
-            if folded and folded not in aliases and folded not in by_name:
+            if folded not in listings.units and folded not in aliases and folded not in by_name:
                 listings.answered.append((title[:TITLE_MAX], answers[folded]))
         elif folded and (folded in aliases or folded in by_name):
             listings.places[folded] = aliases.get(folded) or by_name[folded]
@@ -88,7 +93,7 @@ def resolve(account_id: str, export: Export, listing_map: dict[str, str] | None 
                 "one is (listing_map), one answer per listing").format(count=len(listings.unknown)))
         for title in list(listings.unknown):
             listings.places[fold(title)] = by_id[property_id]
-            if fold(title):
+            if fold(title) not in listings.units:
                 listings.answered.append((title[:TITLE_MAX], by_id[property_id]))
             del listings.unknown[title]
     elif len(properties) == 1 and len(titles) == 1 and listings.unknown:

@@ -218,3 +218,25 @@ def test_a_file_fills_a_feed_bookings_phone_date_and_language_but_not_a_hosts_ch
     assert piotr.booking_id == typed.id
     assert "language" not in piotr.reason  # the host's English stays, unremarked
     assert Booking.get_by_id(typed.id).guest_language == "en"
+
+
+def test_a_booking_com_unit_type_is_asked_for_each_file_never_remembered(account_a, places,
+                                                                         rates):
+    from tests.imports.conftest import booking_rows_of_xls, csv_bytes
+    header, rows = booking_rows_of_xls()
+    unit = header.index("Unit type")
+    for row in rows:
+        row[unit] = "Apartment"  # a single property's download: the unit, not the property
+    content = csv_bytes(header, rows, delimiter="\t", encoding="utf-16")
+    asked = import_export(account_a, content, rates=rates, dry_run=True)
+    assert asked.unknown_listings == [{"listing": "Apartment", "rows": [2, 3, 4],
+                                       "remembered": False}]
+    done = import_export(account_a, content, rates=rates,
+                         listing_map={"Apartment": places["studio"]})
+    assert done.totals["created"] == 2
+    assert list(listings.aliases_of(account_a, places["studio"])) == []
+    again = import_export(account_a, content, rates=rates, dry_run=True)
+    assert [u["listing"] for u in again.unknown_listings] == ["Apartment"]
+    # One listing and one answer: the old single property still answers it.
+    assert import_export(account_a, content, rates=rates, dry_run=True,
+                         property_id=places["studio"]).totals["unchanged"] == 3

@@ -34,7 +34,7 @@
   <div class="field listing-question">
     <input type="hidden" name="title_{{index}}" value="{{unknown['listing']}}">
     <label for="property_{{index}}">{{unknown['listing'] or _('Rows without a listing name')}}</label>
-    <p class="hint" id="rows_{{index}}">{{_('Rows {rows}', rows=', '.join(str(number) for number in unknown['rows']))}}</p>
+    <p class="hint" id="rows_{{index}}">{{_('Rows {rows}', rows=', '.join(str(number) for number in unknown['rows']))}}{{'' if unknown['remembered'] else ' · ' + _('for this file only: a unit type names no single property')}}</p>
     <select id="property_{{index}}" name="property_{{index}}" aria-describedby="rows_{{index}}">
       <option value="">{{_('Choose the property…')}}</option>
       % for value, text in sorted(names.items(), key=lambda item: item[1].casefold()):

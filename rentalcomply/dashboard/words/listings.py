@@ -33,6 +33,8 @@ GREEK: dict[str, str] = {
         "Καταχωρίσεις προς αντιστοίχιση με κατάλυμα: {count}.",
     "Their rows wait until you choose.": "Οι γραμμές τους περιμένουν την επιλογή σας.",
     "waiting": "σε αναμονή",
+    "for this file only: a unit type names no single property":
+        "μόνο για αυτό το αρχείο: ένας τύπος μονάδας δεν δηλώνει ένα μόνο κατάλυμα",
     "choose its property above": "επιλέξτε το κατάλυμά της παραπάνω",
     # the property page (_property_listing_aliases.tpl)
     "Names in the channels’ reservation files": "Ονόματα στα αρχεία κρατήσεων των πλατφορμών",
