@@ -66,7 +66,8 @@ def test_an_agencys_airbnb_and_booking_files_are_mapped_once_in_the_browser(
     _sign_in(page, server.base_url, "host@example.com")
 
     _upload(page, server.base_url, "agency_airbnb_oct.csv")
-    assert _shows(page, "Preview: 0 new, 0 filled in, 1 unchanged, 14 conflicts.")
+    assert _shows(page, "Preview: 0 new, 0 filled in, 1 unchanged, 0 conflicts, 14 waiting for "
+                        "their listing’s property.")
     assert page.get_by_role("button", name="Apply these changes").count() == 0
     _answer(page, {title: name for title, (name, _, _) in AIRBNB_LISTINGS.items()})
     _fits(page, size, "listings-asked")
@@ -88,7 +89,8 @@ def test_an_agencys_airbnb_and_booking_files_are_mapped_once_in_the_browser(
     assert page.locator(".listing-question").count() == 0
 
     _upload(page, server.base_url, "agency_booking.xls")
-    assert _shows(page, "Preview: 0 new, 0 filled in, 0 unchanged, 6 conflicts.")
+    assert _shows(page, "Preview: 0 new, 0 filled in, 0 unchanged, 0 conflicts, 6 waiting for "
+                        "their listing’s property.")
     _answer(page, BOOKING_PROPERTIES)
     page.get_by_role("button", name="Preview with these properties").click()
     assert _shows(page, "Preview: 6 new, 0 filled in, 0 unchanged, 0 conflicts.")

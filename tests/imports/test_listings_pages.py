@@ -97,4 +97,5 @@ def test_the_questions_in_greek(anna, agency):
     text = preview.text
     assert "Σε ποιο κατάλυμα αντιστοιχεί κάθε καταχώριση;" in text
     assert "Καταχωρίσεις προς αντιστοίχιση με κατάλυμα: 3." in text
+    assert "0 συγκρούσεις, 6 περιμένουν το κατάλυμα της καταχώρισής τους" in text
     assert "επιλέξτε το κατάλυμά της παραπάνω" in text and "σε αναμονή" in text

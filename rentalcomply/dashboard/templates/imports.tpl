@@ -10,9 +10,15 @@
 % if report is not None:
 % totals = report.totals
 <div class="notice {{'ok' if applied else 'warn'}}" role="status" id="import-summary">
+  % waiting = sum(1 for row in report.rows if row.property_id is None and row.action == 'conflict')
+  % if waiting and not applied:
+  %   shown_totals = dict(totals, conflict=totals['conflict'] - waiting, waiting=waiting)
+  <p>{{_('Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts, {waiting} waiting for their listing’s property. Nothing has changed yet.', **shown_totals)}}</p>
+  % else:
   <p>{{_('Imported: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts.', **totals) if applied else _('Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts. Nothing has changed yet.', **totals)}}</p>
+  % end
   % if report.unknown_listings and not applied:
-  <p><strong>{{_('Listings to match with a property: {count}.', count=len(report.unknown_listings))}}</strong> {{_('Their rows wait until you choose.')}}</p>
+  <p><strong>{{_('Listings to match with a property: {count}.', count=len(report.unknown_listings))}}</strong> {{_('Choose the property of each one below.')}}</p>
   % end
   % for note in report.notes:
   <p>{{_('Note:')}} {{note_text(note)}}</p>

@@ -31,7 +31,11 @@ GREEK: dict[str, str] = {
     "Choose the property of each listing.": "Επιλέξτε το κατάλυμα κάθε καταχώρισης.",
     "Listings to match with a property: {count}.":
         "Καταχωρίσεις προς αντιστοίχιση με κατάλυμα: {count}.",
-    "Their rows wait until you choose.": "Οι γραμμές τους περιμένουν την επιλογή σας.",
+    "Choose the property of each one below.": "Επιλέξτε παρακάτω το κατάλυμα της καθεμιάς.",
+    "Preview: {created} new, {updated} filled in, {unchanged} unchanged, {conflict} conflicts, {waiting} waiting for their listing’s property. Nothing has changed yet.":
+        "Προεπισκόπηση: {created} νέες, {updated} προς συμπλήρωση, {unchanged} χωρίς αλλαγή, "
+        "{conflict} συγκρούσεις, {waiting} περιμένουν το κατάλυμα της καταχώρισής τους. Δεν "
+        "έχει αλλάξει τίποτα ακόμη.",
     "waiting": "σε αναμονή",
     "for this file only: a unit type names no single property":
         "μόνο για αυτό το αρχείο: ένας τύπος μονάδας δεν δηλώνει ένα μόνο κατάλυμα",
