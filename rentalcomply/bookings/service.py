@@ -529,6 +529,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
+        "booked_at": clock.iso(get("booked_at")),
         "amount_kept": cents_to_euros(get("amount_kept_cents")),
         "version": get("version"),
     }

@@ -158,6 +158,10 @@ def test_the_api_answers_the_unknown_listings_and_takes_a_listing_map(owner, age
     done = owner.post(f"/api/v1/imports?listing_map={mapping}", agency_file(OCT),
                       content_type="text/csv", status=200).json["data"]
     assert done["totals"]["created"] == 14 and done["unknown_listings"] == []
+    emma = next(row for row in done["rows"] if row["code"] == "HMA00K7QZW")
+    booking = owner.get(f"/api/v1/bookings/{emma['booking_id']}", status=200).json["data"]
+    assert (booking["guest_phone"], booking["booked_at"], booking["guest_language"]) == (
+        "+49 151 23456789", "2026-08-23T22:00:00Z", "it")
     aliases = owner.get(f"/api/v1/properties/{agency['FLR Duomo Loft']}/listing-aliases",
                         status=200).json["data"]
     assert [(a["channel"], a["title"]) for a in aliases] == [
