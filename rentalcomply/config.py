@@ -186,6 +186,7 @@ SETTINGS: list[Setting] = [
     S("smtp", "starttls", _parse_bool, False, "Upgrade the SMTP connection with STARTTLS."),
     S("smtp", "use_ssl", _parse_bool, False, "Connect with implicit TLS (usually port 465)."),
     S("smtp", "from_address", _parse_str, "RentalComply <no-reply@localhost>", "Sender of every e-mail (guests, the dashboard's people). An account's owner may set up its own mail server and sender on the dashboard's Account page, which then replaces every smtp setting for that account."),
+    S("smtp", "allow_private_addresses", _parse_bool, False, "Allow the mail servers accounts' owners set up on the dashboard on loopback, private, link-local or metadata addresses (a relay on the LAN). Checked at every connection, as for webhooks. The smtp.host above is yours and always allowed."),
     S("smtp", "timeout_seconds", _range(1, 300, _parse_int), 20, "Time allowed for one whole SMTP conversation (connection, TLS, login, sending), however slowly the server answers."),
     # checkin
     S("checkin", "invite_days_before", _range(0, 365, _parse_int), 7, "Days before arrival that the check-in invitation is e-mailed, once, to bookings with a guest e-mail (0: on arrival day)."),
@@ -193,8 +194,13 @@ SETTINGS: list[Setting] = [
     S("checkin", "reminder_hour", _range(0, 23, _parse_int), 9, "Local hour of the property from which the day's reminders are e-mailed."),
     S("checkin", "page_attempts_per_minute", _range(1, 10_000, _parse_int), 20, "Unknown check-in links one client address may try per minute before it is refused (guessing)."),
     S("checkin", "find_attempts_per_address", _range(1, 10_000, _parse_int), 9, "Wrong booking references (or dates) one client address may give on a property's check-in link within 10 minutes; the next try is refused (429) until the oldest leaves the window."),
-    S("checkin", "find_attempts_per_property", _range(1, 100_000, _parse_int), 30, "Wrong booking references (or dates) a property's check-in link takes from all addresses together within 10 minutes before it refuses further tries (429): a guesser spread over many addresses."),
+    S("checkin", "find_attempts_per_property", _range(1, 100_000, _parse_int), 30, "Wrong booking references (or dates) a property's check-in link takes from all addresses together within 10 minutes before it refuses further wrong ones (429) and logs a warning: a guesser spread over many addresses. A right reference and date is never refused by it."),
     S("checkin", "scans_per_link", _range(1, 1000, _parse_int), 30, "Photos of documents a booking's check-in link may send to be read (Scan the document) per hour; further photos are refused until the hour has passed, and the guest types the details."),
+    # scan
+    S("scan", "max_upload_mb", _range(1, 100, _parse_int), 10, "The largest photo of a document (Scan the document) the guest page takes, in MB of 1,048,576 bytes. The page states it; the server takes a scan's request up to it plus 1 MB for the rest of the guest form, and every other request only up to 1 MB. A phone's 12-megapixel JPEG is 2 to 5 MB."),
+    S("scan", "max_image_side", _range(100, 65_535, _parse_int), 12_000, "The widest or tallest photo of a document that is read, in pixels, as its header declares it before anything is decoded; a larger one is refused (413), as is one past scan.max_image_pixels. 12,000 is the long side of the largest phone photos (108 megapixels, 12,000 × 9,000)."),
+    S("scan", "max_image_pixels", _range(10_000, 1_000_000_000, _parse_int), 50_000_000, "The most pixels (width times height, from the header) a photo of a document may have to be decoded; a larger one is refused (413). Measured at 48 megapixels: a read peaks at 93 MB for a baseline JPEG or a PNG, 322 MB for the worst, a progressive colour JPEG without chroma subsampling (the decoder keeps every coefficient); scan.concurrent_reads multiplies it. 50,000,000 takes a 50-megapixel phone's full-size photo."),
+    S("scan", "concurrent_reads", _range(1, 16, _parse_int), 1, "Photos of documents decoded and read at once, so that their memory does not add up; a further photo waits up to 10 seconds for its turn, then the guest is asked to try again (503). A read takes one to three seconds of one core."),
     # sync
     S("sync", "interval_minutes", _range(15, 1440, _parse_int), 60, "How often calendar feeds are fetched. Channels refresh their exports every 1 to 6 hours."),
     S("sync", "timeout_seconds", _range(1, 300, _parse_int), 20, "Timeout for fetching one feed."),

@@ -10,8 +10,10 @@ shutdown exits at once.
 
 from __future__ import annotations
 
+import copy
 import functools
 import gc
+import http
 import io
 import logging
 import os
@@ -37,6 +39,7 @@ from rentalcomply.core.errors import PayloadTooLarge
 from rentalcomply.ops import datalock, listening
 from rentalcomply.ops.datalock import DataDirectoryBusy
 from rentalcomply.runtime import bootstrap, configure_logging
+from rentalcomply.scan import api as scan_api
 from rentalcomply.web.gate import status_line
 from rentalcomply.web.json import error_body
 from rentalcomply.web.routing import MAX_BODY_BYTES
@@ -164,13 +167,30 @@ def _effective_addresses(server) -> list[tuple[str, int]]:
 # application sees the request, so the 1 MiB body limit must be Waitress's own: a larger declared
 # Content-Length is answered at once, before any of the body is kept, and a chunked body is cut
 # where it passes the limit. The slack lets a chunked body of exactly 1 MiB through with its chunk
-# framing; the routes refuse anything over 1 MiB themselves (the same JSON 413).
+# framing; the routes refuse anything over 1 MiB themselves (the same JSON 413). A scan's POST
+# alone has a larger limit (_BodyLimits), and its refusal is the guest page's (scan/api.py).
 MAX_REQUEST_BODY_BYTES = MAX_BODY_BYTES + 64 * 1024
 # After a 413, the rest of the refused body is read and thrown away, up to this much body in all,
 # before the connection closes: a client that is still sending when the answer comes would
 # otherwise find the connection reset (TCP resets a socket closed with unread data) and never
 # read the 413. A body larger still is cut off there.
 REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024
+# The framing a chunked body may add over its content, within the limit.
+CHUNK_SLACK_BYTES = 64 * 1024
+# A guest's photo refused as too large is read to its end up to this much, so that their browser
+# gets the page saying so rather than a reset connection: phones' full-size photos and the odd
+# RAW file are well under it.
+REFUSED_SCAN_DRAIN_BYTES = 64 * 1024 * 1024
+
+
+class _BodyLimits:
+    """The one path with a larger limit: a scan of a guest's document takes a photo up to
+    scan.max_upload_mb (the limit the guest page states) with the rest of the form."""
+
+    def __init__(self, adj, settings):
+        self.settings = settings
+        self.scan = copy.copy(adj)
+        self.scan.max_request_body_size = scan_api.body_limit(settings) + CHUNK_SLACK_BYTES
 
 
 def create_waitress_server(app, settings, **options):
@@ -187,6 +207,7 @@ def create_waitress_server(app, settings, **options):
     for listener in [server, *getattr(server, "map", {}).values()]:
         if hasattr(listener, "channel_class"):
             listener.channel_class = _JsonErrorChannel
+            listener.body_limits = _BodyLimits(listener.adj, settings)
     return server
 
 
@@ -198,10 +219,18 @@ class _JsonErrorTask(ErrorTask):
         if not isinstance(self.request.error, RequestEntityTooLarge):
             return super().execute()
         request_id = "req_" + uuid.uuid4().hex[:20]
-        body = error_body(PayloadTooLarge(), request_id)
-        self.status = status_line(413)
-        self.response_headers.extend([("Content-Type", "application/json"),
-                                      ("X-Request-Id", request_id)])
+        limits = getattr(self.channel.server, "body_limits", None)
+        if limits is not None and scan_api.is_scan(self.request.path or ""):
+            # The guest page's own answer (the form again without a script), in their language.
+            status, headers, body = scan_api.too_large_answer(
+                limits.settings, self.request.path, self.request.query or "",
+                self.request.headers.get("ACCEPT", ""), request_id)
+        else:
+            status, headers = 413, [("Content-Type", "application/json")]
+            body = error_body(PayloadTooLarge(), request_id)
+        self.status = status_line(status) if status == 413 else \
+            f"{status} {http.HTTPStatus(status).phrase}"
+        self.response_headers.extend([*headers, ("X-Request-Id", request_id)])
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
@@ -227,6 +256,15 @@ class _RefusingParser(HTTPRequestParser):
     def __init__(self, adj, channel: "_JsonErrorChannel"):
         super().__init__(adj)
         self.channel = channel
+        self.drain_bytes = REFUSED_BODY_DRAIN_BYTES
+
+    def parse_header(self, header_plus):
+        super().parse_header(header_plus)
+        # Waitress reads the limit from adj when it checks the body, after the headers.
+        limits = getattr(self.channel.server, "body_limits", None)
+        if limits is not None and self.command == "POST" and scan_api.is_scan(self.path or ""):
+            self.adj = limits.scan
+            self.drain_bytes = REFUSED_SCAN_DRAIN_BYTES
 
     def received(self, data: bytes) -> int:
         refused_before = isinstance(self.error, RequestEntityTooLarge)
@@ -241,7 +279,7 @@ class _RefusingParser(HTTPRequestParser):
             receiver.buf = _Discard()
         else:
             receiver, read = FixedStreamReceiver(self.content_length, _Discard()), 0
-        self.channel.discard_refused_body(receiver, read, data[consumed:])
+        self.channel.discard_refused_body(receiver, read, data[consumed:], self.drain_bytes)
         return len(data)
 
 
@@ -259,10 +297,11 @@ class _JsonErrorChannel(HTTPChannel):
         super().__init__(*args, **kwargs)
         self.parser_class = functools.partial(_RefusingParser, channel=self)
 
-    def discard_refused_body(self, receiver, already_read: int, rest: bytes) -> None:
+    def discard_refused_body(self, receiver, already_read: int, rest: bytes,
+                             bound: int = REFUSED_BODY_DRAIN_BYTES) -> None:
         self._refused = True
         self._refused_body = receiver
-        self._drain_left = max(0, REFUSED_BODY_DRAIN_BYTES - already_read)
+        self._drain_left = max(0, bound - already_read)
         self._discard(rest)
 
     def _discard(self, data: bytes) -> None:

@@ -4,6 +4,12 @@ and a test mail that says in words whether it went.
 
 The password is write-only: sealed at rest (core/sealing.py), never shown back; an empty password
 in a form keeps the one stored.
+
+The server obeys the address rules of webhooks and feeds (core/netguard.py): a host on loopback, a
+private or link-local address is refused when saved (and at every connection, core/mailer.py)
+unless the operator sets `smtp.allow_private_addresses`. A test e-mail that reaches no mail server
+answers in the same words after the same time (`smtp.timeout_seconds`), whether the port was
+closed, filtered or something else's: the page must not become a port scanner.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import re
 from email.headerregistry import Address
 from email.utils import parseaddr
 
-from rentalcomply.core import clock, mailer, sealing
+from rentalcomply.core import clock, mailer, netguard, sealing
 from rentalcomply.core.checks import control_character_problem
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, ValidationError
@@ -42,8 +48,9 @@ def smtp_view(settings, account_id: str) -> dict:
 
 
 def save_smtp(account_id: str, *, host: str, port, security: str, username: str,
-              password: str | None, from_address: str) -> None:
-    """The account's own mail server. `password` None or "" keeps the stored one."""
+              password: str | None, from_address: str, allow_private: bool = False) -> None:
+    """The account's own mail server. `password` None or "" keeps the stored one.
+    `allow_private`: the operator's `smtp.allow_private_addresses`."""
     problems = []
     host, username, from_address = host.strip(), username.strip(), from_address.strip()
     if not HOST_RE.match(host):
@@ -65,6 +72,13 @@ def save_smtp(account_id: str, *, host: str, port, security: str, username: str,
     if not _valid_sender(from_address):
         problems.append({"field": "from_address", "message": "must be an e-mail address, like "
                                                              "Villa Anemoi <stay@example.com>"})
+    if not problems:
+        # Early feedback only: the rule that matters is applied at every connection.
+        refused = netguard.registration_problem(
+            f"http://{host}:{port}/", allow_http=True, allow_private=allow_private,
+            private_setting=mailer.PRIVATE_SETTING)
+        if refused is not None:
+            problems.append({"field": "host", "message": f"is not allowed: {refused}"})
     if problems:
         raise ValidationError(problems)
     now = clock.utcnow()
@@ -148,7 +162,7 @@ def send_test(settings, account_id: str, to: str, account_name: str) -> tuple[bo
                             subtype="html")
     try:
         mailer.deliver(settings, message, account_id)
-    except mailer.DeliveryFailed as failure:
+    except mailer.DeliveryFailed as failure:  # unreached: at the timeout, whatever the port
         return False, failure.reason
     return True, f"{smtp.host}:{smtp.port}"
 

@@ -9,12 +9,15 @@ This module knows only messages.
 from __future__ import annotations
 
 import html
+import logging
 from email.message import EmailMessage
 
 from rentalcomply.checkin import i18n, templates
 from rentalcomply.core import mailer
 from rentalcomply.core.mailer import DeliveryFailed  # noqa: F401 - the callers' name for it
 from rentalcomply.core.models import Booking, Property
+
+log = logging.getLogger(__name__)
 
 INVITATION = "invitation"
 REMINDER = "reminder"
@@ -37,8 +40,11 @@ def compose(settings, booking: Booking, prop: Property, checkin_url: str, expire
     lang = i18n.language(booking.guest_language)
     own = templates.own_template(booking.account_id, kind, lang)
     if own is not None:
-        return _compose_own(settings, booking, prop, lang, own, checkin_url,
-                            expires=expires_on)
+        try:
+            return _compose_own(settings, booking, prop, lang, own, checkin_url,
+                                expires=expires_on)
+        except templates.TemplateBroken:  # the guest gets the default rather than nothing
+            log.warning("the account's own %s text could not be filled: default sent", kind)
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date),
               "departure": i18n.format_date(lang, booking.departure_date)}
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
@@ -57,8 +63,11 @@ def compose_access(settings, booking: Booking, prop: Property, instructions: str
     lang = i18n.language(booking.guest_language)
     own = templates.own_template(booking.account_id, "access", lang)
     if own is not None:
-        return _compose_own(settings, booking, prop, lang, own, checkin_url,
-                            instructions=instructions)
+        try:
+            return _compose_own(settings, booking, prop, lang, own, checkin_url,
+                                instructions=instructions)
+        except templates.TemplateBroken:  # the guest gets the default rather than nothing
+            log.warning("the account's own access text could not be filled: default sent")
     values = {"host": prop.name, "arrival": i18n.format_date(lang, booking.arrival_date)}
     t = lambda key, **extra: i18n.text(lang, key, **{**values, **extra})  # noqa: E731
     return _compose(settings, booking, prop, lang, t("access.mail_subject"),

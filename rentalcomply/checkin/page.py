@@ -8,7 +8,8 @@
 - `POST /checkin/{token}` (an ordinary form post): the same without JavaScript.
 - `GET|POST /checkin/p/{property token}`: a property's link (links.py): the guest names their
   booking (reference, and arrival date or phone's last four digits) and is sent to its link;
-  wrong answers are limited per client address and per property (429, the same page).
+  wrong answers are limited per client address and per property (429, the same page); a right
+  answer is never refused by the property's cap, which wrong ones from anywhere fill.
 Unknown links get a friendly 404 page, expired ones 410; an address that tries too many unknown
 links is refused for a minute (429), whatever it asks next.
 """
@@ -139,7 +140,7 @@ def register(api) -> None:
     def find_post(token):
         lang = _requested_language() or _accepted_language()
         prop, address = open_property(token, lang)
-        wait = max(find_by_address.blocked(address), find_by_property.blocked(prop.id))
+        wait = find_by_address.blocked(address)  # this address's own wrong answers
         if wait:
             raise _refusal(429, "page.limited_title", "find.limited", lang,
                            headers={"Retry-After": str(wait)})
@@ -154,7 +155,18 @@ def register(api) -> None:
                                   phone_last4=typed["phone_last4"])
         if booking is None:  # the same answer whichever part was wrong
             find_by_address.hit(address)
-            find_by_property.hit(prop.id)
+            # The property's cap is judged only once the answer is known to be wrong: wrong
+            # answers from anywhere must not lock the link for the guests who know their
+            # booking (they are never refused by it; their own address's limit still holds).
+            allowed, remaining, reset = find_by_property.hit(prop.id)
+            if allowed and remaining == 0:
+                log.warning("property %s: %d wrong answers on its check-in link within %d "
+                            "minutes; further wrong ones are refused (if this goes on, rotate "
+                            "the property's link)", prop.id, find_by_property.limit,
+                            FIND_WINDOW_SECONDS // 60)
+            if not allowed:
+                raise _refusal(429, "page.limited_title", "find.limited", lang,
+                               headers={"Retry-After": str(reset)})
             return pages.html_response(
                 _find_page(token, prop, lang, typed, i18n.text(lang, "find.no_match")), status=422)
         booking_links.ensure_links([booking.id])
@@ -425,7 +437,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             else "police" if country in party_rules.POLICE_COUNTRIES else "other")),
         privacy=privacy.notice(settings, prop, lang), resume=_resume_step(booking, guests),
         document_age=party_rules.document_age(country),
-        scan=scan_api.page_context(booking, lang, bottle.request.query),  # _scan.tpl
+        scan=scan_api.page_context(booking, lang, bottle.request.query,  # _scan.tpl
+                                  settings.scan),
         pick_lists=_pick_lists(country),
         messages={key: i18n.text(lang, key) for key in
                   ("page.saved", "page.saving", "page.offline", "msg.summary", "page.step_guest",

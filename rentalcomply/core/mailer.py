@@ -12,6 +12,13 @@ the account's effective SMTP settings.
 - Every failure is sorted into permanent (the server refused the recipient or the sender:
   retrying cannot help) or transient (no connection, a 4xx, a timeout), and a refusal of the
   recipient's address is told apart from the others.
+- A server an account's owner chose (not the operator's config.toml) obeys the address rules of
+  core/netguard.py, as webhooks and feeds do: its name is resolved at every connection, every
+  address vetted, and the connection made to a vetted address (TLS still checks the name), so
+  that no account reaches the machine's own services, its LAN or a cloud metadata address unless
+  the operator allows it (`smtp.allow_private_addresses`). And whatever kept such a server from
+  greeting us (refused, silent, filtered, not a mail server) is one reason, `unreached`, so that
+  the answer does not tell a closed port from a filtered one.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from email.utils import formataddr, format_datetime, make_msgid
 
 import peewee as pw
 
-from rentalcomply.core import clock, sealing
+from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, BaseModel, Property
 
@@ -38,6 +45,7 @@ log = logging.getLogger(__name__)
 
 SECURITIES = ("starttls", "tls", "none")
 PASSWORD_PURPOSE = "smtp-password:"
+PRIVATE_SETTING = "smtp.allow_private_addresses"
 
 
 class MailSetting(BaseModel):
@@ -68,11 +76,14 @@ class DeliveryFailed(Exception):
     """`reason` names the server's answer by its code only: a server's own words often quote the
     address, and the reason is shown to API clients and written on the booking."""
 
-    def __init__(self, reason: str, permanent: bool, recipient_refused: bool = False):
+    def __init__(self, reason: str, permanent: bool, recipient_refused: bool = False,
+                 unreached: bool = False):
         super().__init__(reason)
         self.reason = reason
         self.permanent = permanent
         self.recipient_refused = recipient_refused
+        # No mail server greeted us (an account's own server): one reason whatever the cause.
+        self.unreached = unreached
 
 
 class _Deadline:
@@ -115,13 +126,30 @@ class _Deadline:
         self._timer.cancel()
 
 
+def _open(client, host, port) -> socket.socket:
+    """The TCP connection: to the vetted addresses when there are some (the name is not looked up
+    again, so DNS cannot answer otherwise now), else to the name as smtplib would."""
+    if client.addresses is None:
+        return client.deadline.hold(
+            smtplib.SMTP._get_socket(client, host, port, client.deadline.remaining()))
+    failure: OSError = OSError("no address")
+    for address in client.addresses:
+        try:
+            return client.deadline.hold(
+                socket.create_connection((address, port), client.deadline.remaining()))
+        except OSError as exc:  # the next address of the name
+            failure = exc
+    raise failure
+
+
 class _SMTP(smtplib.SMTP):
-    def __init__(self, deadline: _Deadline, *args, **kwargs):
+    def __init__(self, deadline: _Deadline, addresses, *args, **kwargs):
         self.deadline = deadline  # before the connection super() makes
+        self.addresses = addresses
         super().__init__(*args, **kwargs)
 
     def _get_socket(self, host, port, timeout):
-        return self.deadline.hold(super()._get_socket(host, port, self.deadline.remaining()))
+        return _open(self, host, port)
 
     def starttls(self, *args, **kwargs):
         reply = super().starttls(*args, **kwargs)
@@ -130,13 +158,13 @@ class _SMTP(smtplib.SMTP):
 
 
 class _SMTP_SSL(smtplib.SMTP_SSL):
-    def __init__(self, deadline: _Deadline, *args, **kwargs):
+    def __init__(self, deadline: _Deadline, addresses, *args, **kwargs):
         self.deadline = deadline
+        self.addresses = addresses
         super().__init__(*args, **kwargs)
 
     def _get_socket(self, host, port, timeout):
-        plain = smtplib.SMTP._get_socket(self, host, port, self.deadline.remaining())
-        self.deadline.hold(plain)
+        plain = _open(self, host, port)
         # The TLS socket takes the connection over: held before its handshake, so that a server
         # trickling the handshake is cut too.
         secure = self.context.wrap_socket(plain, server_hostname=self._host,
@@ -147,15 +175,54 @@ class _SMTP_SSL(smtplib.SMTP_SSL):
         return secure
 
 
+def address_problem(smtp) -> DeliveryFailed | None:
+    """Why the server's addresses are refused (an account's own server on an address the
+    operator does not allow), as the DeliveryFailed to raise; None when they may be reached."""
+    try:
+        _vetted_addresses(smtp)
+    except DeliveryFailed as failure:
+        return failure
+    return None
+
+
+def _vetted_addresses(smtp) -> list[str] | None:
+    """The addresses to connect to ([] when the name does not resolve); None for config.toml's
+    server, the operator's own choice."""
+    if smtp.source != "dashboard":
+        return None
+    target = netguard.Target("smtp", smtp.host, smtp.port, "")
+    try:
+        return netguard.vetted_addresses(target, smtp.allow_private, PRIVATE_SETTING)
+    except netguard.DestinationRefused as refused:
+        raise DeliveryFailed(f"the mail server {smtp.host}:{smtp.port} is not allowed "
+                             f"({refused})", permanent=True) from None
+    except netguard.FetchError:  # does not resolve: as unreached as a closed port
+        return []
+
+
+def _unreached(smtp, started: float) -> DeliveryFailed:
+    """The one failure of an account's own server that never greeted us, given at the timeout:
+    a closed port answers at once and a filtered one at the timeout, so all answer then (the test
+    e-mail, a resend through the API: whoever chose the server must learn nothing of its port)."""
+    time.sleep(max(0.0, started + smtp.timeout_seconds - time.monotonic()))
+    return DeliveryFailed(f"cannot reach the mail server {smtp.host}:{smtp.port}",
+                          permanent=False, unreached=True)
+
+
 def _converse(smtp, message: EmailMessage) -> None:
+    started = time.monotonic()
+    addresses = _vetted_addresses(smtp)
+    if addresses == []:
+        raise _unreached(smtp, started)
     deadline = _Deadline(float(smtp.timeout_seconds))
-    sent = False
+    sent = greeted = False
     try:
         if smtp.use_ssl:
-            client = _SMTP_SSL(deadline, smtp.host, smtp.port, timeout=smtp.timeout_seconds,
-                               context=ssl.create_default_context())
+            client = _SMTP_SSL(deadline, addresses, smtp.host, smtp.port,
+                               timeout=smtp.timeout_seconds, context=ssl.create_default_context())
         else:
-            client = _SMTP(deadline, smtp.host, smtp.port, timeout=smtp.timeout_seconds)
+            client = _SMTP(deadline, addresses, smtp.host, smtp.port, timeout=smtp.timeout_seconds)
+        greeted = True  # smtplib has read a 220 greeting: a mail server answers there
         try:
             if smtp.starttls and not smtp.use_ssl:
                 client.starttls(context=ssl.create_default_context())
@@ -169,6 +236,12 @@ def _converse(smtp, message: EmailMessage) -> None:
     except (smtplib.SMTPException, OSError) as exc:
         if sent:
             return
+        if not greeted and addresses is not None:
+            # An account's own server: closed, silent, filtered or not a mail server at all
+            # must read the same, or the test e-mail would map the ports of any host.
+            log.info("mail server %s:%s not reached: %s", smtp.host, smtp.port,
+                     type(exc).__name__)
+            raise _unreached(smtp, started) from None
         if deadline.passed.is_set() or isinstance(exc, TimeoutError):
             raise DeliveryFailed(f"the mail server {smtp.host}:{smtp.port} did not finish within "
                                  f"{smtp.timeout_seconds} s (smtp.timeout_seconds)",
@@ -229,7 +302,7 @@ def effective_smtp(settings, account_id: str | None = None) -> types.SimpleNames
         return types.SimpleNamespace(
             host=smtp.host, port=smtp.port, starttls=smtp.starttls, use_ssl=smtp.use_ssl,
             username=smtp.username, password=smtp.password, from_address=smtp.from_address,
-            timeout_seconds=smtp.timeout_seconds, source="config")
+            timeout_seconds=smtp.timeout_seconds, source="config", allow_private=True)
     password = ""
     if chosen.smtp_password_sealed:
         password = sealing.unseal(PASSWORD_PURPOSE + chosen.account_id,
@@ -239,7 +312,8 @@ def effective_smtp(settings, account_id: str | None = None) -> types.SimpleNames
         starttls=chosen.smtp_security == "starttls", use_ssl=chosen.smtp_security == "tls",
         username=chosen.smtp_username or "", password=password,
         from_address=chosen.smtp_from or smtp.from_address,
-        timeout_seconds=smtp.timeout_seconds, source="dashboard")
+        timeout_seconds=smtp.timeout_seconds, source="dashboard",
+        allow_private=smtp.allow_private_addresses)
 
 
 def is_set_up(settings, account_id: str | None = None) -> bool:

@@ -17,8 +17,8 @@ import babel.dates
 import babel.numbers
 
 from rentalcomply.core import clock
-from rentalcomply.dashboard.words import (controller, finding, listings, property_setup,
-                                           scanning, statuses)
+from rentalcomply.dashboard.words import (controller, deadlines, finding, listings,
+                                           property_setup, scanning, statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -815,6 +815,9 @@ GREEK.update({
     "Text": "Κείμενο",
     "Preview": "Προεπισκόπηση",
     "Reset to the default text": "Επαναφορά του προεπιλεγμένου κειμένου",
+    "Your saved text breaks the placeholder rules, so guests receive the default text instead. Correct it and save it again, or reset it.":
+        "Το αποθηκευμένο σας κείμενο παραβιάζει τους κανόνες των πεδίων αντικατάστασης, οπότε οι επισκέπτες λαμβάνουν το προεπιλεγμένο κείμενο. Διορθώστε το και αποθηκεύστε το ξανά ή επαναφέρετέ το.",
+    "not used: the default is sent": "δεν χρησιμοποιείται: στέλνεται το προεπιλεγμένο",
     "E-mail": "E-mail",
     "Set up e-mail": "Ρύθμιση e-mail",
     "The mail server, the host contact in guests’ e-mails, the reminder schedule and a test e-mail.":
@@ -1132,7 +1135,7 @@ GREEK.update({
 
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
-for _area in (property_setup, statuses, finding, controller, scanning, listings):
+for _area in (property_setup, statuses, finding, controller, scanning, deadlines, listings):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

@@ -29,12 +29,14 @@ from rentalcomply.core import clock, mailer
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Account, Booking
 from rentalcomply.dashboard import i18n, mail, mailviews, problems, service
+from rentalcomply.dashboard import police_words
 from rentalcomply.dashboard.police_words import booking_reason
 from rentalcomply.dashboard.models import (DashboardAccountSetting, DashboardMorningMail,
                                            DashboardUser)
 
 # The headings of the Today page (today.tpl), by kind of Today.needing_a_person.
 HEADINGS = {
+    "unfiled": police_words.UNFILED_HEADING,
     "invitations_failed": "Check-in e-mails that did not reach the guest",
     "access_failed": "Access instructions that did not reach the guest",
     "checkins_due": "Check-ins not done, arrival within 48 hours",
@@ -53,6 +55,9 @@ class Line:
     label: str
     details: str
     url: str
+    # What to do, each (words, address): a deadline's "Send the link again", "Enter the party by
+    # hand" (police_words.unfiled_actions).
+    actions: list = dataclasses.field(default_factory=list)
 
 
 # --- which mornings are due, and who gets them --------------------------------------------------
@@ -125,7 +130,17 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
             continue
         shown = []
         for item in items:
-            if kind == "invitations_failed":
+            if kind == "unfiled":  # what the deadline is, what to do, where (the booking's page)
+                booking_url = f"{dashboard_url}/bookings/{item.booking.id}"
+                shown.append(Line(item.booking.guest_name, " · ".join(filter(None, [
+                    names.get(item.booking.property_id, ""),
+                    fmt.status(day.statuses.get(item.booking.id,
+                                                "OVERDUE" if item.passed else "AT_RISK")),
+                    police_words.unfiled_sentence(t, fmt, item) + " "
+                    + police_words.unfiled_todo(t, item)])), booking_url,
+                    [(t(words), url) for words, url in
+                     police_words.unfiled_actions(item, booking_url)]))
+            elif kind == "invitations_failed":
                 booking, problem = item
                 shown.append(Line(booking.guest_name, " · ".join(filter(None, [
                     names.get(booking.property_id, ""),
@@ -148,9 +163,13 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                     t(f.label) for f in lacking)),
                     f"{dashboard_url}/properties/{prop.id}#police-setup"))
             elif kind == "filings":
+                status = day.statuses.get(item.id, item.report_status)
+                held = police_words.held_sentences(t, item, item.report_error) \
+                    if status == "HELD" else []
                 shown.append(Line(item.guest_name, " · ".join(filter(None, [
-                    names.get(item.property_id, ""), fmt.status(item.report_status),
-                    booking_reason(t, item)])), f"{dashboard_url}/bookings/{item.id}"))
+                    names.get(item.property_id, ""), fmt.status(status),
+                    " ".join(held) or booking_reason(t, item)])),
+                    f"{dashboard_url}/bookings/{item.id}"))
             elif kind == "reports_due":
                 report, due_date, late = item
                 shown.append(Line(
@@ -195,6 +214,7 @@ def compose(settings, account: Account, user: DashboardUser, day: service.Today,
         for line in shown:
             text.append(f"- {line.label}" + (f" · {line.details}" if line.details else ""))
             text.append(f"  {line.url}")
+            text += [f"  {words}: {url}" for words, url in line.actions]
         text.append("")
     text += [t("Open Today in the dashboard:"), today_url, "", why, account_url]
     message.set_content("\n".join(text) + "\n")
@@ -218,8 +238,11 @@ def _html(lang, subject, intro, sections, t, today_url, why, account_url) -> str
                      f'({len(shown)})</h2><ul style="padding-left:20px;line-height:1.5">')
         for line in shown:
             details = f" · {e(line.details)}" if line.details else ""
+            actions = "".join(f' · <a href="{e(url)}" style="color:#0b5f5a">{e(words)}</a>'
+                              for words, url in line.actions)
+            actions = f"<br>{actions[3:]}" if actions else ""
             parts.append(f'<li><a href="{e(line.url)}" style="color:#0b5f5a">{e(line.label)}</a>'
-                         f"{details}</li>")
+                         f"{details}{actions}</li>")
         parts.append("</ul>")
     parts.append(f"""<p style="margin:28px 0"><a href="{e(today_url)}" style="background:#0b5f5a;color:#ffffff;text-decoration:none;padding:14px 22px;border-radius:8px;font-weight:600;display:inline-block">{e(t("Open Today in the dashboard"))}</a></p>
 <p style="font-size:13px;color:#4a5753;line-height:1.5">{e(why)} <a href="{e(account_url)}" style="color:#0b5f5a">{e(account_url)}</a></p>

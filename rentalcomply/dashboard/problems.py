@@ -27,12 +27,16 @@ MAIL_GUEST_ADDRESS = ("The mail server refused the guest's e-mail address. Corre
                       "booking and send the link again.")
 MAIL_REFUSED = ("The mail server refused the message. Check the sender address on "
                 "Account → E-mail, or ask your mail provider why.")
+MAIL_NOT_ALLOWED = ("The mail server is on an address this server does not connect to (its own "
+                    "machine or a local network). Choose your provider's mail server on "
+                    "Account → E-mail, or ask the server's administrator.")
 MAIL_OTHER = ("The e-mail could not be sent. Check the set-up on Account → E-mail and send a "
               "test e-mail.")
 
 _MAIL_KINDS = (
     (re.compile(r"^cannot reach the mail server"), MAIL_UNREACHABLE),
     (re.compile(r"^the mail server \S+ did not finish within"), MAIL_SLOW),
+    (re.compile(r"^the mail server \S+ is not allowed"), MAIL_NOT_ALLOWED),
     (re.compile(r"^the mail server refused the SMTP login"), MAIL_LOGIN),
     (re.compile(r"^the mail server refused the guest's address"), MAIL_GUEST_ADDRESS),
     (re.compile(r"^the mail server answered \d+"), MAIL_REFUSED),

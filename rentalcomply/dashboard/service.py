@@ -23,6 +23,7 @@ from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.dashboard import search
 from rentalcomply.filings import setup as filing_setup
+from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
 from rentalcomply.scan.models import DocumentFlag
 from rentalcomply.webhooks.models import WebhookEndpoint
@@ -218,12 +219,18 @@ class Today:
     # Stays not over whose guest scanned a document that has expired or expires before departure
     # (scan/): the host asks for another document; of (Booking, scan.models.DocumentFlag).
     documents_flagged: list = dataclasses.field(default_factory=list)
+    # Police deadlines near or passed with nothing that can be filed yet: a party that has not
+    # checked in, a Spanish reservation without its holder (filings.standing.Unfiled).
+    unfiled: list = dataclasses.field(default_factory=list)
+    # Each listed booking's police status as every page says it (standing.shown_status).
+    statuses: dict = dataclasses.field(default_factory=dict)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
         """What needs a person, by kind, in the order the Today page and the morning e-mail
         (morning.py) list it: the one place that says what counts."""
-        return [("invitations_failed", self.invitations_failed),
+        return [("unfiled", self.unfiled),
+                ("invitations_failed", self.invitations_failed),
                 ("access_failed", self.access_failed),
                 ("checkins_due", self.checkins_due),
                 ("documents_flagged", self.documents_flagged),
@@ -275,10 +282,14 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
         .order_by(Booking.arrival_date, Booking.id).limit(100))
     invitations_failed = [(b, checkin.invitation_problem(b)) for b in unmailed]
     unmailed_ids = {b.id for b in unmailed}
+    # A deadline near or passed with nothing to file yet: listed there, with what to do, rather
+    # than again among the check-ins due or the filings at risk.
+    unfiled = standing.unfiled(account_id, now)
+    unfiled_ids = {item.booking.id for item in unfiled}
     # Arriving within 48 hours (today, tomorrow, the day after) without a completed check-in.
     checkins_due = [b for b in arrivals
                     if b.arrival_date <= due_by and b.checkin_status != "COMPLETED"
-                    and b.id not in unmailed_ids]
+                    and b.id not in unmailed_ids and b.id not in unfiled_ids]
     filings = _bookings(Booking.select().where(
         (Booking.account == account_id) & Booking.report_status.in_(PROBLEM_REPORT_STATUSES))
         .order_by(Booking.arrival_date.desc(), Booking.id).limit(100))
@@ -286,6 +297,10 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                 if b.id not in {f.id for f in filings}]
     filings += [b for b in filing_views.held_bookings(account_id)
                 if b.id not in {f.id for f in filings}]
+    filings = [b for b in filings if b.id not in unfiled_ids]
+    # The views above mark report_status for display; the status every page says is this one.
+    statuses = standing.shown_statuses(
+        filings + arrivals + departures + [item.booking for item in unfiled], now)
     connections = list(ChannelConnection.select().where(
         (ChannelConnection.account == account_id) & (ChannelConnection.status == "error"))
         .order_by(ChannelConnection.created_at))
@@ -298,7 +313,7 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  reports_due(account_id), invitations_failed,
                  _access_failed(account_id, live, start),
                  filing_setup.incomplete_properties(account_id),
-                 _documents_flagged(account_id, live, start))
+                 _documents_flagged(account_id, live, start), unfiled, statuses)
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

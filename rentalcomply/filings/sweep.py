@@ -72,8 +72,10 @@ def due_filings(now: dt.datetime | None = None) -> list[str]:
 
 
 def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
-    """`police.at_risk`, once per filing, when its deadline is 6 hours away (or less) and
-    nothing is filed yet: check-in not completed, or the filing not yet accepted."""
+    """`police.at_risk`, once per filing, when its deadline is 6 hours away (or less, or
+    passed) and nothing is filed yet: check-in not completed, or the filing not yet accepted. A
+    stay imported after its deadline is announced too, at once: the window before the deadline
+    is not the only time a person can still act."""
     now = now or clock.utcnow()
     today = now.date()
     announced = []
@@ -90,7 +92,7 @@ def announce_at_risk(now: dt.datetime | None = None) -> list[str]:
         if booking.report_status in ("REJECTED", "FAILED") and not arrival_not_started(booking):
             continue  # the arrival's own refusal or failure was announced; a side filing's is not it
         due = deadline(prop, booking)
-        if not (due - AT_RISK_BEFORE <= now < due):
+        if now < due - AT_RISK_BEFORE:
             continue
         with atomic():
             booking = Booking.get_by_id(booking_id)

@@ -22,8 +22,13 @@ def smtp_checks(settings) -> list[tuple[str, bool, str]]:
                                                    "server (and smtp.starttls or smtp.use_ssl), "
                                                    "or set it up on the dashboard's E-mail page"))
     for account_name, smtp in own:
-        checks.append(_smtp(f"smtp of {account_name}", smtp,
-                            f"correct it on the dashboard's E-mail page of {account_name}"))
+        fix = f"correct it on the dashboard's E-mail page of {account_name}"
+        refused = mailer.address_problem(smtp)
+        if refused is not None:  # not connected to: the e-mails will not be either
+            checks.append((f"smtp of {account_name}", False, f"{refused.reason}: {fix}, or set "
+                           f"{mailer.PRIVATE_SETTING} = true if it is your own relay"))
+            continue
+        checks.append(_smtp(f"smtp of {account_name}", smtp, fix))
     return checks
 
 

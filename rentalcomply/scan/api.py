@@ -6,14 +6,20 @@
     page comes back (303 to the form) with the outcome said above the guest's fields;
   - from scan.js (`Accept: application/json`): `{"status", "values", "tone", "lines"}`, and the
     script fills the fields itself.
-A file over 10 MB, or one that is no JPEG or PNG, is refused with a clear message; each link
-takes `checkin.scans_per_link` photos an hour. The photo is never written anywhere but, when the
-owner keeps document images, sealed in the database (keeping.py); nothing of it is logged.
+A file over `scan.max_upload_mb`, one that is no JPEG or PNG, or one whose header declares more
+pixels than `scan.max_image_side` and `scan.max_image_pixels` allow is refused with a clear
+message (the page states the limits as set); each link takes `checkin.scans_per_link` photos an
+hour. The server takes a scan's request up to `body_limit()` (server.py), every other request up
+to 1 MiB; a larger scan is refused there, before the application, as the page or the JSON below
+(`too_large_answer`). The photo is never written anywhere but, when the owner keeps document
+images, sealed in the database (keeping.py, the guest's latest only); nothing of it is logged.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 import urllib.parse
 
 import bottle
@@ -27,16 +33,40 @@ from rentalcomply.web import pages
 from rentalcomply.web.ratelimit import SlidingWindowLimiter
 
 HOUR = 3600
-# The photo and the rest of the guest form: a body larger than this is refused unread.
-MAX_BODY_BYTES = images.MAX_BYTES + 1024 * 1024
-REFUSAL_STATUS = {"scan.too_large": 413, "scan.not_image": 415, "scan.heic": 415,
-                  "scan.no_file": 400}
+# Without a script the whole guest form comes with the photo: its fields, and a signature drawn
+# as a PNG (checkin/guests.py takes up to 200 KB of it), fit in this beside the photo.
+FORM_BYTES = 1024 * 1024
+SCAN_PATH = re.compile(r"/checkin/[^/]+/scan/[0-9]+")
+REFUSAL_STATUS = {"scan.too_large": 413, "scan.too_many_pixels": 413, "scan.not_image": 415,
+                  "scan.heic": 415, "scan.no_file": 400, "scan.busy": 503}
+ERROR_CODES = {400: "VALIDATION_ERROR", 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE",
+               415: "UNSUPPORTED_MEDIA_TYPE", 429: "RATE_LIMITED", 503: "SERVICE_UNAVAILABLE"}
+
+
+def body_limit(settings) -> int:
+    """The largest request body a scan takes: the photo at its limit and the rest of the form."""
+    return images.Limits.from_settings(settings.scan).max_bytes + FORM_BYTES
+
+
+def is_scan(path: str) -> bool:
+    """Whether a request's path is a scan's, which takes a larger body than any other."""
+    return SCAN_PATH.fullmatch(path) is not None
+
+
+def words(lang: str, key: str, limits: images.Limits) -> str:
+    """A scan's message in the guest's language, its limits as set (so the page states them)."""
+    return i18n.text(lang, key, tip=i18n.text(lang, "scan.tip"),
+                     size=images.megabytes(limits.max_bytes), side=limits.max_side,
+                     megapixels=f"{limits.max_pixels / 1_000_000:g}")
 
 
 def register(api) -> None:
     app = api.app
     per_link = SlidingWindowLimiter(api.settings.checkin.scans_per_link, window=HOUR,
                                     name="scan-link")
+    limits = images.Limits.from_settings(api.settings.scan)
+    gate = service.ReadGate(api.settings.scan.concurrent_reads)
+    max_body = body_limit(api.settings)
 
     @app.post("/checkin/<token>/scan/<guest:int>", page=True)
     def scan(token, guest):
@@ -45,29 +75,32 @@ def register(api) -> None:
         try:
             booking, row = checkin.find_by_token(token)
         except (NotFound, LinkExpired):
-            return _answer(wants_json, token, lang_hint or "en", 404, None, "page.not_found")
+            return _answer(wants_json, token, lang_hint or "en", 404, None, "page.not_found",
+                           limits)
         lang = checkin.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED" or not 0 <= guest < booking.guest_count:
             return bottle.HTTPResponse(status=303, Location=f"/checkin/{token}?lang={lang}",
                                        **pages.SECURITY_HEADERS)
         if not service.enabled():
-            return _answer(wants_json, token, lang, 404, guest, "scan.not_found")
-        if (bottle.request.content_length or 0) > MAX_BODY_BYTES:
-            return _answer(wants_json, token, lang, 413, guest, "scan.too_large")
+            return _answer(wants_json, token, lang, 404, guest, "scan.not_found", limits)
+        if (bottle.request.content_length or 0) > max_body:
+            return _answer(wants_json, token, lang, 413, guest, "scan.too_large", limits,
+                           images.Refused("scan.too_large", "scan.max_upload_mb",
+                                          limits.max_bytes // images.MIB))
         allowed, _, _ = per_link.hit(booking.id)
         if not allowed:
-            return _answer(wants_json, token, lang, 429, guest, "scan.limited")
+            return _answer(wants_json, token, lang, 429, guest, "scan.limited", limits)
         upload = bottle.request.files.get(f"scan-{guest}")
-        data = upload.file.read(images.MAX_BYTES + 1) if upload is not None else b""
-        outcome = service.scan_document(booking, guest, data)
+        data = upload.file.read(limits.max_bytes + 1) if upload is not None else b""
+        outcome = service.scan_document(booking, guest, data, limits, gate)
         del data, upload  # the photo goes no further than this request (unless kept, sealed)
+        if outcome.status == "refused" and wants_json:
+            return _answer(True, token, lang, REFUSAL_STATUS[outcome.message], guest,
+                           outcome.message, limits, outcome.refusal)
         if wants_json:
-            if outcome.status == "refused":
-                return _answer(True, token, lang, REFUSAL_STATUS[outcome.message], guest,
-                               outcome.message)
             note = note_lines(outcome.message, outcome.warning, outcome.expiry, lang,
                               _asked(booking, guest), prefill.two_surnames(outcome.values),
-                              filled=outcome.values)
+                              filled=outcome.values, limits=limits)
             return pages.json_response({"status": outcome.status, "values": outcome.values,
                                         **note})
         # What the guest typed before pressing the button is kept, read or not.
@@ -110,10 +143,11 @@ def _asked(booking, guest: int) -> list[str]:
 
 
 def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str],
-               two_surnames: bool = False, filled=()) -> dict:
+               two_surnames: bool = False, filled=(), limits: images.Limits = images.Limits()
+               ) -> dict:
     """A scan's outcome as the guest reads it: {"tone", "lines"}; the fields the zone does not
     hold and the form asks are named as still to type."""
-    lines = [i18n.text(lang, message, tip=i18n.text(lang, "scan.tip"))]
+    lines = [words(lang, message, limits)]
     tone = "ok" if message == "scan.read" else "warning"
     if message == "scan.read":
         to_type = [i18n.text(lang, "label." + name) for name in service.NOT_IN_THE_ZONE
@@ -128,17 +162,12 @@ def note_lines(message: str, warning: str, expiry, lang: str, asked: list[str],
     return {"tone": tone, "lines": lines}
 
 
-def _answer(wants_json: bool, token: str, lang: str, status: int, guest, key: str):
+def _answer(wants_json: bool, token: str, lang: str, status: int, guest, key: str,
+            limits: images.Limits, refusal: images.Refused | None = None):
     """A refusal: for scan.js the shared error shape with the guest's words beside it; without
     a script the page again, saying why (or the message page for a link that is no more)."""
     if wants_json:
-        code = {400: "VALIDATION_ERROR", 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE",
-                415: "UNSUPPORTED_MEDIA_TYPE", 429: "RATE_LIMITED"}[status]
-        return pages.json_response({
-            "error": {"code": code, "message": i18n.text("en", key, tip=i18n.text("en", "scan.tip")),
-                      "request_id": bottle.request.environ.get("rentalcomply.request_id")},
-            "status": "refused", "values": {}, "tone": "warning",
-            "lines": [i18n.text(lang, key, tip=i18n.text(lang, "scan.tip"))]}, status=status)
+        return refusal_json(status, key, lang, limits, refusal, guest)
     if guest is None:
         body = pages.render("message", lang=lang, title="RentalComply",
                             text=i18n.text(lang, key), tone="warning")
@@ -148,7 +177,54 @@ def _answer(wants_json: bool, token: str, lang: str, status: int, guest, key: st
                                **pages.SECURITY_HEADERS)
 
 
-def page_context(booking, lang: str, query) -> dict:
+def refusal_json(status: int, key: str, lang: str, limits: images.Limits,
+                 refusal: images.Refused | None = None, guest=None) -> bottle.HTTPResponse:
+    return pages.json_response(
+        refusal_document(status, key, lang, limits, refusal, guest,
+                         bottle.request.environ.get("rentalcomply.request_id")),
+        status=status, headers=_retry(status))
+
+
+def refusal_document(status: int, key: str, lang: str, limits: images.Limits,
+                     refusal: images.Refused | None, guest, request_id: str | None) -> dict:
+    """The shared error shape (in English, naming the limit and its setting when a limit was
+    passed), and the guest's words for scan.js beside it."""
+    english = words("en", key, limits) if key.startswith("scan.") else i18n.text("en", key)
+    error = {"code": ERROR_CODES[status], "message": english, "request_id": request_id}
+    if refusal is not None and refusal.setting:
+        error["details"] = [{"field": f"scan-{guest}" if guest is not None else "scan",
+                             "message": english, "setting": refusal.setting,
+                             "limit": refusal.limit}]
+    lines = [words(lang, key, limits) if key.startswith("scan.") else i18n.text(lang, key)]
+    return {"error": error, "status": "refused", "values": {}, "tone": "warning",
+            "lines": lines}
+
+
+def too_large_answer(settings, path: str, query: str, accept: str,
+                     request_id: str) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The server's answer to a scan whose body passed `body_limit()` before the application
+    saw it (server.py): for scan.js the JSON of any other refusal; without a script the form
+    again, saying in the guest's language that the photo is too large (not the API's JSON).
+    (status, headers, body)."""
+    limits = images.Limits.from_settings(settings.scan)
+    lang = urllib.parse.parse_qs(query).get("lang", ["en"])[0]
+    lang = lang if lang in i18n.LANGUAGES else "en"
+    token, guest = path.split("/")[2], int(path.rsplit("/", 1)[1])
+    refusal = images.Refused("scan.too_large", "scan.max_upload_mb", limits.max_bytes // images.MIB)
+    if "application/json" in accept:
+        document = refusal_document(413, "scan.too_large", lang, limits, refusal, guest, request_id)
+        return 413, [("Content-Type", "application/json")], json.dumps(
+            document, ensure_ascii=False).encode("utf-8")
+    target = urllib.parse.urlencode({"lang": lang, "scan": guest, "said": "scan.too_large"})
+    location = f"/checkin/{urllib.parse.quote(token)}?{target}#guest-{guest}"
+    return 303, [("Location", location), *pages.SECURITY_HEADERS.items()], b""
+
+
+def _retry(status: int) -> dict:
+    return {"Retry-After": "60"} if status == 503 else {}
+
+
+def page_context(booking, lang: str, query, scan_settings) -> dict:
     """What _scan.tpl needs on the guest form: whether scanning is on, what the guest is told
     about the photo, and the outcome of the scan just made (from the redirect's query: only
     words of the catalogue and a date are taken from it)."""
@@ -164,8 +240,12 @@ def page_context(booking, lang: str, query) -> dict:
             warning = ""
         filled = ("document_support_number",) if query.get("support") == "1" else ()
         notes[int(guest)] = note_lines(said, warning, expiry, lang, _asked(booking, int(guest)),
-                                       query.get("surnames") == "2", filled)
+                                       query.get("surnames") == "2", filled,
+                                       images.Limits.from_settings(scan_settings))
+    limits = images.Limits.from_settings(scan_settings)
     return {"enabled": service.enabled(),
+            # The limit the server holds to (server.py takes a scan's body up to it), as set.
+            "formats": i18n.text(lang, "scan.formats", size=images.megabytes(limits.max_bytes)),
             "privacy": i18n.text(lang, "scan.privacy_kept" if keeping.keeps_images(
                 booking.account_id) else "scan.privacy"),
             "notes": notes}

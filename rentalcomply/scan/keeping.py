@@ -33,13 +33,18 @@ def set_keep_images(account_id: str, keep: bool) -> None:
 
 
 def keep(booking, guest_index: int, data: bytes, media_type: str) -> bool:
-    """Seal and keep the photo if the booking's account keeps them; whether it was kept."""
+    """Seal and keep the photo if the booking's account keeps them; whether it was kept. It
+    replaces the guest's photo kept before: the latest scan is the document the guest went on
+    with, and older ones would only pile up (issue 35)."""
     if not keeps_images(booking.account_id):
         return False
+    sealed = sealing.seal(_purpose(booking.id), data)  # before the transaction: it takes time
     with atomic():
+        DocumentImage.delete().where((DocumentImage.booking == booking.id)
+                                     & (DocumentImage.guest_index == guest_index)).execute()
         DocumentImage.create(booking=booking.id, account=booking.account_id,
                              guest_index=guest_index, media_type=media_type,
-                             image_sealed=sealing.seal(_purpose(booking.id), data))
+                             image_sealed=sealed)
     return True
 
 

@@ -23,7 +23,8 @@ class ScanSetting(BaseModel):
 
 class DocumentImage(BaseModel):
     """A photo of a guest's document, sealed for its booking (core/sealing.py), erased with the
-    stay's guest data at the end of the retention (checkin/service.py purge_guest_data)."""
+    stay's guest data at the end of the retention (checkin/service.py purge_guest_data). One per
+    guest of a booking: a re-scan replaces it (migration 0036)."""
     booking = pw.ForeignKeyField(Booking, on_delete="CASCADE")
     account = pw.ForeignKeyField(Account, on_delete="CASCADE")
     guest_index = pw.IntegerField()
@@ -33,6 +34,7 @@ class DocumentImage(BaseModel):
 
     class Meta:
         table_name = "document_image"
+        indexes = ((("booking", "guest_index"), True),)
 
 
 class DocumentFlag(BaseModel):

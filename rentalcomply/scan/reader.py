@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import os
 
-from rentalcomply.scan import mrz
+from rentalcomply.scan import images, mrz
 
 # cv2, numpy and Pillow are imported inside the functions that use them: OpenCV and numpy are the
 # optional part (absent from the one-file binary and from installs without the extra), and the
@@ -33,6 +33,11 @@ PITCH = 24            # pixels a character cell is scaled to before matching
 DETECT_WIDTH = 900    # the reduced copy the zone is looked for in
 READ_MAX_SIDE = 2000  # the copy the zone is cut from (larger photos are reduced first)
 CANDIDATES = 3
+# Narrower than this, or longer than this many times its width, no photo holds a readable zone;
+# and a sliver turned by a quarter would be scaled up to DETECT_WIDTH wide, hundreds of
+# megapixels for a 12000×1 PNG.
+MIN_SIDE = 32
+MAX_ASPECT = 16
 CLOSE = 0.12  # a candidate this close to the best match is a real doubt
 
 
@@ -82,18 +87,29 @@ def _templates():
     return glyphs
 
 
-def read_image(data: bytes, today=None) -> mrz.Reading:
-    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable.
+def read_image(data: bytes, today=None, limits: images.Limits = images.Limits()) -> mrz.Reading:
+    """The zone in the image `data` (JPEG or PNG bytes). Raises Unreadable, also for a file
+    whose header declares more than `limits` (checked before anything decodes).
 
     A phone held upright over a passport lying across gives the page turned by a quarter, and
     a photo may come upside down: when the zone is not found, or not read with every check
     passing, the other three quarter turns are tried, best reading kept."""
     import cv2
     import numpy as np
+    # The decoder allocates what the header declares, whatever the file's length: sized first.
+    try:
+        images.accept(data, limits)
+    except images.Refused as refused:
+        raise Unreadable(refused.key) from None
     # The photo as it is meant to be seen: imdecode applies the EXIF orientation a phone sets.
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        image = None
     if image is None:
         raise Unreadable("not an image this reader can open")
+    if min(image.shape) < MIN_SIDE or max(image.shape) > MAX_ASPECT * min(image.shape):
+        raise Unreadable("no machine-readable zone found")
     scale = min(1.0, READ_MAX_SIDE / max(image.shape))
     if scale < 1.0:
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -104,6 +120,9 @@ def read_image(data: bytes, today=None) -> mrz.Reading:
             reading = _read_turned(turned, today)
         except Unreadable as error:
             problem = problem or error
+            continue
+        except cv2.error:  # an odd shape that OpenCV asserts on is a zone not found, not a 500
+            problem = problem or Unreadable("no machine-readable zone found")
             continue
         score = sum(reading.checks.values())
         if best is None or score > best[0]:

@@ -29,6 +29,14 @@ WORDS: dict[str, tuple[str, str, str, str, str, str, str]] = {
         "Nous remplissons ce qu'elles disent ; vous vérifiez.",
         "Fotografe a página com as duas ou três linhas de letras e <<< na parte de baixo. "
         "Preenchemos o que dizem; você confirma."),
+    "scan.formats": (
+        "A JPEG or PNG photo, up to {size}.",
+        "Φωτογραφία JPEG ή PNG, έως {size}.",
+        "Una foto JPEG o PNG, fino a {size}.",
+        "Una foto JPEG o PNG, de hasta {size}.",
+        "Ein JPEG- oder PNG-Foto, bis {size}.",
+        "Une photo JPEG ou PNG, jusqu'à {size}.",
+        "Uma fotografia JPEG ou PNG, até {size}."),
     "scan.button": (
         "Read the document", "Ανάγνωση του εγγράφου", "Leggi il documento", "Leer el documento",
         "Dokument lesen", "Lire le document", "Ler o documento"),
@@ -130,20 +138,49 @@ WORDS: dict[str, tuple[str, str, str, str, str, str, str]] = {
         "Tente de novo com boa luz uniforme, o telemóvel direito sobre a página, sem reflexos, "
         "com as linhas a ocupar a maior parte da imagem."),
     "scan.too_large": (
-        "This photo is larger than 10 MB. Take it again at a lower resolution, or choose a "
+        "This photo is larger than {size}. Take it again at a lower resolution, or choose a "
         "smaller file.",
-        "Η φωτογραφία είναι μεγαλύτερη από 10 MB. Τραβήξτε την ξανά σε χαμηλότερη ανάλυση ή "
+        "Η φωτογραφία είναι μεγαλύτερη από {size}. Τραβήξτε την ξανά σε χαμηλότερη ανάλυση ή "
         "επιλέξτε μικρότερο αρχείο.",
-        "La foto supera i 10 MB. Scattala di nuovo a una risoluzione più bassa o scegli un file "
+        "La foto supera i {size}. Scattala di nuovo a una risoluzione più bassa o scegli un file "
         "più piccolo.",
-        "La foto supera los 10 MB. Hágala de nuevo con menos resolución o elija un archivo "
+        "La foto supera los {size}. Hágala de nuevo con menos resolución o elija un archivo "
         "más pequeño.",
-        "Das Foto ist größer als 10 MB. Nehmen Sie es mit geringerer Auflösung auf oder wählen "
+        "Das Foto ist größer als {size}. Nehmen Sie es mit geringerer Auflösung auf oder wählen "
         "Sie eine kleinere Datei.",
-        "La photo dépasse 10 Mo. Reprenez-la en plus basse résolution ou choisissez un fichier "
+        "La photo dépasse {size}. Reprenez-la en plus basse résolution ou choisissez un fichier "
         "plus petit.",
-        "A fotografia tem mais de 10 MB. Tire-a de novo com menor resolução ou escolha um "
+        "A fotografia tem mais de {size}. Tire-a de novo com menor resolução ou escolha um "
         "ficheiro mais pequeno."),
+    "scan.too_many_pixels": (
+        "This photo has too many pixels to be read here: at most {side} pixels a side and "
+        "{megapixels} megapixels. Take it again at a lower resolution.",
+        "Η φωτογραφία έχει πάρα πολλά pixel για να διαβαστεί εδώ: το πολύ {side} pixel ανά "
+        "πλευρά και {megapixels} megapixel. Τραβήξτε την ξανά σε χαμηλότερη ανάλυση.",
+        "La foto ha troppi pixel per essere letta qui: al massimo {side} pixel per lato e "
+        "{megapixels} megapixel. Scattala di nuovo a una risoluzione più bassa.",
+        "La foto tiene demasiados píxeles para leerla aquí: como máximo {side} píxeles por lado "
+        "y {megapixels} megapíxeles. Hágala de nuevo con menos resolución.",
+        "Das Foto hat zu viele Pixel, um hier gelesen zu werden: höchstens {side} Pixel je Seite "
+        "und {megapixels} Megapixel. Nehmen Sie es mit geringerer Auflösung auf.",
+        "La photo a trop de pixels pour être lue ici : au plus {side} pixels de côté et "
+        "{megapixels} mégapixels. Reprenez-la en plus basse résolution.",
+        "A fotografia tem demasiados píxeis para ser lida aqui: no máximo {side} píxeis por lado "
+        "e {megapixels} megapíxeis. Tire-a de novo com menor resolução."),
+    "scan.busy": (
+        "Many photos are being read just now. Try again in a minute, or type the details below.",
+        "Διαβάζονται πολλές φωτογραφίες αυτή τη στιγμή. Δοκιμάστε ξανά σε ένα λεπτό ή "
+        "πληκτρολογήστε τα στοιχεία παρακάτω.",
+        "Si stanno leggendo molte foto in questo momento. Riprova tra un minuto o scrivi i dati "
+        "qui sotto.",
+        "Ahora mismo se están leyendo muchas fotos. Inténtelo de nuevo en un minuto o escriba "
+        "los datos abajo.",
+        "Gerade werden viele Fotos gelesen. Versuchen Sie es in einer Minute erneut oder tippen "
+        "Sie die Angaben unten ein.",
+        "Beaucoup de photos sont en cours de lecture. Réessayez dans une minute ou saisissez les "
+        "données ci-dessous.",
+        "Estão a ser lidas muitas fotografias neste momento. Tente de novo dentro de um minuto "
+        "ou escreva os dados abaixo."),
     "scan.not_image": (
         "This file is not a JPEG or PNG photo. Choose a photo of the document.",
         "Το αρχείο δεν είναι φωτογραφία JPEG ή PNG. Επιλέξτε μια φωτογραφία του εγγράφου.",

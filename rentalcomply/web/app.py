@@ -12,7 +12,7 @@ from rentalcomply.core.db import db, warn_of
 from rentalcomply.core.queue import huey
 from rentalcomply.core.modules import optional_modules
 from rentalcomply.core.errors import MethodNotAllowed, NotFound, ServiceUnavailable
-from rentalcomply.web import openapi
+from rentalcomply.web import openapi, uploads
 from rentalcomply.web.access_log import AccessLog
 from rentalcomply.web.gate import Gate
 from rentalcomply.web.json import error_body
@@ -77,7 +77,8 @@ def create_app(settings) -> Gate | AccessLog:
         capability.register(api)
     app.router.compile()
     _install_error_handlers(app)
-    gate = Gate(app, settings)
+    uploads.install()
+    gate = Gate(uploads.ClosingUploads(app), settings)
     gate.api = api
     gate.kept_answer = api.kept_answer
     gate.bottle_app = app

@@ -11,6 +11,7 @@ from rentalcomply.sync import service as sync
 from rentalcomply.sync.fetch import FetchOptions
 from rentalcomply.sync.options import SyncOptions
 from tests.checkin.conftest import upcoming
+from tests.conftest import documented_app
 from tests.sync.conftest import FeedServer, calendar, event
 
 
@@ -121,3 +122,32 @@ def test_a_synced_feed_booking_has_its_link_row_at_once(settings, account_a, mak
     booking = Booking.get(Booking.property == prop.id)
     row = Checkin.get(Checkin.booking == booking.id)  # BOOKINGS_IMPORTED, in the sync's transaction
     assert row.token_hash == service.token_hash(service.token_for(booking.id))
+
+
+def _from(guest_page, address: str):
+    visitor = documented_app(guest_page.app)
+    visitor.extra_environ = {**guest_page.extra_environ, "REMOTE_ADDR": address}
+    return visitor
+
+
+def test_wrong_answers_from_anywhere_never_lock_out_the_guest_who_knows_the_booking(
+        guest_page, make_booking, settings):
+    booking = make_booking("GR")
+    prop = booking.property
+    right = dict(reference=short_reference(booking.id), arrival=booking.arrival_date.isoformat())
+    cap = settings.checkin.find_attempts_per_property
+    # The property's cap filled by many addresses, each under its own limit.
+    for number in range(cap):
+        _find(_from(guest_page, f"198.51.100.{number // 3 + 1}"), prop, status=422,
+              reference=f"HMWRONG{number:03d}", arrival=booking.arrival_date.isoformat())
+    refused = _find(_from(guest_page, "203.0.113.50"), prop, status=429, reference="HMWRONG999",
+                    arrival=booking.arrival_date.isoformat())
+    assert int(refused.headers["Retry-After"]) > 0
+    # The real guest, from a fresh address or from one that mistyped before, still gets in.
+    for address in ("203.0.113.7", "198.51.100.1", "203.0.113.50"):
+        answer = _find(_from(guest_page, address), prop, **right)
+        assert answer.headers["Location"].endswith(
+            f"/checkin/{service.token_for(booking.id)}?lang=en")
+    # ... and wrong answers are still refused meanwhile.
+    _find(_from(guest_page, "203.0.113.8"), prop, status=429, reference="HMWRONG998",
+          arrival=booking.arrival_date.isoformat())

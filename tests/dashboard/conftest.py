@@ -21,7 +21,9 @@ from tests.conftest import bootstrapped_settings
 
 PASSWORD = "correct horse battery staple"
 DASHBOARD_ENV = {"RENTALCOMPLY_WEBHOOKS_ALLOW_HTTP": "true",
-                 "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true"}
+                 "RENTALCOMPLY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES": "true",
+                 # The accounts' own mail servers in the tests are aiosmtpd on loopback.
+                 "RENTALCOMPLY_SMTP_ALLOW_PRIVATE_ADDRESSES": "true"}
 HTTPS = {"wsgi.url_scheme": "https", "HTTP_HOST": "rentals.example.org"}
 _addresses = itertools.count(10)
 

@@ -5,7 +5,8 @@ sent; a member cannot open the page."""
 
 from __future__ import annotations
 
-from rentalcomply.core import mailer
+from rentalcomply.checkin.models import MessageTemplate
+from rentalcomply.core import clock, mailer
 from rentalcomply.core.activity import Activity
 from tests.checkin.conftest import free_port
 from tests.checkin.test_mail import Accounts, authenticating_smtp  # noqa: F401 - the fixture
@@ -60,7 +61,9 @@ def test_a_test_email_that_fails_says_why_and_today_warns_until_one_goes(
     assert "E-mail cannot be sent" not in anna.get("/dashboard/today").text
 
 
-def test_a_server_that_does_not_answer_is_said_in_words(anna, account_a, settings):
+def test_a_server_that_does_not_answer_is_said_in_words(anna, account_a, settings, monkeypatch):
+    # A test mail that reaches no server answers at the timeout, whatever the cause.
+    monkeypatch.setattr(settings.smtp, "timeout_seconds", 1)
     _post(anna, "/smtp", **_smtp(free_port()))
     result = _post(anna, "/test", status=200, test_to="owner@villa-anemoi.example").text
     assert "was not sent. The mail server did not answer. Check its address and port" in result
@@ -129,6 +132,35 @@ def test_the_owner_edits_a_message_previews_it_and_resets_it(anna, account_a):
     anna.post(path + "/reset", {"csrf": anna.csrf()}, status=303)
     assert "The default text" in anna.get(path).text
     assert anna.get(PAGE + "/messages/welcome/en", expect_errors=True).status_int == 404
+
+
+def test_a_server_on_an_internal_address_is_refused_unless_the_operator_allows_it(
+        anna, account_a, settings, monkeypatch):
+    monkeypatch.setattr(settings.smtp, "allow_private_addresses", False)
+    for host in ("127.0.0.1", "169.254.169.254"):
+        refused = _post(anna, "/smtp", status=400, **_smtp(25, host=host)).text
+        assert f"{host} is a" in refused and "smtp.allow_private_addresses" in refused
+    assert mailer.setting_of(account_a) is None or not mailer.setting_of(account_a).smtp_host
+    monkeypatch.setattr(settings.smtp, "allow_private_addresses", True)
+    _post(anna, "/smtp", **_smtp(25, host="169.254.169.254"))
+    assert mailer.setting_of(account_a).smtp_host == "169.254.169.254"
+
+
+def test_a_saved_text_that_breaks_the_rules_is_said_on_its_page_and_refused_again(anna,
+                                                                                   account_a):
+    MessageTemplate.insert(account=account_a, kind="reminder", lang="en", subject="Hi",
+                           body="Hello {guest_name:d}", updated_at=clock.utcnow()).execute()
+    path = PAGE + "/messages/reminder/en"
+    page = anna.get(path).text
+    assert 'id="template-broken"' in page and "guests receive the default text" in page
+    assert "Hello {guest_name:d}" in page  # shown, to be corrected
+    assert "not used: the default is sent" in anna.get(PAGE).text
+    form = {"csrf": anna.csrf(), "subject": "Hi", "action": "save",
+            "body": "Hi {guest_name:>400000000} {host_name:>400000000}"}
+    refused = anna.post(path, form, status=400).text
+    assert "is not a plain placeholder" in refused
+    anna.post(path, {**form, "csrf": anna.csrf(), "body": "Hi {guest_name}"}, status=303)
+    assert 'id="template-broken"' not in anna.get(path).text
 
 
 def test_a_property_s_own_contact_replaces_the_account_s_for_its_guests(anna, account_a,

@@ -50,11 +50,11 @@ def test_export_writes_a_file_opened_while_the_stored_one_is_sealed(cli, tmp_pat
     result = cli("reports", "export", "--account", account, "--period", "2026-03", "--format",
                  "csv", "--output", str(target))
     assert "wrote" in result.output
-    assert target.read_bytes().startswith(b"\xef\xbb\xbfama,arrival_date")
+    assert target.read_bytes().startswith(b'\xef\xbb\xbf"ama","arrival_date"')
     import sqlite3
     with sqlite3.connect(cli.data_dir / "rentalcomply.db") as connection:
         [(stored,)] = connection.execute("SELECT content FROM report_file WHERE format = 'csv'")
-    assert "ama,arrival_date" not in stored and stored.isascii()  # sealed
+    assert "arrival_date" not in stored and stored.isascii()  # sealed
 
 
 def test_export_of_a_report_never_generated_is_an_error(cli):  # noqa: F811
@@ -106,7 +106,7 @@ def test_download_to_standard_output_writes_the_file_there(cli):  # noqa: F811
     account = generated(cli)
     result = cli("reports", "download", "rep_2026_03", "--account", account, "--format", "csv",
                  "--output", "-")
-    assert result.stdout_bytes.startswith(b"\xef\xbb\xbfama,arrival_date")
+    assert result.stdout_bytes.startswith(b'\xef\xbb\xbf"ama","arrival_date"')
 
 
 def test_download_of_a_report_that_never_existed_says_there_is_none(cli):  # noqa: F811

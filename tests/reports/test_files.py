@@ -155,6 +155,18 @@ def test_a_guest_name_that_looks_like_a_formula_is_not_one_in_the_csv(owner, ano
     assert "'=HYPERLINK" in body
 
 
+def test_a_formula_after_a_semicolon_is_not_one_either(owner, anonymous, march):
+    # Excel in Greek settings splits on ";": "Ana;=1+1;x" must not give it a cell "=1+1".
+    owner.patch_json(f"/api/v1/bookings/{march['B1']}", {"guest_name": "Ana;=1+1;x"})
+    owner.post_json("/api/v1/reports", {"period": "2026-03"}, status=202)
+    body = fetch(owner, anonymous, fmt="csv")[1].body.decode("utf-8-sig")
+    assert '"Ana;\'=1+1;x"' in body and ";=" not in body
+    for line in body.splitlines():
+        assert line.startswith('"') and line.endswith('"')  # every cell quoted
+        for cell in line.replace('"', "").replace(";", ",").split(","):
+            assert cell[:1] not in ("=", "+", "-", "@"), cell
+
+
 def test_the_files_are_stored_whole_in_the_database_where_every_process_reads_them(
         owner, march, settings):
     from rentalcomply.reports.models import ReportFile

@@ -66,3 +66,32 @@ def test_a_guest_scans_a_passport_and_sees_the_fields_filled(make_booking, serve
     page.locator(".scan-note").scroll_into_view_if_needed()
     _shot(page, f"scan-{'script' if script else 'noscript'}-phone", script)
     context.close()
+
+
+@pytest.mark.parametrize("case", ["too-large", "too-many-pixels", "not-an-image"])
+def test_without_javascript_a_refused_photo_is_said_on_the_page_in_the_guests_language(
+        make_booking, settings, chromium, tmp_path, case):  # noqa: F811
+    """On the real server as `serve` sets it up: a photo over the limit is refused by Waitress
+    before the application, and the guest still gets the form, in German, saying why."""
+    from tests.scan.files import MIB, png_declaring
+    from tests.scan.test_server_limits import real_server
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes({"too-large": b"\xff\xd8\xff\xe0" + b"\x00" * (12 * MIB),
+                       "too-many-pixels": png_declaring(30000, 30000),
+                       "not-an-image": b"%PDF-1.7 a scan of a passport"}[case])
+    said = {"too-large": "Das Foto ist größer als 10 MB",
+            "too-many-pixels": "Das Foto hat zu viele Pixel",
+            "not-an-image": "Diese Datei ist kein JPEG- oder PNG-Foto"}[case]
+    booking = make_booking("PT", guest_count=1)
+    with real_server(settings) as port:
+        context = chromium.new_context(viewport=PHONE, java_script_enabled=False)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}/checkin/{checkin.token_for(booking.id)}?lang=de")
+        page.get_by_text("Dokument scannen").click()
+        page.set_input_files("#g0-scan", str(photo))
+        page.get_by_role("button", name="Dokument lesen").click()
+        assert _shows(page, said, timeout=30)
+        assert page.locator("#checkin-form").count() == 1  # the form, not a message or JSON
+        page.locator(".scan-note").scroll_into_view_if_needed()
+        _shot(page, f"scan-noscript-refused-{case}-phone", False)
+        context.close()

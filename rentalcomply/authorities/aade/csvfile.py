@@ -5,17 +5,19 @@ period, then every cancellation that still pays (`record` says which). Amounts a
 decimal point; dates are YYYY-MM-DD. The renter is named, with the lead guest's ΑΦΜ or passport
 number from the check-in (`renter_id_type` `afm` | `passport`) where there is one. Every row says
 whether the report is `provisional` (the period was running; `as_of` is the last day it holds) or
-`final`. Text is written as `safetext.for_xml` leaves it, as in the XML.
+`final`. Text is written as `safetext.for_xml` leaves it, as in the XML, and then as
+`core/spreadsheet.py` makes it safe to open (every cell quoted; no text can run as a formula,
+whatever separator the spreadsheet assumes).
 """
 
 from __future__ import annotations
 
-import csv
 import io
 
 from rentalcomply.authorities.aade.building import ReportData
 from rentalcomply.authorities.aade.safetext import for_xml
 from rentalcomply.authorities.aade.xmlfile import money
+from rentalcomply.core import spreadsheet
 
 COLUMNS = ("ama", "arrival_date", "departure_date", "nights", "gross_rent", "climate_fee",
            "net_rent", "payment_method", "platform", "renter_name", "renter_id_type", "renter_id",
@@ -25,7 +27,7 @@ COLUMNS = ("ama", "arrival_date", "departure_date", "nights", "gross_rent", "cli
 
 def render_csv(data: ReportData) -> bytes:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = spreadsheet.writer(buffer)
     writer.writerow(COLUMNS)
     state = ("provisional", data.as_of.isoformat() if data.as_of else "") \
         if data.provisional else ("final", "")
@@ -53,7 +55,5 @@ def render_csv(data: ReportData) -> bytes:
 
 
 def _safe(value: str) -> str:
-    value = for_xml(value) or ""
-    # A cell starting with = + - @ is a formula to a spreadsheet: a guest name from a channel
-    # must never run as one on the accountant's machine.
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    # A guest's name from a channel must never run as a formula on the accountant's machine.
+    return spreadsheet.text_cell(for_xml(value))

@@ -8,13 +8,14 @@ from rentalcomply.checkin import access
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ApiError, NotFound, ValidationError
-from rentalcomply.dashboard import mailviews, problems, service
+from rentalcomply.dashboard import mailviews, police_words, problems, service
 from rentalcomply.dashboard.pages.checkin_links import booking_link_block
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, date_filters, page_number
 from rentalcomply.dashboard.web import PREFIX, Pages, Redirect, form_errors
 from rentalcomply.dashboard.pages import scanning
 from rentalcomply.properties import service as properties
 from rentalcomply.filings import host as police
+from rentalcomply.filings import standing
 
 PAGE_SIZE = 25
 BOOKING_STATUSES = ("confirmed", "cancelled")
@@ -43,6 +44,7 @@ def register(pages: Pages) -> None:
         return page.render("bookings", title=page._("Bookings"), rows=rows, filters=filters,
                            errors=errors, number=number, more=more,
                            names=service.property_names(page.account_id),
+                           police_statuses=standing.shown_statuses(rows),
                            statuses=BOOKING_STATUSES, checkin_statuses=CHECKIN_STATUSES)
 
     @pages.get("/bookings/new")
@@ -163,6 +165,8 @@ def register(pages: Pages) -> None:
                                      "feed: the dates become free for other bookings."),
                               page._("The guest's check-in link stops working."),
                               page._("Programs listening to webhooks are told booking.cancelled."),
+                              *[page._(said) for said in
+                                police_words.cancellation_words(booking.property)],
                               page._("It cannot be undone: a new booking would be needed.")],
                 button=page._("Yes, cancel the booking"),
                 back=page.url(f"/bookings/{booking_id}"), hidden={"amount_kept": kept})
@@ -253,6 +257,10 @@ def render_booking(page, booking, status=200, errors=None, amount_kept="", messa
                        view=bookings.booking_view(booking), errors=errors or {},
                        amount_kept=amount_kept, party=party, checkin_link=link, message=message,
                        police=police.police_view(page.account_id, booking.id),
+                       police_status=standing.shown_status(booking),
+                       unfiled=standing.of_booking(booking),
+                       cancellation=police_words.cancellation_words(booking.property),
+                       amount_hint=police_words.amount_hint(booking.property),
                        guest_mail=mailviews.guest_mail(page.settings, booking),
                        access_mail=access.delivery_problem(booking),
                        advice=mailviews.ADVICE,

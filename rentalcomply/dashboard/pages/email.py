@@ -31,10 +31,13 @@ def register(pages: Pages) -> None:
             mailer.PropertyContact.account == page.account_id)}
         property_contacts = [(prop, overrides.get(prop.id))
                              for prop in properties.list_properties(page.account_id)]
-        own = {(t.kind, t.lang) for t in templates.MessageTemplate.select().where(
-            templates.MessageTemplate.account == page.account_id)}
+        saved = list(templates.MessageTemplate.select().where(
+            templates.MessageTemplate.account == page.account_id))
+        own = {(t.kind, t.lang) for t in saved}
+        # Texts saved before today's rules that break them: the guests get the default.
+        broken = {(t.kind, t.lang) for t in saved if templates.problems(t.kind, t.subject, t.body)}
         return page.render("email", status=status, title=page._("E-mail"), smtp=smtp,
-                           values=values, errors=errors or {}, test=test, own=own,
+                           values=values, errors=errors or {}, test=test, own=own, broken=broken,
                            kinds=templates.KINDS, languages=guest_i18n.LANGUAGE_NAMES,
                            property_contacts=property_contacts)
 
@@ -51,7 +54,9 @@ def register(pages: Pages) -> None:
             page.record("account.smtp_forgotten")
             raise Redirect(page.url(PATH, done="smtp_forgotten"))
         try:
-            mail_settings.save_smtp(page.account_id, password=page.form("password"), **values)
+            mail_settings.save_smtp(page.account_id, password=page.form("password"),
+                                    allow_private=page.settings.smtp.allow_private_addresses,
+                                    **values)
         except ValidationError as error:
             return _show(page, status=400, errors=form_errors(error), values=values)
         page.record("account.smtp")
@@ -106,7 +111,8 @@ def register(pages: Pages) -> None:
     def _message(page, kind, lang, status=200, errors=None, subject=None, body=None,
                  preview=None):
         current_subject, current_body, own = templates.current(page.account_id, kind, lang)
-        return page.render("message", status=status, title=page._("kind:" + kind),
+        broken = own and bool(templates.problems(kind, current_subject, current_body))
+        return page.render("message", status=status, title=page._("kind:" + kind), broken=broken,
                            kind=kind, lang=lang, language=guest_i18n.LANGUAGE_NAMES[lang],
                            subject=current_subject if subject is None else subject,
                            body=current_body if body is None else body, own=own,

@@ -11,8 +11,9 @@ from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.dashboard.pages.bookings import render_booking
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
-from rentalcomply.filings import registry, setup
-from rentalcomply.dashboard.police_words import KIND_WORDS, STATUS_WORDS, reason_words
+from rentalcomply.filings import registry, setup, standing
+from rentalcomply.dashboard.police_words import (KIND_WORDS, STATUS_WORDS, held_sentences,
+                                                 reason_words)
 from rentalcomply.filings.settings import police_views
 
 def police_setup_view(prop, typed: dict | None = None, errors: dict | None = None,
@@ -39,20 +40,36 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
     lines = []
     for f in shown["filings"]:
         held_for_setup = f["status"] == "held" and setup.is_setup_hold(f["error"])
+        # A code hold names the guest and the value (and links the set-up, where the tables load).
+        held_values = held_sentences(page._, booking, f["error"]) if f["status"] == "held" else []
+        # A reservation waiting for its holder says so, not "Waiting for check-in".
+        holder = standing.holder_problem(f["kind"], f["status"], f["error"])
+        if held_for_setup:
+            status_words = page._("Held: set-up needed")
+        elif holder:
+            status_words = page._(STATUS_WORDS["waiting_holder"])
+        else:
+            status_words = page._(STATUS_WORDS.get(f["status"], f["status"]))
+        if held_values:
+            reason = " ".join(held_values)
+        elif holder:  # the warning above the filings says what to do, once
+            reason = None
+        else:
+            reason = page._(reason_words(f["status"], f["error"]) or "") or None
         lines.append({
             "kind": page._(KIND_WORDS.get(f["kind"], f["kind"])),
             "status": f["status"],
-            "status_words": page._("Held: set-up needed") if held_for_setup
-            else page._(STATUS_WORDS.get(f["status"], f["status"])),
-            "reason": page._(reason_words(f["status"], f["error"]) or "") or None,
+            "status_words": status_words,
+            "reason": reason,
             "deadline": f["deadline"] if f["status"] not in ("submitted",) else None,
             # The authority's own words for each guest it refused (what to correct).
             "refused": [(g["index"] + 1, " ".join(p for p in (g.get("code"), g.get("message")) if p))
                         for g in f["guests"] if not g.get("accepted") and g.get("message")]
             if f["status"] == "rejected" else [],
             "setup_link": f"/dashboard/properties/{booking.property_id}#police-setup"
-            if held_for_setup or (f["error"] or "").startswith(setup.REFUSED_CREDENTIALS)
-            else None,
+            if held_for_setup or held_values
+            or (f["error"] or "").startswith(setup.REFUSED_CREDENTIALS) else None,
+            "setup_words": "Open the police set-up" if held_values else "Complete the set-up",
         })
     return lines
 

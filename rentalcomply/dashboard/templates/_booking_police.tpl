@@ -1,13 +1,43 @@
 % from rentalcomply.dashboard.pages.police import filing_lines
 % lines = filing_lines(page, booking, police)
-% held = any(line['status'] == 'held' for line in lines)
+% from rentalcomply.dashboard.police_words import link_expired, send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
 <dl class="facts">
-  <dt>{{_('Status')}}</dt><dd><span class="badge s-{{'held' if held else booking.report_status.lower()}}">{{fmt.status('HELD' if held else booking.report_status)}}</span></dd>
+  <dt>{{_('Status')}}</dt><dd><span class="badge s-{{police_status.lower()}}">{{fmt.status(police_status)}}</span></dd>
   % if police['deadline']:
   <dt>{{_('Police deadline')}}</dt><dd>{{fmt.iso_datetime(police['deadline'], booking.property.timezone)}}</dd>
   % end
 </dl>
+% if unfiled:
+% # One box, whatever is late (the registration, the reservation): each said, the actions once.
+<div class="notice {{'error' if any(item.passed for item in unfiled) else 'warn'}} deadline" id="police-deadline">
+  % for item in unfiled:
+  <p><strong>{{unfiled_sentence(_, fmt, item)}}</strong></p>
+  <p>{{unfiled_todo(_, item)}}</p>
+  % end
+  % expired = link_expired(booking)
+  <div class="buttons tight">
+    % if any(item.why != 'not_checked_in' for item in unfiled):
+    <a class="button" href="/dashboard/bookings/{{booking.id}}/edit">{{_('Edit the booking')}}</a>
+    % end
+    % if checkin_link and not expired and booking.guest_email:
+    <form method="post" action="/dashboard/bookings/{{booking.id}}/checkin/resend" class="inline" id="send-link">
+      <input type="hidden" name="csrf" value="{{page.csrf}}">
+      <button type="submit" class="primary">{{_(send_words(booking))}}</button>
+    </form>
+    % end
+    % if checkin_link and not expired and not booking.guest_email:
+    <a class="button" href="#checkin-link-card">{{_('Share the check-in link')}}</a>
+    % end
+    % if checkin_link and not expired:
+    <a class="button" id="enter-party" href="{{checkin_link['url']}}" target="_blank" rel="noopener" aria-describedby="enter-party-hint">{{_('Enter the party by hand')}}</a>
+    % end
+  </div>
+  % if checkin_link and not expired:
+  <p class="hint" id="enter-party-hint">{{_('Opens the guests’ form in a new tab: type the party from their documents.')}}</p>
+  % end
+</div>
+% end
 % if lines:
 <ul class="filings">
   % for line in lines:
@@ -23,7 +53,7 @@
     <p class="small">{{_('Guest {number}', number=number)}}: {{said}}</p>
     % end
     % if line['setup_link']:
-    <p><a href="{{line['setup_link']}}">{{_('Complete the set-up')}}</a></p>
+    <p><a href="{{line['setup_link']}}">{{_(line['setup_words'])}}</a></p>
     % end
   </li>
   % end
@@ -42,7 +72,8 @@
 </form>
 % end
 % end
-% if (booking.report_status in ('REJECTED', 'FAILED') or held) and booking.checkin_status == 'COMPLETED' and booking.status != 'cancelled':
+% # A held filing goes out by itself once its codes or set-up are there: filing again is not the way.
+% if police_status in ('REJECTED', 'FAILED') and booking.checkin_status == 'COMPLETED' and booking.status != 'cancelled':
 <form method="post" action="/dashboard/bookings/{{booking.id}}/police/refile" class="inline">
   <input type="hidden" name="csrf" value="{{page.csrf}}">
   <button type="submit" class="primary">{{_('File with the police again')}}</button>

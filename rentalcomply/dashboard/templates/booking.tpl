@@ -92,6 +92,9 @@
   % if booking.status != 'cancelled':
   <h2 id="cancel">{{_('Cancel the booking')}}</h2>
   <p class="muted">{{_('The guest is not told by RentalComply; webhooks announce booking.cancelled.')}}</p>
+  % for said in cancellation:
+  <p class="muted police-cancellation">{{_(said)}}</p>
+  % end
   % else:
   <h2 id="cancel">{{_('Amount kept after the cancellation')}}</h2>
   % end
@@ -99,7 +102,7 @@
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <div class="field"><label for="amount_kept">{{_('Amount the guest still pays (EUR)')}}</label>
     <input id="amount_kept" name="amount_kept" inputmode="decimal" value="{{amount_kept or (('%.2f' % (booking.amount_kept_cents / 100)) if booking.amount_kept_cents is not None else '')}}" aria-describedby="amount-hint{{' amount_kept-error' if 'amount_kept' in errors else ''}}"{{!' aria-invalid="true"' if 'amount_kept' in errors else ''}}>
-    <p class="hint" id="amount-hint">{{_('Declared to AADE in the month of the cancellation. Empty: nothing.')}}</p>
+    <p class="hint" id="amount-hint">{{_(amount_hint)}}</p>
     % if 'amount_kept' in errors:
     <p class="field-error" id="amount_kept-error">{{_(errors['amount_kept'])}}</p>
     % end

@@ -54,13 +54,14 @@
   </tr></thead>
   <tbody>
   % for b in rows:
+    % shown = police_statuses.get(b.id, b.report_status)
     <tr>
       <td data-label="{{_('Guest')}}"><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> <span class="chan c-{{b.channel}}">{{fmt.channel(b.channel)}}</span></td>
       <td data-label="{{_('Property')}}">{{names.get(b.property_id, '')}}</td>
       <td data-label="{{_('Stay')}}"><span class="nowrap">{{fmt.short_date(b.arrival_date)}}</span> → <span class="nowrap">{{fmt.short_date(b.departure_date)}}</span><br><span class="small muted nights">{{fmt.count('night', b.nights)}}</span></td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{b.status}}">{{fmt.status(b.status)}}</span></td>
       <td data-label="{{_('Check-in')}}"><span class="badge s-{{b.checkin_status.lower()}}">{{fmt.status(b.checkin_status)}}</span></td>
-      <td data-label="{{_('Police')}}"><span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span></td>
+      <td data-label="{{_('Police')}}"><span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span></td>
     </tr>
   % end
   </tbody>

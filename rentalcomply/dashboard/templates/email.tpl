@@ -117,7 +117,7 @@
     <tr><td data-label="{{_('Message')}}">{{_('kind:' + kind)}}</td>
       <td data-label="{{_('Languages')}}">
       % for code, name in languages.items():
-        <a href="/dashboard/settings/email/messages/{{kind}}/{{code}}">{{name}}</a>{{!' <span class="badge">' + _('yours') + '</span>' if (kind, code) in own else ''}}
+        <a href="/dashboard/settings/email/messages/{{kind}}/{{code}}">{{name}}</a>{{!' <span class="badge">' + _('yours') + '</span>' if (kind, code) in own else ''}}{{!' <span class="badge s-at_risk">' + _('not used: the default is sent') + '</span>' if (kind, code) in broken else ''}}
       % end
       </td></tr>
     % end

@@ -1,5 +1,8 @@
 % rebase('layout.tpl')
 <div class="head"><p class="crumbs"><a href="/dashboard/settings/email">{{_('E-mail')}}</a></p><h1>{{_('kind:' + kind)}} · {{language}}</h1></div>
+% if broken:
+<p class="notice warn" role="status" id="template-broken">{{_('Your saved text breaks the placeholder rules, so guests receive the default text instead. Correct it and save it again, or reset it.')}}</p>
+% end
 <section class="card" aria-labelledby="text">
   <h2 id="text">{{_('Your text') if own else _('The default text')}}</h2>
   <p class="muted">{{_('Placeholders, replaced for each guest:')}} <span class="mono">{{' '.join('{' + p + '}' for p in placeholders)}}</span></p>

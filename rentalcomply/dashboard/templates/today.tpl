@@ -17,6 +17,24 @@
   % if not attention:
   <p class="empty">{{_('Nothing needs you right now.')}}</p>
   % end
+  % if day.unfiled:
+  % from rentalcomply.dashboard.police_words import UNFILED_HEADING, unfiled_actions, unfiled_sentence, unfiled_todo
+  <h3>{{_(UNFILED_HEADING)}}</h3>
+  <ul class="issues" id="unfiled">
+    % for item in day.unfiled:
+    % b = item.booking
+    % shown = day.statuses.get(b.id, 'OVERDUE' if item.passed else 'AT_RISK')
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>
+      <p class="said">{{unfiled_sentence(_, fmt, item)}}</p>
+      <p class="hint">{{unfiled_todo(_, item)}}</p>
+      <p class="todo">
+        % for n, (words, url) in enumerate(unfiled_actions(item, '/dashboard/bookings/' + b.id)):
+        {{' · ' if n else ''}}<a href="{{url}}">{{_(words)}}</a>
+        % end
+      </p></li>
+    % end
+  </ul>
+  % end
   % if day.invitations_failed:
   <h3>{{_('Check-in e-mails that did not reach the guest')}}</h3>
   <ul class="issues" id="invitations-failed">
@@ -59,11 +77,20 @@
   % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
-  <ul class="issues">
-    % from rentalcomply.dashboard.police_words import booking_reason
+  <ul class="issues" id="filings">
+    % from rentalcomply.dashboard.police_words import booking_reason, held_sentences
     % for b in day.filings:
     % reason = booking_reason(_, b)
-    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{b.report_status.lower()}}">{{fmt.status(b.report_status)}}</span>{{' · ' + reason if reason else ''}}</li>
+    % shown = day.statuses.get(b.id, b.report_status)
+    % held = held_sentences(_, b, b.report_error) if shown == 'HELD' else []
+    % if held:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>
+      <p class="said">{{' '.join(held[:-1])}}</p>
+      <p class="hint">{{held[-1]}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{b.property_id}}#police-setup">{{_('Open the police set-up')}}</a></p></li>
+    % else:
+    <li><a href="/dashboard/bookings/{{b.id}}">{{b.guest_name}}</a> · {{day.properties.get(b.property_id, '')}} <span class="badge s-{{shown.lower()}}">{{fmt.status(shown)}}</span>{{' · ' + reason if reason else ''}}</li>
+    % end
     % end
   </ul>
   % end
@@ -94,9 +121,9 @@
 </section>
 <section class="card" aria-labelledby="arrivals">
   <h2 id="arrivals">{{_('Arrivals, next 7 days')}}</h2>
-  % include('_stays.tpl', rows=day.arrivals, date_field='arrival_date', date_label='Arrival', names=day.properties, empty=_('No arrivals in the next 7 days.'))
+  % include('_stays.tpl', rows=day.arrivals, date_field='arrival_date', date_label='Arrival', names=day.properties, police_statuses=day.statuses, empty=_('No arrivals in the next 7 days.'))
 </section>
 <section class="card" aria-labelledby="departures">
   <h2 id="departures">{{_('Departures, next 7 days')}}</h2>
-  % include('_stays.tpl', rows=day.departures, date_field='departure_date', date_label='Departure', names=day.properties, empty=_('No departures in the next 7 days.'))
+  % include('_stays.tpl', rows=day.departures, date_field='departure_date', date_label='Departure', names=day.properties, police_statuses=day.statuses, empty=_('No departures in the next 7 days.'))
 </section>

@@ -41,6 +41,11 @@ GREEK: dict[str, str] = {
     "The mail server took too long to answer. Check its address and port on Account → E-mail, "
     "or try again later.": "Ο διακομιστής e-mail άργησε πολύ να απαντήσει. Ελέγξτε τη διεύθυνση "
     "και τη θύρα του στο Λογαριασμός → E-mail ή δοκιμάστε ξανά αργότερα.",
+    "The mail server is on an address this server does not connect to (its own machine or a "
+    "local network). Choose your provider's mail server on Account → E-mail, or ask the "
+    "server's administrator.": "Ο διακομιστής e-mail βρίσκεται σε διεύθυνση στην οποία αυτός ο "
+    "διακομιστής δεν συνδέεται (το ίδιο το μηχάνημα ή τοπικό δίκτυο). Επιλέξτε τον διακομιστή "
+    "e-mail του παρόχου σας στο Λογαριασμός → E-mail ή ρωτήστε τον διαχειριστή του διακομιστή.",
     "The mail server refused the user name or password. Check them on Account → E-mail.":
         "Ο διακομιστής e-mail δεν δέχτηκε το όνομα χρήστη ή τον κωδικό. Ελέγξτε τα στο "
         "Λογαριασμός → E-mail.",

@@ -13,7 +13,7 @@
 <button class="scan-default" hidden tabindex="-1" aria-hidden="true"></button>
 <details class="scan" data-scan-guest="{{block['index']}}" data-scan-url="/checkin/{{token}}/scan/{{block['index']}}?lang={{lang}}" data-reading="{{t('scan.reading')}}"{{!' open' if note else ''}}>
   <summary>{{t('scan.title')}}</summary>
-  <p class="hint" id="g{{block['index']}}-scan-hint">{{t('scan.hint')}} {{scan['privacy']}}</p>
+  <p class="hint" id="g{{block['index']}}-scan-hint">{{t('scan.hint')}} {{scan['formats']}} {{scan['privacy']}}</p>
   <input type="file" id="g{{block['index']}}-scan" name="scan-{{block['index']}}" accept="image/*" capture="environment" aria-label="{{t('scan.title')}}" aria-describedby="g{{block['index']}}-scan-hint">
   <button class="button-secondary scan-send" formaction="/checkin/{{token}}/scan/{{block['index']}}?lang={{lang}}" formenctype="multipart/form-data" formmethod="post" formnovalidate>{{t('scan.button')}}</button>
   <div class="scan-note{{' scan-note-' + note['tone'] if note else ''}}" role="status" aria-live="polite"{{!'' if note else ' hidden'}}>
