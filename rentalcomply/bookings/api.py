@@ -36,7 +36,8 @@ openapi.schema("Booking", {
                  "adults", "children", "infants", "channel", "source", "external_ref", "reference", "status", "checkin_status", "checkin_error",
                  "report_status",
                  "report_error", "total_price", "climate_fee", "currency", "payment_method",
-                 "created_at", "updated_at", "cancelled_at", "amount_kept", "version"],
+                 "created_at", "updated_at", "cancelled_at", "booked_at", "amount_kept",
+                 "version"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^book_", "examples": ["book_2Xk9mQ7vLp3RtW8nBz4c"]},
@@ -108,6 +109,11 @@ openapi.schema("Booking", {
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "cancelled_at": NULLABLE_TIMESTAMP,
+        "booked_at": {**NULLABLE_TIMESTAMP,
+                      "description": "When the guest booked, as the channel's reservations "
+                                     "export says (sync import); null when not known. Spain's "
+                                     "reservation communication is due 24 hours from it (else "
+                                     "from created_at)."},
         "amount_kept": {**MONEY, "type": ["number", "null"],
                         "description": "What the guest still pays after cancelling, in euros; "
                                        "declared to AADE in the month of the cancellation. Null "

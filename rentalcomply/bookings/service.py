@@ -55,7 +55,10 @@ MAX_TOTAL_PRICE = 10_000_000  # euros
 EDITABLE = ("guest_name", "guest_email", "guest_phone", "guest_language", "arrival_date",
             "departure_date", "guest_count", "total_price", "payment_method")
 # What a channel's export also fills (rentalcomply/imports); the host's edits are EDITABLE only.
-CHANNEL_DETAILS = ("adults", "children", "infants", "currency", "external_ref")
+CHANNEL_DETAILS = ("adults", "children", "infants", "currency", "external_ref", "booked_at")
+# Channels whose capacity leaves infants out (Airbnb lets a full listing take an infant more):
+# a party from them is within the property's max_guests when its adults and children are.
+INFANTS_OUTSIDE_CAPACITY = ("airbnb",)
 EXTERNAL_REF_MAX = 100
 
 
@@ -186,7 +189,7 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         prop = properties.get_property(account_id, property_id, for_update=True)
         if prop.status != "active":
             raise ValidationError("property_id", "property is inactive; it takes no new bookings")
-        _check_guest_count(prop, values["guest_count"])
+        _check_guest_count(prop, _counted(channel, values["guest_count"], values.get("infants")))
         _refuse_overlap(prop, values["arrival_date"], values["departure_date"])
         now = clock.utcnow()
         booking = Booking(
@@ -242,7 +245,8 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, by_host
             if problem:
                 raise ValidationError(field, problem)
             if "guest_count" in changed:
-                _check_guest_count(prop, booking.guest_count)
+                _check_guest_count(prop, _counted(booking.channel, booking.guest_count,
+                                                  booking.infants))
             if booking.status == "confirmed":
                 _refuse_overlap(prop, booking.arrival_date, booking.departure_date,
                                 exclude_id=booking.id)
@@ -340,6 +344,13 @@ def _refuse_overlap(prop: Property, arrival: dt.date, departure: dt.date,
                                     "departure_date": clash_departure}])
 
 
+def _counted(channel: str, guest_count: int, infants: int | None) -> int:
+    """The guests that count against the property's capacity."""
+    if channel in INFANTS_OUTSIDE_CAPACITY and infants:
+        return max(guest_count - infants, 1)
+    return guest_count
+
+
 def _check_guest_count(prop: Property, guest_count: int) -> None:
     limit = prop.max_guests or DEFAULT_MAX_GUESTS
     if guest_count > limit:
@@ -418,6 +429,10 @@ def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
         if not acceptable:
             refuse("external_ref", f"must be 1 to {EXTERNAL_REF_MAX} characters, or null")
         cleaned["external_ref"] = ref
+    if "booked_at" in values:
+        if values["booked_at"] is not None and not isinstance(values["booked_at"], dt.datetime):
+            refuse("booked_at", "must be a date and time, or null")
+        cleaned["booked_at"] = values["booked_at"]
     if "payment_method" in values:
         method = values["payment_method"]
         if method is not None and method not in PAYMENT_METHODS:
@@ -514,6 +529,7 @@ def booking_view(booking: Booking | dict) -> dict:
         "created_at": clock.iso(get("created_at")),
         "updated_at": clock.iso(get("updated_at")),
         "cancelled_at": clock.iso(get("cancelled_at")),
+        "booked_at": clock.iso(get("booked_at")),
         "amount_kept": cents_to_euros(get("amount_kept_cents")),
         "version": get("version"),
     }

@@ -209,6 +209,9 @@ class Booking(Versioned):
     currency = pw.CharField(max_length=3, null=True)
     # The fields the host typed (bookings.service records them): an import never overwrites them.
     host_fields = JSONField(null=True)
+    # When the guest booked, as the channel's export says (naive UTC); null when unknown, when
+    # created_at stands for it. Spain's reservation communication is due 24 hours from it.
+    booked_at = pw.DateTimeField(null=True)
 
     @builtins.property  # `property` is a field name in this class body
     def nights(self) -> int:

@@ -42,6 +42,8 @@ def guests_of(booking: Booking, country: str) -> list[Guest]:
 def stay_of(booking: Booking, prop: Property) -> Stay:
     return Stay(booking_id=booking.id, reference=booking.external_ref or booking.id,
                 arrival=as_date(booking.arrival_date), departure=as_date(booking.departure_date),
-                booked_on=as_date(booking.created_at), guest_count=booking.guest_count,
+                # the channel's booking date where an export gave it
+                booked_on=as_date(booking.booked_at or booking.created_at),
+                guest_count=booking.guest_count,
                 payment_method=booking.payment_method, property_country=prop.country,
                 property_name=prop.name)

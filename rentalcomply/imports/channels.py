@@ -8,6 +8,7 @@ download: English, Italian, French and Croatian.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ AIRBNB_COLUMNS = {
     "departure": ("End date", "Fecha de finalización", "Date de fin"),
     "listing": ("Listing", "Anuncio", "Annonce"),
     "price": ("Earnings", "Ganancias", "Revenus"),
+    # Airbnb's "Contact" is the guest's phone number.
+    "phone": ("Contact", "Contacto"),
+    "booked_on": ("Booked", "Reservada", "Réservée", "Date de réservation"),
 }
 AIRBNB_REQUIRED = ("code", "guest_name", "arrival", "departure")
 BOOKING_COLUMNS = {
@@ -48,8 +52,15 @@ BOOKING_COLUMNS = {
     "currency": ("Currency", "Valuta", "Devise"),
     "payment": ("Payment method (Payment Provider)", "Metodo di pagamento", "Mode de paiement",
                 "Način plaćanja", "Payment method"),
-    "unit": ("Unit type", "Tipo di unità", "Type d'hébergement", "Vrsta jedinice",
-             "Property name"),
+    "unit": ("Unit type", "Tipo di unità", "Type d'hébergement", "Vrsta jedinice"),
+    # A group account's download (several properties) names each row's property as well: that
+    # is the listing, the unit type being the same "Apartment" in every property.
+    "property_name": ("Property name", "Nome della struttura", "Nom de l'établissement",
+                      "Naziv objekta"),
+    "phone": ("Phone number", "Numero di telefono", "Numéro de téléphone", "Broj telefona",
+              "Phone"),
+    "booked_on": ("Booked on", "Prenotato il", "Réservé le", "Rezervirano"),
+    "country": ("Booker country", "Paese del cliente", "Pays du client", "Država gosta"),
     "cancellation_date": ("Cancellation date", "Data di cancellazione", "Date d'annulation",
                           "Datum otkazivanja"),
 }
@@ -83,6 +94,12 @@ class Reservation:
     currency: str | None = None
     # "platform" when the guest paid the channel (always on Airbnb; Booking.com says so).
     payment_method: str | None = None
+    phone: str | None = None
+    # When the guest booked, in the file's (the property's) local time; a day alone at midnight.
+    booked_on: dt.datetime | None = None
+    country: str | None = None  # ISO 3166 alpha-2, lower case as Booking.com writes it
+    # The listing is Booking.com's unit type ("Apartment"), which names no single property.
+    listing_is_unit: bool = False
 
     @property
     def guest_count(self) -> int | None:
@@ -166,6 +183,7 @@ def read_export(sheet: Sheet) -> Export:
             raise refuse(number, "code", ("the reservation's code (at most {count} characters)",
                                           {"count": CODE_MAX}),
                          code)
+        values["booked_on"] = _booked_on(cell(row, "booked_on"), fmt)
         reservations.append(_reservation(channel, number, code, values, lambda n: cell(row, n)))
     return Export(channel, sheet.kind, reservations, notes)
 
@@ -174,21 +192,28 @@ def _reservation(channel, number, code, values, cell) -> Reservation:
     adults, children = values.get("adults"), values.get("children")
     if channel == "booking":
         cancelled = bool(CANCELLED.search(cell("status")) or cell("cancellation_date"))
-        name = _first_guest(cell("guest_name")) or _booker(cell("booked_by"))
+        # The booker, as Booking.com writes them ("Schmidt, Anna"): the authorities' order (last
+        # name, first name), which Spain's reservation communication reads (its holder).
+        name = _booker(cell("booked_by")) or _first_guest(cell("guest_name"))
         if adults is None and values.get("persons") is not None:
             adults = values["persons"] - (children or 0)
-        listing = cell("unit")
+        listing = cell("property_name") or cell("unit")
+        is_unit = not cell("property_name") and bool(cell("unit"))
         payment = "platform" if re.search(r"booking\.com", cell("payment"), re.I) else None
     else:
         cancelled = bool(CANCELLED.search(cell("status")))
         name = cell("guest_name")
         listing = cell("listing")
+        is_unit = False
         payment = "platform"
     name = " ".join(_CONTROL.sub(" ", name).split())[:GUEST_NAME_MAX]
+    phone = " ".join(_CONTROL.sub(" ", cell("phone")).split())
+    country = cell("country").lower()
     return Reservation(number, channel, code, cancelled, name or None, values["arrival"],
                        values["departure"], listing or None, adults, children,
                        values.get("infants"), values.get("price_cents"), values.get("currency"),
-                       payment)
+                       payment, _phone(phone), values.get("booked_on"),
+                       country if re.fullmatch(r"[a-z]{2}", country) else None, is_unit)
 
 
 def _code(value: str) -> str:
@@ -201,9 +226,38 @@ def _first_guest(value: str) -> str:
 
 
 def _booker(value: str) -> str:
-    """`Surname, Firstname` -> `Firstname Surname`."""
-    surname, _, first = value.partition(",")
-    return f"{first.strip()} {surname.strip()}".strip()
+    """`Surname, Firstname` as it is (the authorities' order), spaced once."""
+    surname, comma, first = value.partition(",")
+    if not comma:
+        return " ".join(value.split())
+    if not first.strip():
+        return " ".join(surname.split())
+    return f"{' '.join(surname.split())}, {' '.join(first.split())}"
+
+
+PHONE_MAX = 40  # Booking.guest_phone
+
+
+def _phone(value: str) -> str | None:
+    """A phone number with at least 4 digits (the check-in link's last four); else nothing."""
+    if len(re.sub(r"\D", "", value)) < 4 or len(value) > PHONE_MAX:
+        return None
+    return value
+
+
+def _booked_on(value: str, fmt: str) -> dt.datetime | None:
+    """The booking's date and time; an unreadable one is left out (the file's dates are not)."""
+    value = value.strip()
+    if not value:
+        return None
+    try:
+        return dt.datetime.fromisoformat(value.replace("T", " ")[:19])
+    except ValueError:
+        pass
+    try:
+        return dt.datetime.combine(parse_date(value, fmt), dt.time())
+    except BadValue:
+        return None
 
 
 def _first_odd_date(sheet: Sheet, cell, fmt: str) -> tuple[int, str, str]:

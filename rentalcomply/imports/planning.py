@@ -3,13 +3,14 @@
 Matching: a row is the booking of the account with its confirmation code (`external_ref`;
 Booking.com's reservation number), else the confirmed booking of its property with the same
 arrival and departure that has no code yet (a calendar-feed booking: it gets the code).
-The property: the one whose name is the row's listing or unit (case and accents aside), else the
-one chosen for the import, else the account's only property.
+The property: its listing's (listings.py: the property's name, an alias the host gave, or the
+answer given with this import); a row of a listing still unknown is a conflict until answered.
 
 What is filled: the guest's name (replacing the channel's placeholder), adults, children and
-infants with guest_count their sum, the price in euros, the code. A field the host typed
-(`Booking.host_fields`) that differs from the file is a conflict and stays; an empty cell never
-clears anything; dates are never changed (the calendar feed owns them).
+infants with guest_count their sum, the price in euros, the code, the guest's phone, the booking
+date, and the guest's language (guests.py) where the booking still has the default. A field the
+host typed (`Booking.host_fields`) that differs from the file is a conflict and stays; an empty
+cell never clears anything; dates are never changed (the calendar feed owns them).
 
 Cancelled rows never create a booking. A confirmed booking that the file shows cancelled is not
 cancelled by the import: it is reported as a conflict for the host to cancel (a cancellation
@@ -20,17 +21,23 @@ cancels future stays that leave it).
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from dataclasses import dataclass, field
 
+from rentalcomply.bookings.service import INFANTS_OUTSIDE_CAPACITY
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.imports.channels import CHANNEL_NAMES, Export, Reservation
+from rentalcomply.imports.guests import booked_at, guest_language
+from rentalcomply.imports.listings import Listings
 
 DEFAULT_GUEST = {"airbnb": "Airbnb guest", "booking": "Booking.com guest"}
 DEFAULT_MAX_GUESTS = 50
 FIELD_WORDS = {"guest_name": "guest name", "guest_count": "number of guests",
                "total_price_cents": "price", "external_ref": "confirmation code",
-               "payment_method": "payment method"}
+               "payment_method": "payment method", "guest_phone": "phone",
+               "guest_language": "language", "booked_at": "booking date"}
+# A row whose listing is no property yet (listings.py asks which): the dashboard says it shorter.
+UNKNOWN_LISTING = "the listing '{listing}' is not known yet: say which property it is"
+DEFAULT_LANGUAGE = "en"  # what a calendar feed's booking has until someone knows better
 
 
 @dataclass
@@ -43,6 +50,7 @@ class Outcome:
     booking_id: str | None = None
     property_id: str | None = None
     guest_name: str | None = None
+    listing: str | None = None  # as the file names it
     arrival: dt.date | None = None
     departure: dt.date | None = None
     # field -> [now, after]: what applying writes (also on a conflict row, for its other fields).
@@ -59,31 +67,29 @@ class Outcome:
     def view(self) -> dict:
         return {"row": self.row, "code": self.code, "action": self.action, "reason": self.reason,
                 "booking_id": self.booking_id, "property_id": self.property_id,
-                "guest_name": self.guest_name,
+                "listing": self.listing, "guest_name": self.guest_name,
                 "arrival_date": self.arrival.isoformat() if self.arrival else None,
                 "departure_date": self.departure.isoformat() if self.departure else None,
                 "changes": {name: [_shown(before), _shown(after)]
                             for name, (before, after) in self.changes.items()}}
 
 
-def plan_rows(account_id: str, export: Export, chosen_property: Property | None) -> list[Outcome]:
-    properties = list(Property.select().where(Property.account == account_id)
-                      .order_by(Property.created_at, Property.id))
-    by_name = {_folded(prop.name): prop for prop in properties}
+def plan_rows(account_id: str, export: Export, listings: Listings) -> list[Outcome]:
     planned_stays: dict[str, list[tuple[dt.date, dt.date, int]]] = {}
     last_row_of = {reservation.code: reservation.row for reservation in export.reservations}
     outcomes = []
     for reservation in export.reservations:
         outcome = Outcome(reservation.row, reservation.code, "unchanged",
-                          guest_name=reservation.guest_name, arrival=reservation.arrival,
+                          guest_name=reservation.guest_name, listing=reservation.listing,
+                          arrival=reservation.arrival,
                           departure=reservation.departure)
         outcomes.append(outcome)
         if last_row_of[reservation.code] != reservation.row:
             _conflict(outcome, "the code appears again in row {row}, which is the one imported",
                       row=last_row_of[reservation.code])
             continue
-        prop = by_name.get(_folded(reservation.listing or "")) or chosen_property or (
-            properties[0] if len(properties) == 1 else None)
+        prop = listings.property_of(reservation.listing)
+        outcome.property_id = prop.id if prop is not None else None  # shown on every row
         booking = _matching_booking(account_id, reservation, prop)
         if booking is not None:
             outcome.booking_id, outcome.property_id = booking.id, booking.property_id
@@ -91,8 +97,7 @@ def plan_rows(account_id: str, export: Export, chosen_property: Property | None)
         elif reservation.cancelled:
             outcome.say("cancelled in the channel: no booking is made from it")
         elif prop is None:
-            _conflict(outcome, "the listing '{listing}' is no property's name: choose the "
-                               "property to import into", listing=reservation.listing or "")
+            _conflict(outcome, UNKNOWN_LISTING, listing=reservation.listing or "")
         else:
             outcome.property_id = prop.id
             _plan_creation(outcome, reservation, prop, planned_stays.setdefault(prop.id, []))
@@ -134,9 +139,15 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
                          {"arrival": reservation.arrival.isoformat(),
                           "departure": reservation.departure.isoformat()}))
     host_typed = set(booking.host_fields or ())
-    wanted = _wanted_values(reservation)
     prop = booking.property
-    count = wanted.get("guest_count")
+    wanted = _wanted_values(reservation, prop)
+    if booking.guest_language != DEFAULT_LANGUAGE or "guest_language" in host_typed \
+            or wanted.get("guest_language") == DEFAULT_LANGUAGE:
+        wanted.pop("guest_language", None)  # someone chose it; the file only hints at it
+    for name in ("guest_phone", "booked_at"):
+        if getattr(booking, name):
+            wanted.pop(name, None)  # the host, the guest or an earlier file gave it already
+    count = _counted(reservation, wanted.get("guest_count"))
     if count is not None and count > (prop.max_guests or DEFAULT_MAX_GUESTS):
         problems.append(("{count} guests are more than the property takes", {"count": count}))
         for name in ("guest_count", "adults", "children", "infants"):
@@ -175,7 +186,7 @@ def _plan_update(outcome: Outcome, reservation: Reservation, booking: Booking) -
         outcome.action = "updated"
         outcome.say("filled: {fields}", fields=", ".join(
             FIELD_WORDS.get(name, name) for name in outcome.changes
-            if name not in ("adults", "children", "infants", "currency")))
+            if name not in ("adults", "children", "infants", "currency", "guest_language")))
     else:
         outcome.say("already as in the file")
 
@@ -208,10 +219,11 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
     if prop.status != "active":
         _conflict(outcome, "the property is inactive; it takes no new bookings")
         return
-    wanted = _wanted_values(reservation)
+    wanted = _wanted_values(reservation, prop)
     count = wanted.get("guest_count") or 1
-    if count > (prop.max_guests or DEFAULT_MAX_GUESTS):
-        _conflict(outcome, "{count} guests are more than the property takes", count=count)
+    if _counted(reservation, count) > (prop.max_guests or DEFAULT_MAX_GUESTS):
+        _conflict(outcome, "{count} guests are more than the property takes",
+                  count=_counted(reservation, count))
         return
     planned.append((reservation.arrival, reservation.departure, reservation.row))
     outcome.action = "created"
@@ -220,16 +232,31 @@ def _plan_creation(outcome: Outcome, reservation: Reservation, prop: Property,
                       "guest_name": wanted.get("guest_name") or DEFAULT_GUEST[reservation.channel],
                       "arrival_date": reservation.arrival, "departure_date": reservation.departure,
                       "guest_count": count, "external_ref": reservation.code,
+                      "guest_language": wanted["guest_language"],
                       **{name: wanted[name] for name in ("adults", "children", "infants",
                                                          "total_price_cents", "currency",
-                                                         "payment_method")
+                                                         "payment_method", "guest_phone",
+                                                         "booked_at")
                          if wanted.get(name) is not None}}
     if reservation.price_cents is not None and "total_price_cents" not in wanted:
         outcome.reasons.append(_price_problem(reservation))
 
 
-def _wanted_values(reservation: Reservation) -> dict:
-    wanted: dict = {"external_ref": reservation.code}
+def _counted(reservation: Reservation, count: int | None) -> int | None:
+    """The guests that count against the property's capacity: Airbnb leaves infants out."""
+    if count is not None and reservation.channel in INFANTS_OUTSIDE_CAPACITY \
+            and reservation.infants:
+        return max(count - reservation.infants, 1)
+    return count
+
+
+def _wanted_values(reservation: Reservation, prop: Property) -> dict:
+    wanted: dict = {"external_ref": reservation.code,
+                    "guest_language": guest_language(reservation.country, prop.country)}
+    if reservation.phone:
+        wanted["guest_phone"] = reservation.phone
+    if reservation.booked_on is not None:
+        wanted["booked_at"] = booked_at(reservation.booked_on, prop.timezone)
     if reservation.payment_method:
         wanted["payment_method"] = reservation.payment_method
     if reservation.guest_name:
@@ -265,11 +292,8 @@ def _money(name: str, value):
 
 
 def _shown(value):
+    if isinstance(value, dt.datetime):
+        return value.isoformat() + "Z"
     if isinstance(value, dt.date):
         return value.isoformat()
     return value
-
-
-def _folded(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())

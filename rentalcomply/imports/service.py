@@ -24,7 +24,7 @@ from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
 from rentalcomply.core.ids import new_id
-from rentalcomply.core.models import Property
+from rentalcomply.imports import listings as listing_names
 from rentalcomply.imports.channels import read_export
 from rentalcomply.imports.files import UnreadableFile, read_sheet, spoken
 from rentalcomply.imports.models import ImportPreview
@@ -48,6 +48,8 @@ class ImportReport:
     file_sha256: str
     rows: list[Outcome]
     notes: list[tuple[str, dict]] = field(default_factory=list)  # (English template, values)
+    # The file's listings that are no property yet: [{"listing", "rows"}], to be answered.
+    unknown_listings: list[dict] = field(default_factory=list)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -63,15 +65,19 @@ class ImportReport:
         return {"channel": self.channel, "file_kind": self.kind, "dry_run": self.dry_run,
                 "file_sha256": self.file_sha256, "plan_digest": self.plan_digest,
                 "totals": self.totals, "notes": [spoken(*note) for note in self.notes],
+                "unknown_listings": self.unknown_listings,
                 "rows": [row.view() for row in self.rows]}
 
 
 def import_export(account_id: str, content: bytes, *, rates: FeeRates,
                   property_id: str | None = None, dry_run: bool = False,
-                  expected_plan: str | None = None) -> ImportReport:
+                  expected_plan: str | None = None,
+                  listing_map: dict[str, str] | None = None) -> ImportReport:
     """Import the file's reservations into the account's bookings (see planning.py for what is
-    matched and filled). Raises ExportUnreadable naming the row and column, NotFound for a
-    property of another account, PlanChanged when `expected_plan` is not this plan's digest."""
+    matched and filled, listings.py for which property each listing is; `listing_map`, listing
+    title -> property id, answers the unknown ones and is remembered on applying). Raises
+    ExportUnreadable naming the row and column, NotFound for a property of another account,
+    PlanChanged when `expected_plan` is not this plan's digest."""
     try:
         export = read_export(read_sheet(content))
     except UnreadableFile as problem:
@@ -80,17 +86,14 @@ def import_export(account_id: str, content: bytes, *, rates: FeeRates,
         raise refusal from None
     sha256 = hashlib.sha256(content).hexdigest()
     with atomic():
-        chosen = None
-        if property_id is not None:
-            chosen = Property.get_or_none((Property.id == property_id)
-                                          & (Property.account == account_id))
-            if chosen is None:
-                raise NotFound("No such property.")
+        listings = listing_names.resolve(account_id, export, listing_map, property_id)
         report = ImportReport(export.channel, export.kind, dry_run, sha256,
-                              plan_rows(account_id, export, chosen), export.notes)
+                              plan_rows(account_id, export, listings), export.notes,
+                              listings.view())
         if expected_plan is not None and expected_plan != report.plan_digest:
             raise PlanChanged()
         if not dry_run:
+            listing_names.remember(account_id, export.channel, listings)
             for outcome in report.rows:
                 _apply(account_id, outcome, rates)
     return report

@@ -29,7 +29,7 @@ def test_it_creates_a_manual_booking_with_location_and_every_field(owner, villa)
         "checkin_error": None, "report_status": "NOT_REQUIRED", "report_error": None, "total_price": 480.5,
         "climate_fee": 32.0, "currency": "EUR", "payment_method": "bank_transfer",
         "created_at": data["created_at"], "updated_at": data["created_at"], "cancelled_at": None,
-        "amount_kept": None,
+        "booked_at": None, "amount_kept": None,
         "version": 1,
         # The booking's own short reference, and its guest's link for a key that may write.
         "reference": data["reference"],

@@ -124,3 +124,25 @@ def feed_bookings(account_a, places, rates):
         "ken": feed("villa", "2026-07-15", "2026-07-18", "airbnb", "Airbnb guest", "HMZZ4KD8WX"),
         "hans": feed("studio", "2026-07-03", "2026-07-06", "booking", "Booking.com guest"),
     }
+
+
+AGENCY_CITIES = {"Florence": ("IT", "Europe/Rome"), "Barcelona": ("ES", "Europe/Madrid"),
+                 "Madrid": ("ES", "Europe/Madrid")}
+
+
+def agency_file(name: str) -> bytes:
+    return (FILES / name).read_bytes()
+
+
+@pytest.fixture
+def agency(settings, account_a):
+    """Account A as a new agency: its twelve places named its own way (make_listing_files.py
+    AIRBNB_LISTINGS), none of them as Airbnb or Booking.com call them. Name -> property id."""
+    from tests.imports.make_listing_files import AIRBNB_LISTINGS
+    made = {}
+    for name, city, max_guests in AIRBNB_LISTINGS.values():
+        country, zone = AGENCY_CITIES[city]
+        made[name] = properties.create_property(account_a, name=name, address=f"{city} centre",
+                                                country=country, timezone=zone,
+                                                max_guests=max_guests).id
+    return made

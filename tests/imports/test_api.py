@@ -22,7 +22,7 @@ def test_a_dry_run_answers_every_row_and_changes_nothing_then_the_import_applies
     assert preview["totals"] == {"created": 1, "updated": 1, "unchanged": 1, "conflict": 0}
     hans = next(row for row in preview["rows"] if row["code"] == "6547074679")
     assert hans["action"] == "updated" and hans["booking_id"] == feed_bookings["hans"]
-    assert hans["changes"]["guest_name"] == ["Booking.com guest", "Hans Müller"]
+    assert hans["changes"]["guest_name"] == ["Booking.com guest", "Müller, Hans"]
     assert Booking.get_by_id(feed_bookings["hans"]).external_ref is None
 
     done = post(owner, booking_xls(), XLS, f"?dry_run=false&plan={preview['plan_digest']}")

@@ -34,14 +34,14 @@ def test_the_preview_shows_every_change_and_changes_nothing_until_applied(anna, 
     preview = upload(anna, booking_xls())
     text = preview.text
     assert "Preview: 1 new, 1 filled in, 1 unchanged, 0 conflicts." in text
-    assert "Booking.com guest → <strong>Hans Müller</strong>" in text
+    assert "Booking.com guest → <strong>Müller, Hans</strong>" in text
     assert "cancelled in the channel: no booking is made from it" in text
     assert Booking.get_by_id(feed_bookings["hans"]).guest_name == "Booking.com guest"
-    assert "Hans Müller" not in re.search(r'name="preview" value="([^"]*)"', text).group(1)
+    assert "Müller, Hans" not in re.search(r'name="preview" value="([^"]*)"', text).group(1)
 
     done = apply(anna, preview)
     assert "Imported: 1 new, 1 filled in, 1 unchanged, 0 conflicts." in done.text
-    assert Booking.get_by_id(feed_bookings["hans"]).guest_name == "Hans Müller"
+    assert Booking.get_by_id(feed_bookings["hans"]).guest_name == "Müller, Hans"
     apply(anna, preview, status=404)  # a preview is applied once
 
 

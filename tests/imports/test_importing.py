@@ -51,10 +51,10 @@ def test_a_booking_com_xls_gives_the_feed_booking_its_number_and_creates_the_new
         "updated", "unchanged", "created"]
     hans = Booking.get_by_id(feed_bookings["hans"])
     assert (hans.external_ref, hans.guest_name, hans.guest_count, hans.total_price_cents) == (
-        "6547074679", "Hans Müller", 3, 37863)
+        "6547074679", "Müller, Hans", 3, 37863)
     marie = Booking.get_by_id(rows["6547074681"].booking_id)
     assert (marie.channel, marie.source, marie.property_id, marie.guest_name) == (
-        "booking", None, places["studio"], "Marie Dubois")
+        "booking", None, places["studio"], "Dubois, Marie")
     assert (marie.adults, marie.children, marie.total_price_cents) == (2, 0, 61250)
     assert Event.select().where(Event.type == "booking.created").count() == 3 + 1
 

@@ -52,7 +52,7 @@ def test_booking_com_downloads_read_alike_whatever_the_kind_and_language(make):
     export = read(make())
     assert export.channel == "booking"
     hans, anna, marie = export.reservations
-    assert (hans.code, hans.guest_name, hans.listing) == ("6547074679", "Hans Müller",
+    assert (hans.code, hans.guest_name, hans.listing) == ("6547074679", "Müller, Hans",
                                                           "Studio Plaka")
     assert (hans.arrival, hans.departure) == (dt.date(2026, 7, 3), dt.date(2026, 7, 6))
     assert (hans.adults, hans.children, hans.price_cents, hans.currency) == (2, 1, 37863, "EUR")

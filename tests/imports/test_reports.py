@@ -17,6 +17,6 @@ def test_julys_report_shows_the_imported_prices_of_the_channel_bookings(account_
     prices = {stay.booking_id: (stay.gross_cents, stay.guest_name) for stay in report.stays}
     assert prices[feed_bookings["jane"]] == (102000, "Jane Doe")
     assert prices[feed_bookings["ken"]] == (41250, "Ken Ito")
-    assert prices[feed_bookings["hans"]] == (37863, "Hans Müller")
+    assert prices[feed_bookings["hans"]] == (37863, "Müller, Hans")
     assert report.total_revenue_cents == 102000 + 41250 + 37863 + 61250
     assert not {a.booking_id for a in report.attention} & set(feed_bookings.values())

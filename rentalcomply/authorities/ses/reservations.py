@@ -49,7 +49,10 @@ def schedule_reservation(booking: Booking, prop: Property) -> None:
     now = clock.utcnow()
     (Filing.insert(id=new_id("pf"), account=booking.account_id, booking=booking.id, property=booking.property_id,
                          kind="reservation", authority=prop.police_connector, status="queued",
-                         deadline=(booking.created_at or now) + dt.timedelta(hours=24),
+                         # 24 hours from the booking: the channel's booking date where an
+                         # export gave it (an import can come days later), else its creation.
+                         deadline=(booking.booked_at or booking.created_at or now)
+                         + dt.timedelta(hours=24),
                          next_attempt_at=now, guests=[], created_at=now, updated_at=now)
      .on_conflict_ignore().execute())
     events.wake_after_commit()  # sent at once after the commit (filings/tasks.py)
