@@ -26,11 +26,13 @@ def import_command(state, files, account_ref, property_id, dry_run, as_json) -> 
     calendar-feed bookings, and the bookings the feeds have not brought yet.
 
     Several files are imported in the order given (give Airbnb's timestamped files oldest
-    first), each in one transaction. A row is created, updated, unchanged or a conflict (what
-    the host typed is never overwritten), with the reason. Exit code 1 when a file cannot be
-    read: nothing of it is changed, and the files after it are not imported.
+    first), each applied in short transactions beside the server's writes. A row is created,
+    updated, unchanged or a conflict (what the host typed is never overwritten), with the
+    reason. Exit code 1 when a file cannot be read or goes beyond the [imports] limits: nothing
+    of it is changed, and the files after it are not imported.
     """
     from rentalcomply.bookings.fees import FeeRates
+    from rentalcomply.imports.files import Limits
     from rentalcomply.imports.service import import_export
     settings = state.open()
     account = resolve_account(account_ref)
@@ -44,7 +46,8 @@ def import_command(state, files, account_ref, property_id, dry_run, as_json) -> 
         try:
             report = _domain_call(import_export, account.id, content,
                                   rates=FeeRates.from_settings(settings),
-                                  property_id=property_id, dry_run=dry_run)
+                                  property_id=property_id, dry_run=dry_run,
+                                  limits=Limits.from_settings(settings))
         except click.ClickException as refusal:
             raise click.ClickException(f"{path}: {refusal.message}") from None
         reports.append(report.view())

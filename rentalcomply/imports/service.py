@@ -1,9 +1,15 @@
 """Importing a channel's reservations export: read, plan, and (unless a dry run) apply.
 
-Everything of one file is applied in one transaction: a file that cannot be read changes
-nothing, and neither does one whose applying fails. A dry run only plans. The plan's digest
-lets a preview be applied exactly as shown: the dashboard sends it back with the (sealed)
-file, and an apply whose plan came out different is refused (see PlanChanged).
+The file is read and planned with no transaction open (reading within the import limits,
+limits.py; planning with a few reads): a file that cannot be read changes nothing, and whatever
+it holds, no other account waits on it. The plan is then applied in batches, each one short
+transaction (SQLite has one write lock for the whole database: issue 35 saw an 8,000-row file
+keep every other account's writes waiting a minute). A row that the bookings refuse when it is
+applied (they changed since the plan) becomes a conflict saying why; the others are applied.
+Should the process stop midway, the batches applied stay: importing the file again finishes
+it, the rows already applied being `unchanged`. A dry run only plans. The plan's digest lets a
+preview be applied exactly as shown: the dashboard sends it back with the (sealed) file, and an
+apply whose plan came out different is refused (see PlanChanged).
 
 Bookings are created and changed through bookings.service, so that `booking.created` and
 `booking.updated` go out and everything listening to BOOKING_CREATED (the police filings) hears
@@ -15,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -22,11 +29,12 @@ from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
-from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
+from rentalcomply.core.errors import (ApiError, ExportTooLarge, ExportUnreadable, ImportPlanChanged,
+                                      NotFound)
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Property
 from rentalcomply.imports.channels import read_export
-from rentalcomply.imports.files import UnreadableFile, read_sheet, spoken
+from rentalcomply.imports.files import Limits, TooLarge, UnreadableFile, read_sheet, spoken
 from rentalcomply.imports.models import ImportPreview
 from rentalcomply.imports.planning import Outcome, plan_rows
 
@@ -38,6 +46,10 @@ MAX_FILE_BYTES = 1024 * 1024
 
 # Raised here, declared with the other API errors so that the API documents their codes.
 PlanChanged = ImportPlanChanged
+# A batch of the apply ends once it has held the write lock this long, then the import waits
+# as long again before the next: another writer, polling the lock every few to 100 ms (SQLite's
+# busy handler), finds it free within a batch or two.
+BATCH_SECONDS = 0.05
 
 
 @dataclass
@@ -68,32 +80,63 @@ class ImportReport:
 
 def import_export(account_id: str, content: bytes, *, rates: FeeRates,
                   property_id: str | None = None, dry_run: bool = False,
-                  expected_plan: str | None = None) -> ImportReport:
+                  expected_plan: str | None = None, limits: Limits | None = None) -> ImportReport:
     """Import the file's reservations into the account's bookings (see planning.py for what is
-    matched and filled). Raises ExportUnreadable naming the row and column, NotFound for a
-    property of another account, PlanChanged when `expected_plan` is not this plan's digest."""
+    matched and filled). Raises ExportUnreadable naming the row and column, ExportTooLarge
+    naming the limit (`limits`: Limits.from_settings(settings)), NotFound for a property of
+    another account, PlanChanged when `expected_plan` is not this plan's digest.
+
+    Must be called outside any transaction: it commits its own batches."""
     try:
-        export = read_export(read_sheet(content))
+        export = read_export(read_sheet(content, limits))
+    except TooLarge as problem:
+        refusal = ExportTooLarge(str(problem), details=[{"field": problem.setting,
+                                                         "message": str(problem)}])
+        refusal.spoken = (problem.template, problem.values)
+        raise refusal from None
     except UnreadableFile as problem:
         refusal = ExportUnreadable(str(problem))
         refusal.spoken = (problem.template, problem.values)  # for the dashboard's languages
         raise refusal from None
     sha256 = hashlib.sha256(content).hexdigest()
-    with atomic():
-        chosen = None
-        if property_id is not None:
-            chosen = Property.get_or_none((Property.id == property_id)
-                                          & (Property.account == account_id))
-            if chosen is None:
-                raise NotFound("No such property.")
-        report = ImportReport(export.channel, export.kind, dry_run, sha256,
-                              plan_rows(account_id, export, chosen), export.notes)
-        if expected_plan is not None and expected_plan != report.plan_digest:
-            raise PlanChanged()
-        if not dry_run:
-            for outcome in report.rows:
-                _apply(account_id, outcome, rates)
+    chosen = None
+    if property_id is not None:
+        chosen = Property.get_or_none((Property.id == property_id)
+                                      & (Property.account == account_id))
+        if chosen is None:
+            raise NotFound("No such property.")
+    report = ImportReport(export.channel, export.kind, dry_run, sha256,
+                          plan_rows(account_id, export, chosen), export.notes)
+    if expected_plan is not None and expected_plan != report.plan_digest:
+        raise PlanChanged()
+    if not dry_run:
+        _apply_in_batches(account_id, report.rows, rates)
     return report
+
+
+def _apply_in_batches(account_id: str, outcomes: list[Outcome], rates: FeeRates) -> None:
+    pending = iter([outcome for outcome in outcomes
+                    if outcome.create is not None or outcome.changes])
+    outcome = next(pending, None)
+    while outcome is not None:
+        started = time.monotonic()
+        with atomic():
+            while outcome is not None and time.monotonic() - started < BATCH_SECONDS:
+                _apply_or_say_why_not(account_id, outcome, rates)
+                outcome = next(pending, None)
+        if outcome is not None:
+            time.sleep(time.monotonic() - started)
+
+
+def _apply_or_say_why_not(account_id: str, outcome: Outcome, rates: FeeRates) -> None:
+    try:
+        _apply(account_id, outcome, rates)  # its own savepoint: a refusal undoes this row alone
+    except ApiError as refusal:
+        # The bookings changed since the plan (a sync, the host): what bookings.service said.
+        outcome.action = "conflict"
+        outcome.create, outcome.changes = None, {}
+        outcome.say("not applied, the bookings changed meanwhile: {reason}",
+                    reason=refusal.message)
 
 
 def _apply(account_id: str, outcome: Outcome, rates: FeeRates) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import bottle
 
 from rentalcomply.bookings.fees import FeeRates
-from rentalcomply.core.errors import ExportUnreadable, ImportPlanChanged, NotFound
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import ExportTooLarge, ExportUnreadable, ImportPlanChanged, NotFound
 from rentalcomply.dashboard import activitynames, service
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.imports import service as imports
-from rentalcomply.imports.files import spoken
+from rentalcomply.imports.files import Limits, spoken
 
 ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "no change",
                 "conflict": "conflict"}
@@ -41,13 +42,15 @@ def register(pages: Pages) -> None:
         try:
             report = imports.import_export(page.account_id, content,
                                            rates=FeeRates.from_settings(page.settings),
-                                           property_id=property_id or None, dry_run=True)
-        except ExportUnreadable as problem:
+                                           property_id=property_id or None, dry_run=True,
+                                           limits=Limits.from_settings(page.settings))
+        except (ExportUnreadable, ExportTooLarge) as problem:
             return _render(page, status=422, property_id=property_id,
                            error=spoken(*problem.spoken, page._))
         except NotFound:
             return _render(page, status=400, error=page._("Choose one of your properties."))
-        preview_id = imports.keep_previewed(page.account_id, page.user.id, content)
+        with atomic():
+            preview_id = imports.keep_previewed(page.account_id, page.user.id, content)
         return _render(page, status=status, report=report, preview_id=preview_id,
                        property_id=property_id, error=error)
 
@@ -55,7 +58,9 @@ def register(pages: Pages) -> None:
     def import_form(page):
         return _render(page)
 
-    @pages.post("/bookings/import")
+    # transaction=False: the file is read and planned with no transaction open, and applied in
+    # short batches (imports/service.py), so that no other account waits on a large file.
+    @pages.post("/bookings/import", transaction=False)
     def import_preview(page):
         property_id = page.form("property_id").strip()
         upload = bottle.request.files.get("file")
@@ -68,22 +73,25 @@ def register(pages: Pages) -> None:
                            error=page._("The file is larger than 1 MB: export fewer months."))
         return _preview(page, content, property_id)
 
-    @pages.post("/bookings/import/apply")
+    @pages.post("/bookings/import/apply", transaction=False)
     def import_apply(page):
         property_id = page.form("property_id").strip()
         preview_id = page.form("preview")
-        content = imports.previewed_file(page.account_id, page.user.id, preview_id)
-        imports.forget_previewed(page.account_id, preview_id)
+        with atomic():
+            content = imports.previewed_file(page.account_id, page.user.id, preview_id)
+            imports.forget_previewed(page.account_id, preview_id)
         try:
             report = imports.import_export(page.account_id, content,
                                            rates=FeeRates.from_settings(page.settings),
                                            property_id=property_id or None,
-                                           expected_plan=page.form("plan"))
+                                           expected_plan=page.form("plan"),
+                                           limits=Limits.from_settings(page.settings))
         except ImportPlanChanged:
             return _preview(page, content, property_id, status=409, error=page._(
                 "The bookings changed since the preview: check this new preview and apply it "
                 "again."))
-        page.record("booking.import")
+        with atomic():
+            page.record("booking.import")
         return _render(page, report=report, applied=True)
 
 
