@@ -68,3 +68,29 @@ def xls_far_cell() -> bytes:
     labels = [at for at in range(len(data) - 4) if data[at:at + 4] == struct.pack("<HH", 0xFD, 10)]
     struct.pack_into("<HH", data, labels[-1] + 4, 65535, 255)
     return bytes(data)
+
+
+def xls_without_sheets() -> bytes:
+    """Booking.com's download whose one sheet record (BOUNDSHEET) is renamed away: a workbook of
+    no sheet, which old code asked for its first sheet outside its `try` (a 500)."""
+    data = bytearray(booking_xls())
+    at = next(at for at in range(len(data) - 4) if data[at:at + 4] == struct.pack("<HH", 0x85, 20))
+    struct.pack_into("<H", data, at, 0x86)
+    return bytes(data)
+
+
+def airbnb_stays(rows: int) -> bytes:
+    """An Airbnb reservations CSV of `rows` one-night stays at Villa Oia, two days apart, in the
+    columns issue 35's 8,000-row file had (about 230 KB for 8,000)."""
+    import csv
+    import datetime as dt
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["Confirmation code", "Guest name", "# of adults", "Start date", "End date",
+                     "Listing"])
+    start = dt.date(2027, 1, 1)
+    for index in range(rows):
+        arrival = start + dt.timedelta(days=2 * index)
+        writer.writerow([f"HM{index:08d}", f"G{index}", "2", f"{arrival:%m/%d/%Y}",
+                         f"{arrival + dt.timedelta(days=1):%m/%d/%Y}", "Villa Oia"])
+    return out.getvalue().encode()
