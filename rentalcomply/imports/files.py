@@ -122,7 +122,8 @@ def _xls_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]
     try:
         # on_demand: the sheets are not read yet, so their records can be counted first;
         # ragged_rows: xlrd keeps each row as long as its cells, never pads it to the widest.
-        book = xlrd.open_workbook(file_contents=content, on_demand=True, ragged_rows=True)
+        book = xlrd.open_workbook(file_contents=content, on_demand=True, ragged_rows=True,
+                                  logfile=_Quiet())
         _check_xls_sheet(book, 0, limits)
         sheet = book.sheet_by_index(0)
     except (UnreadableFile, MemoryError):
@@ -135,6 +136,14 @@ def _xls_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]
         width = sheet.row_len(index)
         counter.row(index + 1, width)
         yield index + 1, [_xls_cell(cell, book.datemode) for cell in sheet.row(index)]
+
+
+class _Quiet:
+    """Where xlrd writes its warnings about a damaged file (by default the server's stdout):
+    the refusal says what matters, and the log stays the product's own."""
+
+    def write(self, text: str) -> None:
+        pass
 
 
 def _check_xls_sheet(book, index: int, limits: Limits) -> None:

@@ -18,7 +18,9 @@ import datetime as dt
 import io
 import posixpath
 import re
+import struct
 import zipfile
+import zlib
 from typing import Callable, Iterator
 from xml.etree.ElementTree import ParseError
 
@@ -39,6 +41,12 @@ MAX_ELEMENTS_IN_CELL = 1_000
 MAX_DEPTH = 32
 _COLUMN = re.compile(r"([A-Z]{1,3})[0-9]*")
 UNREADABLE = "The file looks like XLSX but cannot be read ({error})."
+# What zipfile, zlib and the XML parser raise for a damaged zip or part, a wrong CRC, an
+# encrypted part, an unknown compression or zip version, a DTD: none is the server's fault.
+# (MemoryError is not among them: it is the server's, and never a file's "cannot be read".)
+DAMAGED = (KeyError, ValueError, IndexError, ParseError, DefusedXmlException, zipfile.BadZipFile,
+           zipfile.LargeZipFile, zlib.error, struct.error, EOFError, OSError, RuntimeError,
+           NotImplementedError)
 
 
 def xlsx_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]:
@@ -46,7 +54,7 @@ def xlsx_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as error:
+    except DAMAGED as error:
         raise _unreadable(error) from None
     limits.check_unpacked(sum(info.file_size for info in infos))
     names = {info.filename for info in infos}
@@ -59,10 +67,7 @@ def xlsx_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]
         yield from _sheet_rows(archive, sheet_path, limits, converter)
     except (UnreadableFile, MemoryError):
         raise
-    except (KeyError, ValueError, IndexError, ParseError, DefusedXmlException, zipfile.BadZipFile,
-            EOFError, OSError, RuntimeError, NotImplementedError) as error:
-        # zipfile and the XML parser raise these for damaged parts, a wrong CRC, an encrypted
-        # or unknown compression, a DTD; none is the server's fault.
+    except DAMAGED as error:
         raise _unreadable(error) from None
 
 
