@@ -11,7 +11,6 @@ import io
 import os
 import random
 import struct
-import threading
 import time
 import zipfile
 
@@ -22,6 +21,7 @@ from tests.imports.bombs import (airbnb_stays, xls_far_cell, xls_without_sheets,
                                  xlsx_far_row)
 from tests.imports.conftest import (AIRBNB_ENGLISH, AIRBNB_US_ROWS, airbnb_english, airbnb_spanish,
                                     booking_csv, booking_xls, booking_xlsx, csv_bytes)
+from tests.imports.measuring import ResidentMemory
 
 FILES = 600
 SEED = 35
@@ -129,37 +129,6 @@ def fuzzed_files(count: int, seed: int):
             yield number, as_csv(rng, content)
         else:
             yield number, as_bytes(rng, content)
-
-
-class ResidentMemory:
-    """The process's resident memory, sampled from /proc every 5 ms: the most above the start."""
-
-    PAGE = os.sysconf("SC_PAGE_SIZE")
-
-    def __init__(self):
-        self.start = self.peak = self._now()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    def _now(self) -> int:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * self.PAGE
-
-    def _sample(self) -> None:
-        while not self._stop.wait(0.005):
-            self.peak = max(self.peak, self._now())
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
-
-    @property
-    def growth(self) -> int:
-        return self.peak - self.start
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc (Linux)")
