@@ -11,9 +11,11 @@ it, the rows already applied being `unchanged`. A dry run only plans. The plan's
 preview be applied exactly as shown: the dashboard sends it back with the (sealed) file, and an
 apply whose plan came out different is refused (see PlanChanged).
 
-Bookings are created and changed through bookings.service, so that `booking.created` and
-`booking.updated` go out and everything listening to BOOKING_CREATED (the police filings) hears
-the new bookings; the imported fields do not count as the host's (`by_host=False`).
+Bookings are created through bookings.batch (a batch's new bookings in one statement, each
+checked as bookings.service checks one) and changed through bookings.service, so that
+`booking.created` and `booking.updated` go out and everything listening to BOOKING_CREATED
+(the police filings) hears the new bookings; the imported fields do not count as the host's
+(`by_host=False`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from rentalcomply.bookings import batch as batch_bookings
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock, sealing
@@ -46,10 +49,11 @@ MAX_FILE_BYTES = 1024 * 1024
 
 # Raised here, declared with the other API errors so that the API documents their codes.
 PlanChanged = ImportPlanChanged
-# A batch of the apply ends once it has held the write lock this long, then the import waits
-# as long again before the next: another writer, polling the lock every few to 100 ms (SQLite's
-# busy handler), finds it free within a batch or two.
+# A batch of the apply holds the write lock about this long (its size follows the pace of the
+# one before), then the import waits as long again before the next: another writer, polling
+# the lock every few to 100 ms (SQLite's busy handler), finds it free within a batch or two.
 BATCH_SECONDS = 0.05
+FIRST_BATCH_ROWS, MAX_BATCH_ROWS = 20, 500
 
 
 @dataclass
@@ -115,44 +119,50 @@ def import_export(account_id: str, content: bytes, *, rates: FeeRates,
 
 
 def _apply_in_batches(account_id: str, outcomes: list[Outcome], rates: FeeRates) -> None:
-    pending = iter([outcome for outcome in outcomes
-                    if outcome.create is not None or outcome.changes])
-    outcome = next(pending, None)
-    while outcome is not None:
+    pending = [outcome for outcome in outcomes if outcome.create is not None or outcome.changes]
+    size = FIRST_BATCH_ROWS
+    while pending:
+        batch, pending = pending[:size], pending[size:]
         started = time.monotonic()
         with atomic():
-            while outcome is not None and time.monotonic() - started < BATCH_SECONDS:
-                _apply_or_say_why_not(account_id, outcome, rates)
-                outcome = next(pending, None)
-        if outcome is not None:
-            time.sleep(time.monotonic() - started)
+            _apply_batch(account_id, batch, rates)
+        took = time.monotonic() - started
+        # The next batch as large as fits in BATCH_SECONDS at this pace.
+        size = max(1, min(MAX_BATCH_ROWS, int(len(batch) * BATCH_SECONDS / max(took, 1e-3))))
+        if pending:
+            time.sleep(took)
 
 
-def _apply_or_say_why_not(account_id: str, outcome: Outcome, rates: FeeRates) -> None:
-    try:
-        _apply(account_id, outcome, rates)  # its own savepoint: a refusal undoes this row alone
-    except ApiError as refusal:
-        # The bookings changed since the plan (a sync, the host): what bookings.service said.
-        outcome.action = "conflict"
-        outcome.create, outcome.changes = None, {}
-        outcome.say("not applied, the bookings changed meanwhile: {reason}",
-                    reason=refusal.message)
-
-
-def _apply(account_id: str, outcome: Outcome, rates: FeeRates) -> None:
-    if outcome.create is not None:
+def _apply_batch(account_id: str, batch: list[Outcome], rates: FeeRates) -> None:
+    creations = [outcome for outcome in batch if outcome.create is not None]
+    items = []
+    for outcome in creations:
         values = dict(outcome.create)
         price = values.pop("total_price_cents", None)
-        booking = bookings.create_booking(
-            account_id, rates=rates, total_price=None if price is None else Decimal(price) / 100,
-            **values)
-        outcome.booking_id = booking.id
-    elif outcome.changes:
-        changes = {name: after for name, (_, after) in outcome.changes.items()}
-        if "total_price_cents" in changes:
-            changes["total_price"] = Decimal(changes.pop("total_price_cents")) / 100
-        bookings.update_booking(account_id, outcome.booking_id, rates=rates, by_host=False,
-                                **changes)
+        items.append({**values, "total_price": None if price is None else Decimal(price) / 100})
+    for outcome, made in zip(creations, batch_bookings.create_channel_bookings(account_id, items,
+                                                                        rates=rates)):
+        if isinstance(made, ApiError):
+            _not_applied(outcome, made)
+        else:
+            outcome.booking_id = made.id
+    for outcome in batch:
+        if outcome.create is None and outcome.changes:
+            changes = {name: after for name, (_, after) in outcome.changes.items()}
+            if "total_price_cents" in changes:
+                changes["total_price"] = Decimal(changes.pop("total_price_cents")) / 100
+            try:  # its own savepoint: a refusal undoes this row alone
+                bookings.update_booking(account_id, outcome.booking_id, rates=rates,
+                                        by_host=False, **changes)
+            except ApiError as refusal:
+                _not_applied(outcome, refusal)
+
+
+def _not_applied(outcome: Outcome, refusal: ApiError) -> None:
+    """The bookings changed since the plan (a sync, the host): what bookings.service said."""
+    outcome.action = "conflict"
+    outcome.create, outcome.changes = None, {}
+    outcome.say("not applied, the bookings changed meanwhile: {reason}", reason=refusal.message)
 
 
 # --- a previewed file, kept for its apply (the dashboard) ---------------------------------------
