@@ -5,9 +5,10 @@
 On a fresh data directory (SQLite, as shipped): account A has one property and an Airbnb CSV of
 ROWS stays (about 228 KB for 8,000, the size issue 35 measured); account B writes one small row
 (a property) again and again from another thread while A's file is imported. Printed: the
-import's time, and the longest and 99th-percentile wait of B's writes — how long the import kept
-the database's write lock from the others (SQLite's writers take turns, so B waits exactly as
-long as a transaction of the import holds the lock).
+import's time; the longest and 99th-percentile wait of B's writes, and how many failed (SQLite's
+busy timeout, a 503 in the API) — how long the import kept the database's write lock from the
+others; and how long the longest of the import's own transactions lasted (each holds the lock
+from its BEGIN IMMEDIATE to its COMMIT).
 
 `--baseline REF` also measures the code of a git ref, in the same run: the ref is exported with
 `git archive` into a temporary folder (no worktree is made) and this script's measuring part runs
@@ -18,6 +19,7 @@ only `import_export(account, content, rates=...)`, which both keep.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -54,6 +56,7 @@ def measure(rows: int) -> dict:
     from rentalcomply.bookings.fees import FeeRates
     from rentalcomply.config import load_settings
     from rentalcomply.core.db import db
+    from rentalcomply.imports import service
     from rentalcomply.imports.service import import_export
     from rentalcomply.properties import service as properties
     from rentalcomply.runtime import bootstrap
@@ -83,6 +86,19 @@ def measure(rows: int) -> dict:
                 db.close()  # each write on a fresh connection, as a request does
                 time.sleep(0.02)
 
+        # Each transaction the import opens itself, timed (both sides take `atomic` into
+        # imports.service by name): how long it held the write lock at a time.
+        holds: list[float] = []
+        opened = service.atomic
+
+        @contextlib.contextmanager
+        def timed_atomic():
+            started = time.perf_counter()
+            with opened():
+                yield
+            holds.append(time.perf_counter() - started)
+
+        service.atomic = timed_atomic
         writer = threading.Thread(target=other_account)
         writer.start()
         time.sleep(0.2)
@@ -93,7 +109,8 @@ def measure(rows: int) -> dict:
         writer.join()
         waits.sort()
         return {"rows": rows, "bytes": len(content), "created": report.totals["created"],
-                "import_s": seconds, "writes": len(waits), "failed": len(failures), "max_wait_s": waits[-1],
+                "import_s": seconds, "writes": len(waits), "failed": len(failures),
+                "transactions": len(holds), "longest_hold_s": max(holds), "max_wait_s": waits[-1],
                 "p99_wait_s": waits[int(len(waits) * 0.99) - 1] if len(waits) > 1 else waits[-1]}
     finally:
         db.close()
@@ -119,7 +136,8 @@ def show(label: str, figures: dict) -> None:
     print(f"{label:10} {figures['rows']:6d} rows ({figures['bytes'] / 1024:.0f} KB), "
           f"{figures['created']} created: import {figures['import_s']:.2f} s; other account's "
           f"{figures['writes']} writes ({figures['failed']} failed): longest wait {figures['max_wait_s'] * 1000:.0f} ms, "
-          f"p99 {figures['p99_wait_s'] * 1000:.0f} ms")
+          f"p99 {figures['p99_wait_s'] * 1000:.0f} ms; the import's {figures['transactions']} "
+          f"transactions held the lock at most {figures['longest_hold_s'] * 1000:.0f} ms at a time")
 
 
 def main() -> None:
@@ -143,6 +161,7 @@ def main() -> None:
     show("current", sides["current"])
     if "baseline" in sides:
         for name, label in (("import_s", "import time"), ("max_wait_s", "longest wait"),
+                            ("longest_hold_s", "longest hold of the write lock"),
                             ("p99_wait_s", "p99 wait")):
             print(f"{label}: current/baseline = "
                   f"{sides['current'][name] / sides['baseline'][name]:.3f}")
