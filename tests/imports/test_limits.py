@@ -108,3 +108,42 @@ def test_eight_thousand_csv_rows_are_imported_while_another_accounts_writes_each
     slowest = max(seconds for _, seconds in other.answers)
     assert len(statuses) >= 10 and set(statuses) == {201}, statuses
     assert slowest < 1.0, f"another account's write waited {slowest:.2f} s"
+
+
+def test_an_xlsx_whose_parts_unpack_beyond_the_limit_is_refused_before_any_is_read():
+    import io
+    import zipfile
+
+    from rentalcomply.imports.files import Limits, TooLarge, read_sheet
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        archive.writestr("xl/sharedStrings.xml", b"<si><t/></si>" * (3 * MB))  # 39 MB
+    content = out.getvalue()
+    assert len(content) < 100 * 1024
+    started = time.monotonic()
+    with pytest.raises(TooLarge) as refusal:
+        read_sheet(content, Limits())
+    assert refusal.value.setting == "imports.max_unpacked_mb"
+    assert time.monotonic() - started < 0.5
+
+
+@pytest.mark.parametrize("limits, setting", [
+    ({"max_rows": 3}, "imports.max_rows"),
+    ({"max_columns": 12}, "imports.max_columns"),
+    ({"max_cells": 30}, "imports.max_cells"),
+])
+def test_each_limit_is_a_setting_and_its_refusal_names_it(owner, places, settings, limits,
+                                                         setting):
+    from rentalcomply.bookings.fees import FeeRates
+    from rentalcomply.core.errors import ExportTooLarge
+    from rentalcomply.imports.files import Limits
+    from rentalcomply.imports.service import import_export
+    from tests.imports.conftest import airbnb_english
+    configured = Limits.from_settings(settings)
+    assert (configured.max_rows, configured.max_columns, configured.max_cells,
+            configured.max_unpacked_bytes) == (20_000, 200, 500_000, 32 * MB)
+    with pytest.raises(ExportTooLarge) as refusal:
+        import_export(owner.account_id, airbnb_english(), rates=FeeRates.from_settings(settings),
+                      limits=Limits(**limits))
+    assert refusal.value.details[0]["field"] == setting
+    assert setting in refusal.value.message
