@@ -150,6 +150,8 @@ def _check_xls_sheet(book, index: int, limits: Limits) -> None:
     """Read the sheet's records without building anything: its declared dimensions and every
     cell's row and column are checked against the limits before xlrd reads the sheet (whose
     rows it would make as long as the furthest cell, however far)."""
+    # xlrd's own record of where each sheet's records start (kept by xlrd 2.0, the last
+    # version: it is no longer developed), and the workbook stream it read them from.
     positions = getattr(book, "_sh_abs_posn", [])
     if index >= len(positions):
         raise UnreadableFile("The file looks like old Excel (.xls) but cannot be read ({error}).",
