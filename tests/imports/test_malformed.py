@@ -3,6 +3,11 @@ and a dry run refuses what the apply would."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from rentalcomply.core.models import Booking
@@ -10,6 +15,7 @@ from tests.imports.bombs import xls_without_sheets
 from tests.imports.conftest import AIRBNB_ENGLISH, AIRBNB_US_ROWS, csv_bytes
 
 XLS = "application/vnd.ms-excel"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def refused(actor, content: bytes, content_type: str = "text/csv") -> dict:
@@ -75,3 +81,36 @@ def test_a_price_above_what_a_booking_takes_is_a_named_conflict_in_the_dry_run_a
         assert answer["data"]["totals"] == {"created": 2, "updated": 0, "unchanged": 1,
                                             "conflict": 0}
     assert Booking.get(Booking.external_ref == "HMZZ4KD8WX").total_price_cents is None
+
+
+MEMORY_CAPPED_READ = '''
+import resource
+from rentalcomply.imports.files import Limits, UnreadableFile, read_sheet
+from tests.imports.bombs import xlsx_with_sheet_data
+cell = '<c t="inlineStr"><is><t>{}-{}-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</t></is></c>'
+content = xlsx_with_sheet_data("".join(
+    "<row>" + "".join(cell.format(row, column) for column in range(10)) + "</row>"
+    for row in range(100_000)))
+read_sheet(xlsx_with_sheet_data('<row><c t="inlineStr"><is><t>a</t></is></c></row>'))
+with open("/proc/self/statm") as statm:
+    size = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + 40 * 1024 * 1024, resource.RLIM_INFINITY))
+try:
+    read_sheet(content, Limits(max_rows=10**6, max_cells=10**8, max_unpacked_bytes=10**9))
+    print("read")
+except MemoryError:
+    print("MemoryError")
+except UnreadableFile as refusal:
+    print("unreadable:", refusal)
+'''
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc (Linux)")
+def test_running_out_of_memory_while_reading_is_never_said_to_be_the_files_fault():
+    """Issue 35: a 7.4 KB XLSX came back 422 "cannot be read ()", a MemoryError swallowed. Here
+    a process whose memory is capped 40 MB above its size reads an XLSX of a million cells, with
+    the limits lifted: the MemoryError reaches the caller (a 500 in the API, logged)."""
+    done = subprocess.run([sys.executable, "-c", MEMORY_CAPPED_READ], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.strip() == "MemoryError", done.stdout + done.stderr[-2000:]
