@@ -24,6 +24,7 @@ import datetime as dt
 import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from rentalcomply.bookings.service import MAX_TOTAL_PRICE, checked_fields
 from rentalcomply.core.db import models_from_query
@@ -108,6 +109,13 @@ def plan_rows(account_id: str, export: Export, chosen_property: Property | None)
     return outcomes
 
 
+class Stay(NamedTuple):
+    """A stay as overlap look-ups need it."""
+
+    id: str
+    is_block: bool
+
+
 class Stays:
     """Stays of one property sorted by arrival, for overlap look-ups in memory: the stays that
     may overlap [arrival, departure) are those arriving before the departure and no longer
@@ -167,16 +175,29 @@ class Known:
         self.by_dates: dict[tuple, Booking] = {}
         if not days or not properties:
             return
-        query = (Booking.select().where(
-            Booking.property.in_(list(properties)) & (Booking.status == "confirmed")
-            & (Booking.departure_date > min(days)) & (Booking.arrival_date < max(days)))
-            .order_by(Booking.created_at.desc()))
-        for booking in models_from_query(query):
-            self.stays.setdefault(booking.property_id, Stays()).add(
-                _day(booking.arrival_date), _day(booking.departure_date), booking)
-            if not booking.is_block and booking.external_ref is None:
-                self.by_dates[(booking.property_id, _day(booking.arrival_date),
-                               _day(booking.departure_date))] = booking
+        # The stays as a few columns each, not models: a file spanning decades may meet every
+        # stay of a large account. Models are read only for those a row may match by dates.
+        query = (Booking.select(Booking.id, Booking.property, Booking.arrival_date,
+                                Booking.departure_date, Booking.is_block, Booking.external_ref)
+                 .where(Booking.property.in_(list(properties)) & (Booking.status == "confirmed")
+                        & (Booking.departure_date > min(days))
+                        & (Booking.arrival_date < max(days)))
+                 .order_by(Booking.created_at.desc()).tuples())
+        pairs = {(reservation.arrival, reservation.departure) for reservation in reservations}
+        feed_ids: dict[tuple, str] = {}
+        for booking_id, property_id, arrival, departure, is_block, external_ref in query:
+            arrival, departure = _day(arrival), _day(departure)
+            self.stays.setdefault(property_id, Stays()).add(arrival, departure,
+                                                            Stay(booking_id, is_block))
+            if not is_block and external_ref is None and (arrival, departure) in pairs:
+                feed_ids[(property_id, arrival, departure)] = booking_id  # the earliest wins
+        wanted = sorted(set(feed_ids.values()))
+        found: dict[str, Booking] = {}
+        for start in range(0, len(wanted), self.CHUNK):
+            query = Booking.select().where(Booking.id.in_(wanted[start:start + self.CHUNK]))
+            found.update((booking.id, booking) for booking in models_from_query(query))
+        self.by_dates = {key: found[booking_id] for key, booking_id in feed_ids.items()
+                         if booking_id in found}
 
     def matching_booking(self, reservation: Reservation, prop: Property | None):
         found = self.by_code.get(reservation.code)
