@@ -210,6 +210,11 @@ SETTINGS: list[Setting] = [
     S("sync", "max_fetches_per_host", _range(1, 32, _parse_int), 1, "Feeds fetched at once from one host (per process); a sync finding its host busy is tried again a few seconds later, so one slow feed server never takes every worker."),
     S("sync", "max_events", _range(1, 1_000_000, _parse_int), 5000, "Most future events one feed may list; a feed with more changes nothing and puts its connection in error with the reason."),
     S("sync", "max_redirects", _range(0, 10, _parse_int), 3, "Redirects followed when fetching a feed, each destination checked again (0: none)."),
+    # imports
+    S("imports", "max_rows", _range(1, 1_000_000, _parse_int), 20_000, "Most rows a channel's reservations export may have (the header included). A file with more, or whose rows are numbered further, is refused (422 EXPORT_TOO_LARGE naming this setting) before it is read further. 20,000: several years of a small agency's stays; a 1 MiB file of Airbnb's shortest rows holds about 20,000."),
+    S("imports", "max_columns", _range(1, 16_384, _parse_int), 200, "Furthest column a cell of an export may be in (A is 1). The channels' exports have 13 (Airbnb) to 27 (Booking.com) columns; a cell beyond this is refused before any row is built (a spreadsheet program pads every row to its furthest cell)."),
+    S("imports", "max_cells", _range(1, 100_000_000, _parse_int), 500_000, "Most cells an export may hold (and strings an XLSX's shared-strings table). Bounds the memory of reading a file: about 60 MB at this default."),
+    S("imports", "max_unpacked_mb", _range(1, 1024, _parse_int), 32, "Most megabytes an XLSX (a zip) may unpack to, counted from the sizes its directory declares (no part is unpacked further). A 1 MiB export unpacks to about 10 MB."),
     # webhooks
     S("webhooks", "allow_http", _parse_bool, False, "Allow webhook URLs with plain http://."),
     S("webhooks", "allow_private_addresses", _parse_bool, False, "Allow webhook destinations on loopback, private, link-local or metadata addresses (the agency's own tools on its LAN)."),

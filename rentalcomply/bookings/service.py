@@ -358,6 +358,12 @@ def _check_guest_count(prop: Property, guest_count: int) -> None:
         raise ValidationError("guest_count", f"must be at most {limit} ({reason})")
 
 
+def checked_fields(values: dict[str, Any]) -> dict[str, Any]:
+    """The check create_booking and update_booking make of their fields, for a caller that plans
+    writes before making them (an import's dry run): the same ValidationError, from one place."""
+    return _checked_fields(values)
+
+
 def _checked_fields(values: dict[str, Any]) -> dict[str, Any]:
     """Clean the given booking fields; one ValidationError naming every bad field.
 

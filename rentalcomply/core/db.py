@@ -224,12 +224,14 @@ def atomic():
     return db.atomic()
 
 
-def insert_rows(model, rows: list[dict]) -> None:
+def insert_rows(model, rows: list[dict], ignore_conflicts: bool = False) -> None:
     """INSERT many rows of `model` with one prepared statement (executemany).
 
     For bulk writes (a sync importing a feed): peewee's `insert_many` builds SQL for every value,
     which cost more than the database's own work. `rows` are dicts by field name, all with the
     same keys; values go through each field's `db_value`, as peewee would store them.
+    `ignore_conflicts`: a row whose key is taken is left out (ON CONFLICT DO NOTHING, which
+    SQLite and PostgreSQL both read).
     """
     if not rows:
         return
@@ -237,6 +239,8 @@ def insert_rows(model, rows: list[dict]) -> None:
     columns = ", ".join(f'"{field.column_name}"' for field in fields)
     marks = ", ".join([db.param] * len(fields))
     sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})'
+    if ignore_conflicts:
+        sql += " ON CONFLICT DO NOTHING"
     values = [[field.db_value(row[field.name]) for field in fields] for row in rows]
     # Through peewee's wrapper, as peewee's own statements: the driver's errors become peewee's
     # (a lock timeout or a dropped connection here answers 503 like any other, not 500).

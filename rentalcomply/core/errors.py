@@ -156,6 +156,12 @@ class ExportUnreadable(ApiError):
     status, code, message = 422, "EXPORT_UNREADABLE", "The file cannot be read as an export."
 
 
+class ExportTooLarge(ApiError):
+    """A channel's export beyond one of the import limits (rows, columns, cells, unpacked size):
+    `details` names the setting, `[imports] max_rows` and the like."""
+    status, code, message = 422, "EXPORT_TOO_LARGE", "The file is larger than an export may be."
+
+
 class ImportPlanChanged(ApiError):
     status, code = 409, "IMPORT_PLAN_CHANGED"
     message = ("The bookings changed since the preview, so the import would no longer do what it "

@@ -1126,12 +1126,37 @@ GREEK.update({
     "an amount like 412.50, €1.020,50 or 126.6314 EUR":
         "ποσό όπως 412.50, €1.020,50 ή 126.6314 EUR",
     "a whole number of people": "ακέραιο αριθμό ατόμων",
+    "an amount of at most {digits} digits": "ποσό το πολύ {digits} ψηφίων",
     "a whole number of people from 0 to 100": "ακέραιο αριθμό ατόμων από 0 έως 100",
     "the reservation's code (at most {count} characters)":
         "τον κωδικό της κράτησης (το πολύ {count} χαρακτήρες)",
     "every date fits more than one order; read as {format}, the usual order of the file's "
     "language": "κάθε ημερομηνία ταιριάζει σε περισσότερες από μία σειρές· διαβάστηκαν ως "
     "{format}, η συνήθης σειρά της γλώσσας του αρχείου",
+    "Row {row}: the file says it is {encoding} text, but byte {byte} is not ({reason}); save it "
+    "again from the spreadsheet program.": "Γραμμή {row}: το αρχείο δηλώνει κείμενο {encoding}, "
+    "αλλά το byte {byte} δεν είναι ({reason})· αποθηκεύστε το ξανά από το πρόγραμμα "
+    "υπολογιστικών φύλλων.",
+    # The import limits (imports/limits.py): the setting's name stays as it is written.
+    "The file has more than {limit} rows (row {row} is beyond the limit imports.max_rows): "
+    "export fewer months at a time.": "Το αρχείο έχει περισσότερες από {limit} γραμμές (η γραμμή "
+    "{row} είναι πέρα από το όριο imports.max_rows): εξαγάγετε λιγότερους μήνες κάθε φορά.",
+    "Row {row} has a cell in column {column}, beyond the {limit} columns an export may have "
+    "(imports.max_columns).": "Η γραμμή {row} έχει κελί στη στήλη {column}, πέρα από τις {limit} "
+    "στήλες που μπορεί να έχει ένα αρχείο κρατήσεων (imports.max_columns).",
+    "The file has more than {limit} cells (the limit imports.max_cells): export fewer months at "
+    "a time.": "Το αρχείο έχει περισσότερα από {limit} κελιά (το όριο imports.max_cells): "
+    "εξαγάγετε λιγότερους μήνες κάθε φορά.",
+    "The spreadsheet unpacks to more than {limit} MB (the limit imports.max_unpacked_mb): export "
+    "fewer months at a time.": "Το υπολογιστικό φύλλο αποσυμπιέζεται σε περισσότερα από {limit} "
+    "MB (το όριο imports.max_unpacked_mb): εξαγάγετε λιγότερους μήνες κάθε φορά.",
+    "the file's values cannot be taken ({problems}): nothing was changed":
+        "οι τιμές του αρχείου δεν γίνονται δεκτές ({problems}): δεν άλλαξε τίποτα",
+    "the file's amount is more than {limit} euros, the most a booking takes; no price was taken "
+    "from it": "το ποσό του αρχείου είναι πάνω από {limit} ευρώ, το μέγιστο μιας κράτησης· δεν "
+    "λήφθηκε τιμή από αυτό",
+    "not applied, the bookings changed meanwhile: {reason}":
+        "δεν εφαρμόστηκε, οι κρατήσεις άλλαξαν στο μεταξύ: {reason}",
 })
 
 

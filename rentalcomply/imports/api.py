@@ -5,9 +5,10 @@ Parse, call, shape."""
 from __future__ import annotations
 
 from rentalcomply.bookings.fees import FeeRates
-from rentalcomply.core.errors import NotFound, ValidationError
+from rentalcomply.core.errors import ExportTooLarge, NotFound, ValidationError
 from rentalcomply.imports import listings
 from rentalcomply.imports.channels import CHANNEL_NAMES
+from rentalcomply.imports.files import Limits
 from rentalcomply.imports.planning import FIELD_WORDS
 from rentalcomply.imports.service import ACTIONS, ExportUnreadable, PlanChanged, import_export
 from rentalcomply.web import openapi
@@ -133,8 +134,13 @@ def register(api) -> None:
                           "is never overwritten: such a row is a `conflict`, with the reason. "
                           "`dry_run=true` changes nothing. A file that cannot be read is "
                           "refused (422 EXPORT_UNREADABLE) naming the row and column, with "
-                          "nothing changed. At most 1 MiB, as every request body (413): "
-                          "export fewer months at a time.",
+                          "nothing changed; one beyond the import limits (rows, columns, "
+                          "cells, unpacked size: settings [imports]) is refused (422 "
+                          "EXPORT_TOO_LARGE, `details` naming the setting). At most 1 MiB, as "
+                          "every request body (413): export fewer months at a time. The file "
+                          "is read and planned with no transaction open and applied in short "
+                          "batches, so other writes go on meanwhile; a row the bookings refuse "
+                          "when applied (changed meanwhile) is a `conflict` saying why.",
               query={"dry_run": Field("boolean", default=False,
                                       description="Only say what the import would do."),
                      "property_id": Field("string", max_length=64,
@@ -146,14 +152,15 @@ def register(api) -> None:
                      "plan": Field("string", pattern=r"^[0-9a-f]{64}$",
                                    description="A dry run's `plan_digest`: apply only if the "
                                                "import still does exactly that.")},
-              response="ImportReport", file_types=FILE_TYPES,
-              errors=[ExportUnreadable, PlanChanged, NotFound, ValidationError])
+              response="ImportReport", file_types=FILE_TYPES, transaction=False,
+              errors=[ExportUnreadable, ExportTooLarge, PlanChanged, NotFound, ValidationError])
     def import_reservations(ctx):
         report = import_export(ctx.account_id, ctx.raw_body,
                                rates=FeeRates.from_settings(ctx.settings),
                                property_id=ctx.query.get("property_id"),
                                dry_run=ctx.query["dry_run"], expected_plan=ctx.query.get("plan"),
-                               listing_map=listings.parse_map(ctx.query.get("listing_map")))
+                               listing_map=listings.parse_map(ctx.query.get("listing_map")),
+                               limits=Limits.from_settings(ctx.settings))
         return Reply(report.view())
 
     @api.get("/properties/<property_id>/listing-aliases", scope="read", tags=TAGS,

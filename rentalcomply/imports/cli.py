@@ -37,11 +37,13 @@ def import_command(state, files, account_ref, mappings, ask, property_id, dry_ru
     calendar-feed bookings, and the bookings the feeds have not brought yet.
 
     Several files are imported in the order given (give Airbnb's timestamped files oldest
-    first), each in one transaction. A row is created, updated, unchanged or a conflict (what
-    the host typed is never overwritten), with the reason. Exit code 1 when a file cannot be
-    read: nothing of it is changed, and the files after it are not imported.
+    first), each applied in short transactions beside the server's writes. A row is created,
+    updated, unchanged or a conflict (what the host typed is never overwritten), with the
+    reason. Exit code 1 when a file cannot be read or goes beyond the [imports] limits: nothing
+    of it is changed, and the files after it are not imported.
     """
     from rentalcomply.bookings.fees import FeeRates
+    from rentalcomply.imports.files import Limits
     from rentalcomply.imports.service import import_export
     settings = state.open()
     account = resolve_account(account_ref)
@@ -57,14 +59,15 @@ def import_command(state, files, account_ref, mappings, ask, property_id, dry_ru
                                        "time")
         rates = FeeRates.from_settings(settings)
         try:
+            limits = Limits.from_settings(settings)
             if ask:  # the listings no property has yet, asked before anything is applied
                 trial = _domain_call(import_export, account.id, content, rates=rates,
                                      property_id=property_id, dry_run=True,
-                                     listing_map=listing_map)
+                                     listing_map=listing_map, limits=limits)
                 _ask(account.id, trial.unknown_listings, listing_map)
             report = _domain_call(import_export, account.id, content, rates=rates,
                                   property_id=property_id, dry_run=dry_run,
-                                  listing_map=listing_map or None)
+                                  listing_map=listing_map or None, limits=limits)
         except click.ClickException as refusal:
             raise click.ClickException(f"{path}: {refusal.message}") from None
         reports.append(report.view())

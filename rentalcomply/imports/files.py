@@ -5,35 +5,29 @@ Booking.com's extranet downloads), a zip is XLSX, anything else is text CSV whos
 (UTF-8 with or without BOM, UTF-16 as Excel saves it, else Windows-1252) and delimiter (`,`, `;`,
 tab) are sniffed from the first line. Each row keeps its number in the file (the header is
 row 1), so that a refusal can name it.
+
+Every kind is read as a stream of rows counted against the import limits (limits.py), so a file
+that declares or holds more rows, columns or cells than an export can have is refused before
+it is built. Reading touches no database: the caller reads and plans a file before it opens
+any transaction.
 """
 
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
+import struct
 from dataclasses import dataclass
+from typing import Iterator
+
+from rentalcomply.imports.limits import Limits, RowCounter, TooLarge, UnreadableFile, spoken
+from rentalcomply.imports.xlsx import cell_text, xlsx_rows
+
+__all__ = ["Limits", "Sheet", "TooLarge", "UnreadableFile", "read_sheet", "spoken"]
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGIC = b"PK\x03\x04"
 DELIMITERS = (",", ";", "\t")
-
-
-class UnreadableFile(Exception):
-    """The file cannot be read as an export; the message says where and why. Also as an English
-    template and its values (`spoken`), for the dashboard to translate; a value may itself be a
-    (template, values) pair."""
-
-    def __init__(self, template: str, **values):
-        super().__init__(spoken(template, values))
-        self.template, self.values = template, values
-
-
-def spoken(template: str, values: dict, translate=lambda text: text) -> str:
-    """The template filled with its values, each pair among them spoken first, all translated."""
-    filled = {name: spoken(*value, translate) if isinstance(value, tuple) else value
-              for name, value in values.items()}
-    return translate(template).format(**filled)
 
 
 @dataclass
@@ -43,29 +37,44 @@ class Sheet:
     rows: list[tuple[int, list[str]]]  # (row number in the file, cells as text)
 
 
-def read_sheet(content: bytes) -> Sheet:
+def read_sheet(content: bytes, limits: Limits | None = None) -> Sheet:
+    limits = limits or Limits()
     if not content.strip():
         raise UnreadableFile("The file is empty.")
     if content.startswith(OLE2_MAGIC):
-        table, kind = _xls_rows(content), "xls"
+        numbered, kind = _xls_rows(content, limits), "xls"
     elif content.startswith(ZIP_MAGIC):
-        table, kind = _xlsx_rows(content), "xlsx"
+        numbered, kind = xlsx_rows(content, limits), "xlsx"
     else:
-        table, kind = _csv_rows(content), "csv"
-    numbered = [(number, row) for number, row in enumerate(table, start=1)
-                if any(cell.strip() for cell in row)]
-    if not numbered:
+        numbered, kind = _csv_rows(content, limits), "csv"
+    kept = [(number, _trimmed(row)) for number, row in numbered
+            if any(cell.strip() for cell in row)]
+    if not kept:
         raise UnreadableFile("The file has no rows.")
-    (_, header), rows = numbered[0], numbered[1:]
+    (_, header), rows = kept[0], kept[1:]
     return Sheet(kind, [cell.strip().lstrip("\ufeff") for cell in header], rows)
 
 
-def _csv_rows(content: bytes) -> list[list[str]]:
+def _trimmed(row: list[str]) -> list[str]:
+    """The row without its empty cells at the end (a reader asks for any column it needs)."""
+    end = len(row)
+    while end and not row[end - 1]:
+        end -= 1
+    return row if end == len(row) else row[:end]
+
+
+# --- CSV ------------------------------------------------------------------------------------------
+
+def _csv_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]:
     text = _decoded(content)
     first_line = text.split("\n", 1)[0]
     delimiter = max(DELIMITERS, key=first_line.count)
+    counter = RowCounter(limits)
     try:
-        return [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+        for number, row in enumerate(csv.reader(io.StringIO(text, newline=""),
+                                                delimiter=delimiter), start=1):
+            counter.row(number, len(row))
+            yield number, row
     except csv.Error as error:
         raise UnreadableFile("The file is neither a spreadsheet nor readable CSV ({error}).",
                              error=str(error)) from None
@@ -73,7 +82,7 @@ def _csv_rows(content: bytes) -> list[list[str]]:
 
 def _decoded(content: bytes) -> str:
     if content.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return content.decode("utf-16")
+        return _strictly(content, "utf-16")
     if content.startswith(b"\xef\xbb\xbf"):
         return content[3:].decode("utf-8", errors="replace")
     start = content[:200]
@@ -86,56 +95,98 @@ def _decoded(content: bytes) -> str:
         return content.decode("cp1252", errors="replace")
 
 
-def _xls_rows(content: bytes) -> list[list[str]]:
+def _strictly(content: bytes, encoding: str) -> str:
+    """Text that says what it is (a byte order mark) and is not that is refused, naming the row
+    where it stops being so: a truncated or damaged file, not one to guess at."""
+    try:
+        return content.decode(encoding)
+    except UnicodeDecodeError as error:
+        row = content[:error.start].decode(encoding, errors="replace").count("\n") + 1
+        raise UnreadableFile("Row {row}: the file says it is {encoding} text, but byte {byte} "
+                             "is not ({reason}); save it again from the spreadsheet program.",
+                             row=row, encoding=encoding.upper(), byte=error.start,
+                             reason=error.reason) from None
+
+
+# --- old Excel (.xls) ------------------------------------------------------------------------------
+
+# The BIFF records that hold a cell, each starting with its row and column (16 bits each), and
+# MULRK/MULBLANK, whose last column ends the record.
+_CELL_RECORDS = {0x0006, 0x0406, 0x0206, 0x0201, 0x0203, 0x0204, 0x0205, 0x027E, 0x00D6, 0x00FD}
+_MULTI_CELL_RECORDS = {0x00BD, 0x00BE}
+_DIMENSIONS, _EOF = {0x0200, 0x0000}, 0x000A
+
+
+def _xls_rows(content: bytes, limits: Limits) -> Iterator[tuple[int, list[str]]]:
     import xlrd  # only for .xls; xlrd 2 reads nothing else
     try:
-        book = xlrd.open_workbook(file_contents=content)
+        # on_demand: the sheets are not read yet, so their records can be counted first;
+        # ragged_rows: xlrd keeps each row as long as its cells, never pads it to the widest.
+        book = xlrd.open_workbook(file_contents=content, on_demand=True, ragged_rows=True,
+                                  logfile=_Quiet())
+        _check_xls_sheet(book, 0, limits)
+        sheet = book.sheet_by_index(0)
+    except (UnreadableFile, MemoryError):
+        raise
     except Exception as error:  # xlrd raises many kinds for a damaged file
         raise UnreadableFile("The file looks like old Excel (.xls) but cannot be read ({error}).",
-                             error=str(error)) \
-            from None
-    sheet = book.sheet_by_index(0)
-    rows = []
+                             error=str(error)[:200] or type(error).__name__) from None
+    counter = RowCounter(limits)
     for index in range(sheet.nrows):
-        rows.append([_xls_cell(cell, book.datemode) for cell in sheet.row(index)])
-    return rows
+        width = sheet.row_len(index)
+        counter.row(index + 1, width)
+        yield index + 1, [_xls_cell(cell, book.datemode) for cell in sheet.row(index)]
+
+
+class _Quiet:
+    """Where xlrd writes its warnings about a damaged file (by default the server's stdout):
+    the refusal says what matters, and the log stays the product's own."""
+
+    def write(self, text: str) -> None:
+        pass
+
+
+def _check_xls_sheet(book, index: int, limits: Limits) -> None:
+    """Read the sheet's records without building anything: its declared dimensions and every
+    cell's row and column are checked against the limits before xlrd reads the sheet (whose
+    rows it would make as long as the furthest cell, however far)."""
+    # xlrd's own record of where each sheet's records start (kept by xlrd 2.0, the last
+    # version: it is no longer developed), and the workbook stream it read them from.
+    positions = getattr(book, "_sh_abs_posn", [])
+    if index >= len(positions):
+        raise UnreadableFile("The file looks like old Excel (.xls) but cannot be read ({error}).",
+                             error="no sheet")
+    data, position, cells = book.mem, positions[index], 0
+    biff8 = book.biff_version >= 80
+    while position + 4 <= len(data):
+        code, length = struct.unpack_from("<HH", data, position)
+        body = data[position + 4:position + 4 + length]
+        position += 4 + length
+        if code == _EOF:
+            return
+        if code in _DIMENSIONS and len(body) >= (14 if biff8 else 10):
+            last_row, last_column = (struct.unpack_from("<4xI2xH", body) if biff8
+                                     else struct.unpack_from("<2xH2xH", body))
+            limits.check_row(last_row)  # one past the last, as the header is row 1
+            limits.check_column(last_column, last_row)
+        elif code in _CELL_RECORDS | _MULTI_CELL_RECORDS and len(body) >= 6:
+            row, column = struct.unpack_from("<HH", body)
+            if code in _MULTI_CELL_RECORDS:
+                cells += max(0, struct.unpack_from("<H", body, len(body) - 2)[0] - column)
+                column = struct.unpack_from("<H", body, len(body) - 2)[0]
+            cells += 1
+            limits.check_row(row + 1)
+            limits.check_column(column + 1, row + 1)
+            limits.check_cells(cells)
 
 
 def _xls_cell(cell, datemode) -> str:
     import xlrd
     if cell.ctype == xlrd.XL_CELL_DATE:
-        return _cell_text(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+        try:
+            return cell_text(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+        except (ValueError, OverflowError, xlrd.xldate.XLDateError):  # before 1900, or too late
+            return cell_text(cell.value)
     if cell.ctype == xlrd.XL_CELL_NUMBER:
-        return _cell_text(cell.value)
+        return cell_text(cell.value)
     return "" if cell.value is None else str(cell.value)
-
-
-def _xlsx_rows(content: bytes) -> list[list[str]]:
-    import openpyxl
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged or foreign zip
-        raise UnreadableFile("The file looks like XLSX but cannot be read ({error}).",
-                             error=str(error)) from None
-    try:
-        sheet = book.worksheets[0]
-        return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
-    except Exception as error:
-        raise UnreadableFile("The file looks like XLSX but cannot be read ({error}).",
-                             error=str(error)) from None
-    finally:
-        book.close()
-
-
-def _cell_text(value) -> str:
-    """A spreadsheet value as the text a CSV export would hold: 6547074679.0 -> 6547074679."""
-    if value is None:
-        return ""
-    if isinstance(value, dt.datetime):
-        return value.date().isoformat() if value.time() == dt.time() else \
-            value.isoformat(sep=" ", timespec="seconds")
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)

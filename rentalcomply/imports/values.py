@@ -22,6 +22,9 @@ EUROPEAN = "%d/%m/%Y"
 FORMAT_NAMES = {ISO: "YYYY-MM-DD", US: "MM/DD/YYYY", EUROPEAN: "DD/MM/YYYY",
                 "%d.%m.%Y": "DD.MM.YYYY", "%d-%m-%Y": "DD-MM-YYYY"}
 CANDIDATES = (ISO, US, EUROPEAN, "%d.%m.%Y", "%d-%m-%Y")
+# Digits of an amount, cents included: far above any stay's price in any currency, far below
+# what Decimal's 28-digit arithmetic keeps exactly.
+MAX_AMOUNT_DIGITS = 15
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₺": "TRY", "kn": "HRK", "zł": "PLN", "Kč": "CZK",
            "CHF": "CHF", "R$": "BRL", "US$": "USD", "A$": "AUD", "C$": "CAD"}
 
@@ -105,6 +108,9 @@ def parse_amount(value: str) -> tuple[int, str | None]:
     digits = re.sub(r"[^0-9.,]", "", text)
     if not re.search(r"[0-9]", digits) or re.search(r"[^0-9.,\s\-−()]", text):
         raise BadValue("an amount like 412.50, €1.020,50 or 126.6314 EUR")
+    if len(re.sub(r"[^0-9]", "", digits)) > MAX_AMOUNT_DIGITS:
+        # Decimal would round, then refuse to quantize, a number of 5,000 nines (issue 35: 500).
+        raise BadValue("an amount of at most {digits} digits", digits=MAX_AMOUNT_DIGITS)
     try:
         amount = Decimal(_plain_number(digits))
     except InvalidOperation:
@@ -135,6 +141,6 @@ def parse_count(value: str) -> int:
         number = Decimal(text.replace(",", "."))
     except InvalidOperation:
         raise BadValue("a whole number of people") from None
-    if number != number.to_integral_value() or not 0 <= number <= 100:
+    if not number.is_finite() or number != number.to_integral_value() or not 0 <= number <= 100:
         raise BadValue("a whole number of people from 0 to 100")
     return int(number)

@@ -84,3 +84,13 @@ def test_an_idempotency_key_replays_the_same_import_and_refuses_another(owner, p
     owner.post("/api/v1/imports?dry_run=false", booking_xls(), headers=headers,
                content_type=XLS, status=409)
     assert Booking.get_by_id(feed_bookings["hans"]).external_ref is None
+
+
+def test_a_file_beyond_a_limit_is_refused_in_the_documented_shape_naming_the_setting(owner, places):
+    from tests.imports.bombs import xlsx_far_row
+    refused = post(owner, xlsx_far_row(), XLSX, "?dry_run=true", status=422).json["error"]
+    assert refused["code"] == "EXPORT_TOO_LARGE"
+    assert refused["details"] == [{"field": "imports.max_rows", "message": refused["message"]}]
+    assert "row 99999999999 is beyond the limit imports.max_rows" in refused["message"]
+    document = owner.get("/api/v1/openapi.json").json
+    assert "422" in document["paths"]["/api/v1/imports"]["post"]["responses"]

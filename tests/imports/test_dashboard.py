@@ -123,3 +123,13 @@ def test_every_refusal_of_a_file_has_its_greek():
                             texts.add(part.value)
     assert len(texts) >= 12
     assert sorted(t for t in texts if t not in i18n.GREEK) == []
+
+
+def test_a_spreadsheet_bomb_is_refused_on_the_page_naming_the_limit_in_greek_too(anna, places):
+    from tests.imports.bombs import xlsx_far_columns
+    refused = upload(anna, xlsx_far_columns(), name="bomb.xlsx", status=422)
+    assert "beyond the 200 columns an export may have (imports.max_columns)" in refused.text
+    anna.get("/dashboard/bookings/import?lang=el")
+    refused = upload(anna, xlsx_far_columns(), name="bomb.xlsx", status=422)
+    assert "πέρα από τις 200 στήλες" in refused.text
+    assert Booking.select().count() == 0

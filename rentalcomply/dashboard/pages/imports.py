@@ -15,12 +15,13 @@ from __future__ import annotations
 import bottle
 
 from rentalcomply.bookings.fees import FeeRates
-from rentalcomply.core.errors import (ExportUnreadable, ImportPlanChanged, NotFound,
+from rentalcomply.core.db import atomic
+from rentalcomply.core.errors import (ExportTooLarge, ExportUnreadable, ImportPlanChanged, NotFound,
                                       ValidationError)
 from rentalcomply.dashboard import activitynames, service
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.imports import service as imports
-from rentalcomply.imports.files import spoken
+from rentalcomply.imports.files import Limits, spoken
 from rentalcomply.imports.planning import UNKNOWN_LISTING
 
 ACTION_WORDS = {"created": "new booking", "updated": "filled in", "unchanged": "no change",
@@ -51,13 +52,15 @@ def register(pages: Pages) -> None:
             report = imports.import_export(page.account_id, content,
                                            rates=FeeRates.from_settings(page.settings),
                                            property_id=property_id or None, dry_run=True,
-                                           listing_map=answers or None)
-        except ExportUnreadable as problem:
+                                           listing_map=answers or None,
+                                           limits=Limits.from_settings(page.settings))
+        except (ExportUnreadable, ExportTooLarge) as problem:
             return _render(page, status=422, property_id=property_id,
                            error=spoken(*problem.spoken, page._))
         except (NotFound, ValidationError):
             return _render(page, status=400, error=page._("Choose one of your properties."))
-        preview_id = imports.keep_previewed(page.account_id, page.user.id, content)
+        with atomic():
+            preview_id = imports.keep_previewed(page.account_id, page.user.id, content)
         return _render(page, status=status, report=report, preview_id=preview_id,
                        property_id=property_id, error=error, answers=answers)
 
@@ -76,7 +79,9 @@ def register(pages: Pages) -> None:
     def import_form(page):
         return _render(page)
 
-    @pages.post("/bookings/import")
+    # transaction=False: the file is read and planned with no transaction open, and applied in
+    # short batches (imports/service.py), so that no other account waits on a large file.
+    @pages.post("/bookings/import", transaction=False)
     def import_preview(page):
         property_id = page.form("property_id").strip()
         upload = bottle.request.files.get("file")
@@ -89,34 +94,38 @@ def register(pages: Pages) -> None:
                            error=page._("The file is larger than 1 MB: export fewer months."))
         return _preview(page, content, property_id)
 
-    @pages.post("/bookings/import/answer")
+    @pages.post("/bookings/import/answer", transaction=False)
     def import_answer(page):
         """The listings' questions answered: the same file previewed again with the answers."""
         preview_id = page.form("preview")
-        content = imports.previewed_file(page.account_id, page.user.id, preview_id)
-        imports.forget_previewed(page.account_id, preview_id)
+        with atomic():
+            content = imports.previewed_file(page.account_id, page.user.id, preview_id)
+            imports.forget_previewed(page.account_id, preview_id)
         answers = _answers(page)
         return _preview(page, content, "", status=200 if answers else 400, answers=answers,
                         error=None if answers else page._("Choose the property of each listing."))
 
-    @pages.post("/bookings/import/apply")
+    @pages.post("/bookings/import/apply", transaction=False)
     def import_apply(page):
         property_id = page.form("property_id").strip()
         preview_id = page.form("preview")
-        content = imports.previewed_file(page.account_id, page.user.id, preview_id)
-        imports.forget_previewed(page.account_id, preview_id)
+        with atomic():
+            content = imports.previewed_file(page.account_id, page.user.id, preview_id)
+            imports.forget_previewed(page.account_id, preview_id)
         answers = _answers(page)
         try:
             report = imports.import_export(page.account_id, content,
                                            rates=FeeRates.from_settings(page.settings),
                                            property_id=property_id or None,
                                            expected_plan=page.form("plan"),
-                                           listing_map=answers or None)
+                                           listing_map=answers or None,
+                                           limits=Limits.from_settings(page.settings))
         except ImportPlanChanged:
             return _preview(page, content, property_id, status=409, answers=answers, error=page._(
                 "The bookings changed since the preview: check this new preview and apply it "
                 "again."))
-        page.record("booking.import")
+        with atomic():
+            page.record("booking.import")
         return _render(page, report=report, applied=True)
 
 
