@@ -141,9 +141,8 @@ def unfiled_actions(item, booking_url: str) -> list[tuple[str, str]]:
 
 # --- what holds a filing, named ------------------------------------------------------------------
 
-HELD_CODES_TODO = ("Nothing was sent. Load the authority’s code tables (the property’s police "
-                   "set-up, or rentalcomply police refresh-codes), or correct the value; the "
-                   "filing then goes out by itself.")
+HELD_CODES_TODO = ("Nothing was sent. Load the authority’s current code tables (Account › Refresh "
+                   "code tables), or correct the value; the filing then goes out by itself.")
 
 
 def held_sentences(t, booking, reason: str | None) -> list[str]:

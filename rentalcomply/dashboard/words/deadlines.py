@@ -69,12 +69,10 @@ GREEK: dict[str, str] = {
         "Το πεδίο «{what}» του/της {guest} («{value}») δεν έχει κωδικό.",
     "Guest {number}’s {what} “{value}” has no code.":
         "Το πεδίο «{what}» του επισκέπτη {number} («{value}») δεν έχει κωδικό.",
-    "Nothing was sent. Load the authority’s code tables (the property’s police set-up, or "
-    "rentalcomply police refresh-codes), or correct the value; the filing then goes out by "
-    "itself.":
-        "Δεν στάλθηκε τίποτα. Φορτώστε τους πίνακες κωδικών της αρχής (ρυθμίσεις δήλωσης του "
-        "καταλύματος ή rentalcomply police refresh-codes) ή διορθώστε την τιμή· η δήλωση θα "
-        "σταλεί μόνη της.",
+    "Nothing was sent. Load the authority’s current code tables (Account › Refresh code "
+    "tables), or correct the value; the filing then goes out by itself.":
+        "Δεν στάλθηκε τίποτα. Φορτώστε τους τρέχοντες πίνακες κωδικών της αρχής (Λογαριασμός › "
+        "Ανανέωση πινάκων κωδικών) ή διορθώστε την τιμή· η δήλωση θα σταλεί μόνη της.",
     "Open the police set-up": "Άνοιγμα των ρυθμίσεων δήλωσης",
     # cancelling, per country (police_words.cancellation_words)
     "Kept on the booking for your records. Empty: nothing.":
