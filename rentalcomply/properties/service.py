@@ -187,6 +187,14 @@ def cin_shown(prop: Property) -> str | None:
     return prop.cin if prop.country == CIN_COUNTRY and prop.cin else None
 
 
+def cin_line(prop: Property) -> str | None:
+    """"CIN IT058091C2ABCDEFGH" for an Italian property with one, else None: the words the feed
+    and the e-mails show. The label is the code's Italian acronym, the same in every language
+    (as the listing portals print it), so no language needs its own word."""
+    cin = cin_shown(prop)
+    return f"CIN {cin}" if cin else None
+
+
 def unknown_country(country: str) -> str:
     return f"{country} is not a known country (an ISO 3166-1 alpha-2 code, like GR, IT or ES)"
 

@@ -5,7 +5,8 @@ channels' blocks, each as an all-day event (`DTEND` exclusive, the departure day
 guest data, so that Airbnb, Booking.com and Vrbo block the nights sold elsewhere.
 
 An Italian property's CIN goes into the feed too (`cin_line`), because the law wants it shown in
-every listing and this feed is what the host's other calendars and channels read of the property.
+every listing and this feed is what the host's other calendars and channels read of the property
+(`properties.service.cin_line`).
 
 The token is the credential and is never stored: it is derived from the property id and a
 rotation counter under the server secret (HMAC, like the check-in link), so the property view can
@@ -93,7 +94,7 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
-    cin = cin_line(prop)
+    cin = properties.cin_line(prop)
     if cin:
         # Twice on purpose: X-WR-CALDESC is the calendar's own description, which Google, Apple
         # and Outlook show for a subscribed calendar but channels' importers ignore, and some of
@@ -112,13 +113,6 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
             event.add("description", cin)
         calendar.add_component(event)
     return calendar.to_ical()
-
-
-def cin_line(prop: Property) -> str | None:
-    """"CIN IT058091C2ABCDEFGH" for an Italian property with one, else None. The label is the
-    code's Italian acronym, the same in every language, so the feed needs no language."""
-    cin = properties.cin_shown(prop)
-    return f"CIN {cin}" if cin else None
 
 
 def _echo(block: Booking, booked: set) -> bool:
