@@ -217,9 +217,6 @@ class Today:
     # Properties that file with the police online but lack part of their set-up: nothing can be
     # sent for them; of (Property, the missing filings.setup.SetupField).
     police_setups: list = dataclasses.field(default_factory=list)
-    # Active Italian properties without their CIN (properties.service.italian_without_cin): a
-    # fine for each let without one, and nothing for the guest page or the feed to show.
-    cin_missing: list = dataclasses.field(default_factory=list)
     # Stays not over whose guest scanned a document that has expired or expires before departure
     # (scan/): the host asks for another document; of (Booking, scan.models.DocumentFlag).
     documents_flagged: list = dataclasses.field(default_factory=list)
@@ -228,6 +225,9 @@ class Today:
     unfiled: list = dataclasses.field(default_factory=list)
     # Each listed booking's police status as every page says it (standing.shown_status).
     statuses: dict = dataclasses.field(default_factory=dict)
+    # Active Italian properties without their CIN (properties.service.italian_without_cin): a
+    # fine for each let without one, and nothing for the guest page or the feed to show.
+    cin_missing: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
