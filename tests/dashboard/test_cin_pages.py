@@ -93,3 +93,11 @@ def test_the_morning_email_names_the_property_and_links_to_its_cin(settings, acc
     [line] = sections["Ιταλικά καταλύματα χωρίς CIN"]
     assert line.label == "Casa Limone" and line.details.startswith("Καταχωρίστε τον CIN του")
     assert line.url == f"https://rentals.example.org/dashboard/properties/{prop.id}#cin"
+
+
+def test_today_says_it_in_greek(anna, account_a):
+    _italian(account_a)
+    text = anna.get("/dashboard/today?lang=el").text
+    for greek in ("Ιταλικά καταλύματα χωρίς CIN", "Καταχωρίστε τον CIN του (Υπουργείο Τουρισμού",
+                  "Καταχωρίστε τον CIN</a>"):
+        assert greek in text, greek
