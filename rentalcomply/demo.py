@@ -31,7 +31,9 @@ PROPERTIES = [
      "max_guests": 8, "climate_fee_category": "detached_over_80m2"},
     {"key": "casa", "name": "Casa sul Canale", "address": "Fondamenta dei Vetrai 8, 30141 Venezia",
      "country": "IT", "timezone": "Europe/Rome", "max_guests": 4,
-     "police_connector": "alloggiati"},
+     "police_connector": "alloggiati",
+     # A made-up CIN (Venice's ISTAT code, then DEMO), so the guest page and the feed show one.
+     "cin": "IT027042C2DEMO0001"},
 ]
 
 # (property, days from today to arrival, nights, guest, guests, e-mail, language, price, payment,

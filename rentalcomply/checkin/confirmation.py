@@ -11,6 +11,7 @@ from rentalcomply.checkin import access, i18n, service
 from rentalcomply.checkin.guests import FILING_COUNTRIES, POLICE_COUNTRIES
 from rentalcomply.core import mailer
 from rentalcomply.core.models import Property
+from rentalcomply.properties import service as properties
 
 # The countries whose authority the host registers the guests with (or declares the stay to).
 REGISTERED = FILING_COUNTRIES
@@ -42,7 +43,8 @@ def values(settings, booking, row, lang: str) -> dict:
     contact = mailer.host_contact(booking.account_id, booking.property_id)
     if any(contact.values()):
         next_steps.append(i18n.text(lang, "page.next_change"))
-    return dict(lang=lang, property_name=prop.name, address=prop.address or "",
+    return dict(lang=lang, property_name=prop.name, cin=properties.cin_shown(prop),
+                address=prop.address or "",
                 check_in=i18n.text(lang, "page.done_checkin", **access.format_opens(lang, check_in)),
                 stay=i18n.stay(lang, booking.arrival_date, booking.departure_date,
                                booking.guest_count), names=names,

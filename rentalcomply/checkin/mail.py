@@ -16,6 +16,7 @@ from rentalcomply.checkin import i18n, templates
 from rentalcomply.core import mailer
 from rentalcomply.core.mailer import DeliveryFailed  # noqa: F401 - the callers' name for it
 from rentalcomply.core.models import Booking, Property
+from rentalcomply.properties.service import cin_line
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,9 @@ def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tup
               "link": checkin_url, "host_name": contact["name"], "host_phone": contact["phone"],
               "host_email": contact["email"], **extra}
     subject, text = templates.render(lang, own[0], own[1], values)
+    cin = cin_line(prop)
+    if cin:  # after the host's own words, which cannot be trusted to name it
+        text += "\n\n" + cin
     message = mailer.new_message(settings, to=to or booking.guest_email, subject=subject, lang=lang,
                                  account_id=booking.account_id, to_guest=True,
                                  property_id=prop.id)
@@ -109,12 +113,17 @@ def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tup
 
 def _add_html(message: EmailMessage, lang: str, subject: str, prop: Property, body: str) -> None:
     e = html.escape
+    # Italy's CIN under the property's name, as on the guest page: the law wants it shown
+    # wherever the let is offered, and the guest's e-mails are where they read about it.
+    cin = cin_line(prop)
+    cin_html = (f'<p style="margin:0 0 6px;color:#4a5753;font-size:13px">{e(cin)}</p>\n'
+                if cin else "")
     message.add_alternative(f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1b2421">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
 <p style="margin:0 0 6px;color:#0b5f5a;font-weight:600">{e(prop.name)}</p>
-{body}
+{cin_html}{body}
 </div></body></html>
 """, subtype="html")
     # Making the message multipart moved its Content-* headers into the text part.
@@ -144,7 +153,8 @@ def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str
         text.append(link)
     if contact_text:
         text.append(contact_text)
-    text.append(signoff + "\n" + prop.name)
+    cin = cin_line(prop)
+    text.append(signoff + "\n" + prop.name + ("\n" + cin if cin else ""))
     message.set_content("\n\n".join(text) + "\n")
     e = html.escape
     parts = [f'<p style="font-size:16px;line-height:1.5">{e(p)}</p>' for p in [greeting, *paragraphs]]
@@ -161,6 +171,7 @@ def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str
                  f'<a href="{e(url)}" style="color:#0b5f5a">{e(url)}</a></p>')
     if contact_text:
         parts.append(f'<p style="font-size:14px;line-height:1.5">{e(contact_text)}</p>')
-    parts.append(f'<p style="font-size:16px">{e(signoff)}<br>{e(prop.name)}</p>')
+    parts.append(f'<p style="font-size:16px">{e(signoff)}<br>{e(prop.name)}'
+                 + (f'<br><span style="font-size:13px">{e(cin)}</span>' if cin else "") + '</p>')
     _add_html(message, lang, subject, prop, "\n".join(parts))
     return message

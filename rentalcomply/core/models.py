@@ -122,6 +122,9 @@ class Property(Versioned):
     max_guests = pw.IntegerField(null=True)
     climate_fee_category = pw.CharField(max_length=32, default="standard")
     police_connector = pw.CharField(max_length=32, default="none")
+    # Italy's CIN (codice identificativo nazionale), as typed: its format is unconfirmed, so it is
+    # text, never parsed. Only an Italian property has one (properties/service.py).
+    cin = pw.CharField(max_length=40, null=True)
     # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
     ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     # Bumped to rotate the property's check-in link, derived from it (checkin/links.py).

@@ -42,6 +42,7 @@ HEADINGS = {
     "checkins_due": "Check-ins not done, arrival within 48 hours",
     "documents_flagged": "Documents expired or expiring before departure",
     "police_setups": "Police filing on, set-up not complete",
+    "cin_missing": "Italian properties without their CIN",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -162,6 +163,9 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                 shown.append(Line(prop.name, t("missing: {fields}", fields=", ".join(
                     t(f.label) for f in lacking)),
                     f"{dashboard_url}/properties/{prop.id}#police-setup"))
+            elif kind == "cin_missing":
+                shown.append(Line(item.name, t(problems.CIN_MISSING),
+                                  f"{dashboard_url}/properties/{item.id}#cin"))
             elif kind == "filings":
                 status = day.statuses.get(item.id, item.report_status)
                 held = police_words.held_sentences(t, item, item.report_error) \

@@ -205,12 +205,20 @@ def booking_mail_problem(checkin_error: str | None) -> tuple[dt.datetime | None,
     return at, mail(reason or checkin_error)
 
 
+# --- an Italian property without its CIN (properties.service.italian_without_cin) ----------------
+# Today and the morning e-mail say it alike.
+
+CIN_MISSING = ("Enter its CIN (Ministry of Tourism, BDSR) on the property’s page: the guest "
+               "page, the exported calendar and the check-in e-mails show it, and letting "
+               "without one is fined.")
+
+
 SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_REFUSED, MAIL_OTHER,
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
              FEED_UNREADABLE, FEED_OTHER, WEBHOOK_DISABLED, WEBHOOK_SECRET, WEBHOOK_TIMEOUT,
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
              OVERLAP_STAY, OVERLAP_BLOCK, ENDPOINT_GONE, ENDPOINT_FAILED_FOR_DAYS,
-             ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values())
+             ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values(), CIN_MISSING)
 
 
 def document(t, fmt, flag) -> str:

@@ -25,6 +25,7 @@ from rentalcomply.dashboard import search
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
+from rentalcomply.properties import service as properties
 from rentalcomply.scan.models import DocumentFlag
 from rentalcomply.webhooks.models import WebhookEndpoint
 
@@ -224,6 +225,9 @@ class Today:
     unfiled: list = dataclasses.field(default_factory=list)
     # Each listed booking's police status as every page says it (standing.shown_status).
     statuses: dict = dataclasses.field(default_factory=dict)
+    # Active Italian properties without their CIN (properties.service.italian_without_cin): a
+    # fine for each let without one, and nothing for the guest page or the feed to show.
+    cin_missing: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -235,6 +239,7 @@ class Today:
                 ("checkins_due", self.checkins_due),
                 ("documents_flagged", self.documents_flagged),
                 ("police_setups", self.police_setups),
+                ("cin_missing", self.cin_missing),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -313,7 +318,8 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  reports_due(account_id), invitations_failed,
                  _access_failed(account_id, live, start),
                  filing_setup.incomplete_properties(account_id),
-                 _documents_flagged(account_id, live, start), unfiled, statuses)
+                 _documents_flagged(account_id, live, start), unfiled, statuses,
+                 cin_missing=properties.italian_without_cin(account_id))
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

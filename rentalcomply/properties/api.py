@@ -8,7 +8,7 @@ from rentalcomply.checkin import links
 from rentalcomply.properties import access, service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
-                                             AADE_ID_MAX, CHANNEL_STATUSES,
+                                             AADE_ID_MAX, CHANNEL_STATUSES, CIN_MAX,
                                              CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
                                              MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
@@ -46,7 +46,8 @@ openapi.schema("ChannelConnection", {
 openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
-                 "max_guests", "climate_fee_category", "police_connector", "police_settings",
+                 "max_guests", "climate_fee_category", "police_connector", "cin",
+                 "police_settings",
                  "police_credentials_set", "access_instructions_set",
                  "access_instructions_languages",
                  "access_instructions_hours_before", "checkout_hour", "channel_connections",
@@ -69,6 +70,12 @@ openapi.schema("Property", {
         "police_connector": {"type": "string", "enum": list(POLICE_CONNECTORS),
                              "description": "`none` (Greece): bookings' report_status is "
                                             "NOT_REQUIRED."},
+        "cin": {"type": ["string", "null"], "maxLength": CIN_MAX,
+                "description": "Italian properties: the CIN (codice identificativo nazionale) "
+                               "as the host gave it; shown on the guest page, in the exported "
+                               "calendar, in the check-in e-mails. null: none (an Italian "
+                               "property without one is in the dashboard's \"Needs a "
+                               "person\").", "examples": ["IT053037C2ABCDEFGH"]},
         "police_settings": {"type": "object",
                             "additionalProperties": {"type": "string"},
                             "description": "The connector's non-secret settings (Alloggiati "
@@ -170,6 +177,14 @@ def _property_fields(creating: bool) -> dict[str, Field]:
                                       **({"default": "standard"} if creating else {})),
         "police_connector": Field("string", choices=POLICE_CONNECTORS,
                                   **({"default": "none"} if creating else {})),
+        "cin": Field("string", nullable=True, max_length=CIN_MAX,
+                     description="Italian properties (country IT) only: the CIN (codice "
+                                 "identificativo nazionale) the Ministero del Turismo issued, "
+                                 "kept as text (its format is not checked: the domain sources "
+                                 "do not confirm one), trimmed; null or \"\" clears it. A CIN "
+                                 "on a property of another country, or a country change away "
+                                 "from IT while one is set, is 400 VALIDATION_ERROR on `cin`.",
+                     example="IT053037C2ABCDEFGH"),
     }
 
 
@@ -271,7 +286,8 @@ def register(api) -> None:
                            "their names come back, in `police_credentials_set`. "
                            "`access_instructions` and `access_instructions_by_language` are "
                            "sealed too: only `access_instructions_set` and "
-                           "`access_instructions_languages` come back (see docs/checkin.md).",
+                           "`access_instructions_languages` come back (see docs/checkin.md). "
+                           "`null` or \"\" clears `cin`.",
                body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS},
                response="Property",
                errors=[NotFound])

@@ -26,6 +26,8 @@ def register(main: click.Group) -> None:
 @click.option("--max-guests", default=None, metavar="N", help='A number; "" clears it.')
 @click.option("--climate-fee-category", default=None, help="The AADE climate fee category.")
 @click.option("--police-connector", default=None, help="How stays are filed with the police.")
+@click.option("--cin", default=None, metavar="CODE",
+              help='Italian properties: the CIN, kept as typed; "" clears it.')
 @click.option("--status", type=click.Choice(["active", "inactive"]), default=None,
               help="An inactive property takes no new bookings.")
 @click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")

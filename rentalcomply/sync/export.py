@@ -4,6 +4,10 @@ It lists the property's confirmed bookings from every channel (manual ones inclu
 channels' blocks, each as an all-day event (`DTEND` exclusive, the departure day) without any
 guest data, so that Airbnb, Booking.com and Vrbo block the nights sold elsewhere.
 
+An Italian property's CIN goes into the feed too (`cin_line`), because the law wants it shown in
+every listing and this feed is what the host's other calendars and channels read of the property
+(`properties.service.cin_line`).
+
 The token is the credential and is never stored: it is derived from the property id and a
 rotation counter under the server secret (HMAC, like the check-in link), so the property view can
 show the URL to key holders and a rotation (`POST /properties/{id}/ical-token`) makes every
@@ -90,6 +94,13 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
+    cin = properties.cin_line(prop)
+    if cin:
+        # Twice on purpose: X-WR-CALDESC is the calendar's own description, which Google, Apple
+        # and Outlook show for a subscribed calendar but channels' importers ignore, and some of
+        # those importers keep only each event's DESCRIPTION; a non-standard X- property alone
+        # would be dropped by both.
+        calendar.add("x-wr-caldesc", cin)
     for stay in stays:
         event = icalendar.Event()
         event.add("uid", f"{stay.id}@rentalcomply")
@@ -98,6 +109,8 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
         event.add("dtend", _date(stay.departure_date))
         event.add("summary", "Not available" if stay.is_block else "Reserved")
         event.add("transp", "OPAQUE")
+        if cin:
+            event.add("description", cin)
         calendar.add_component(event)
     return calendar.to_ical()
 

@@ -84,3 +84,16 @@ def test_a_disabled_user_is_enabled_again(cli):
     enabled = cli.json("users", "enable", user["id"])
     assert enabled["status"] == "active"
     cli("users", "enable", "usr_nope", expect=1)
+
+
+def test_an_italian_propertys_cin_is_set_and_cleared_from_the_command_line(cli):
+    cli("demo")
+    prop = cli.json("properties", "list", "--account", ACC)["data"][0]
+    made_italian = cli.json("properties", "update", prop["id"], "--account", ACC, "--country",
+                            "IT", "--timezone", "Europe/Rome", "--cin", " IT058091C2ABCDEFGH ")
+    assert made_italian["cin"] == "IT058091C2ABCDEFGH"
+    refused = cli("properties", "update", prop["id"], "--account", ACC, "--country", "GR",
+                  "--timezone", "Europe/Athens", expect=1)
+    assert "cin" in refused.output and "Italian properties only" in refused.output
+    cleared = cli.json("properties", "update", prop["id"], "--account", ACC, "--cin", "")
+    assert cleared["cin"] is None

@@ -60,8 +60,10 @@ def stepped(frozen_clock):
 
 
 def _property(account_id, name, country, timezone, connector, police, credentials):
+    # An Italian property has its CIN: without one it would be in "Needs a person" too.
     prop = properties.create_property(account_id, name=name, address="Via dei Serragli 1",
-                                      country=country, timezone=timezone)
+                                      country=country, timezone=timezone,
+                                      cin="IT048017C2OLTRARNO1" if country == "IT" else None)
     police_settings.configure_property(account_id, prop.id, connector=connector,
                                        settings=police, credentials=credentials)
     return prop

@@ -21,11 +21,12 @@ from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
 
 PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
-                   "climate_fee_category", "police_connector", "status")
+                   "climate_fee_category", "police_connector", "status", "cin")
 
 
 # Fields that apply to one country only: a form of another country's property does not show them.
 GREEK_FIELDS = ("aade_property_id", "climate_fee_category")
+ITALIAN_FIELDS = ("cin",)
 
 
 def _property_values(page, prop=None) -> dict:
@@ -38,7 +39,7 @@ def _property_values(page, prop=None) -> dict:
         typed = page.form(name, None)
         if typed is not None:
             values[name] = typed.strip()
-    for name in ("aade_property_id", "max_guests"):
+    for name in ("aade_property_id", "max_guests", "cin"):
         if values.get(name) == "":
             values[name] = None
     if isinstance(values.get("max_guests"), str) and values["max_guests"].isdigit():
@@ -86,7 +87,8 @@ def _property_choices(page, country: str, timezone: str | None = None,
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
             "countries": countries.country_choices(page.lang),
             "zones": zones,
-            "greek_fields": country == "GR"}
+            "greek_fields": country == "GR", "italian_fields": country == "IT",
+            "cin_limit": properties.CIN_MAX}
 
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,

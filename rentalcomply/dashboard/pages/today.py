@@ -15,7 +15,8 @@ def register(pages: Pages) -> None:
     def today(page):
         return page.render("today", title=page._("Today"), day=service.today(page.account_id),
                            mail_warning=mailviews.mail_warning(page.settings, page.account_id),
-                           advice=mailviews.ADVICE, document_problem=problems.document)
+                           advice=mailviews.ADVICE, document_problem=problems.document,
+                           cin_todo=problems.CIN_MISSING)
 
     @pages.get("/calendar")
     def calendar(page):

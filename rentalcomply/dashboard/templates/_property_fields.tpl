@@ -50,6 +50,9 @@
 % if greek_fields:
 % field('aade_property_id', 'AADE property registry number', hint='The number of the property in the AADE short-term rental registry (ΑΜΑ).', maxlength=11, inputmode='numeric', pattern='[0-9]{1,11}')
 % end
+% if italian_fields or 'cin' in errors or values.get('cin'):
+% field('cin', 'CIN (national identification code)', hint='The code the Ministry of Tourism gave the property (BDSR). The guest page, the exported calendar and the check-in e-mails show it. Clear it before moving the property to another country.', maxlength=cin_limit, autocomplete='off')
+% end
 % field('max_guests', 'Most guests', kind='number', min=1, max=100)
 % if greek_fields:
 % choice('climate_fee_category', 'Climate fee category', categories)

@@ -1,11 +1,18 @@
 % rebase('layout.tpl')
 <div class="head"><p class="crumbs"><a href="/dashboard/properties">{{_('Properties')}}</a></p><h1>{{prop.name}}</h1>
-<p class="muted">{{prop.address}}</p></div>
+<p class="muted">{{prop.address}}</p>
+% if prop.country == 'IT' and prop.cin:
+<p class="muted" id="cin-shown"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{prop.cin}}</span></p>
+% end
+</div>
 % if errors or police['errors']:
 <div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
 % end
 % if police['missing']:
 <div class="notice warn" role="alert" id="police-setup-warning"><p>{{_('Police filing is on, but its set-up is not complete: nothing can be sent to {authority}.', authority=police['title'])}} <a href="#police-setup">{{_('Complete the police set-up')}}</a></p></div>
+% end
+% if prop.country == 'IT' and not prop.cin and prop.status == 'active':
+<div class="notice warn" role="alert" id="cin-warning"><p>{{_('This Italian property has no CIN: letting without one is fined, and guests must see it.')}} <a href="#cin">{{_('Enter the CIN')}}</a></p></div>
 % end
 <section class="card" aria-labelledby="channels">
 <h2 id="channels">{{_('Channel connections')}}</h2>

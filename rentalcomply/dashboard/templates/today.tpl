@@ -75,6 +75,16 @@
     % end
   </ul>
   % end
+  % if day.cin_missing:
+  <h3>{{_('Italian properties without their CIN')}}</h3>
+  <ul class="issues" id="cin-missing">
+    % for prop in day.cin_missing:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a>
+      <p class="hint">{{_(cin_todo)}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{prop.id}}#cin">{{_('Enter the CIN')}}</a></p></li>
+    % end
+  </ul>
+  % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues" id="filings">

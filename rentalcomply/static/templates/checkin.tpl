@@ -4,6 +4,9 @@
   <div class="shell topbar-row">
     <div>
       <p class="brand">{{property_name}}</p>
+      % if cin:
+      <p class="cin"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{cin}}</span></p>
+      % end
       <p class="stay">{{t('page.stay', **stay)}}</p>
     </div>
     <nav class="languages" aria-label="{{t('page.language')}}">

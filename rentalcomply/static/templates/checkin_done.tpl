@@ -2,6 +2,9 @@
 <header class="topbar">
   <div class="shell">
     <p class="brand">{{property_name}}</p>
+    % if cin:
+    <p class="cin"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{cin}}</span></p>
+    % end
     <p class="stay">{{t('page.stay', **stay)}}</p>
   </div>
 </header>
