@@ -119,4 +119,3 @@ class PoliceReceiptFiling(BaseModel):
     class Meta:
         table_name = "police_receipt_filing"
         primary_key = pw.CompositeKey("receipt", "filing")
-        indexes = ((("filing",), False),)

@@ -52,7 +52,6 @@ def up(migrator, db):
         class Meta:
             table_name = "police_receipt_filing"
             primary_key = CompositeKey("receipt", "filing")
-            indexes = ((("filing",), False),)
 
     db.create_tables([PoliceReceipt, PoliceReceiptFiling], safe=False)
 
