@@ -205,18 +205,30 @@ def of_booking(booking_id: str) -> list[PoliceReceipt]:
                 .order_by(PoliceReceipt.day, PoliceReceipt.id))
 
 
+def _mint(settings, account_id: str, receipt_id: str) -> tuple[str, dt.datetime]:
+    query, expires_at = signed_links.mint(LINK_PURPOSE, _link_fields(account_id, receipt_id),
+                                          settings.police.link_lifetime_seconds)
+    return (f"{settings.server.public_url}/files/police-receipts/{account_id}/{receipt_id}?"
+            + "&".join(f"{k}={v}" for k, v in query.items())), expires_at
+
+
+def download_link(settings, account_id: str, receipt_id: str) -> str:
+    """A fresh signed link of a kept receipt of the account. NotFound otherwise."""
+    row = PoliceReceipt.get_or_none((PoliceReceipt.id == receipt_id)
+                                    & (PoliceReceipt.account == account_id))
+    if row is None or row.status != "kept" or not row.pdf_sealed:
+        raise NotFound("No such receipt is kept.")
+    return _mint(settings, account_id, receipt_id)[0]
+
+
 def booking_receipts(settings, account_id: str, booking: Booking) -> list[dict]:
     """Each receipt of the booking's filings, a kept one with a fresh one-hour signed link."""
     shown = []
     for row in of_booking(booking.id):
         link = {"download_url": None, "expires_at": None}
         if row.status == "kept" and row.pdf_sealed:
-            query, expires_at = signed_links.mint(LINK_PURPOSE, _link_fields(account_id, row.id),
-                                                  settings.police.link_lifetime_seconds)
-            link = {"download_url": f"{settings.server.public_url}/files/police-receipts/"
-                                    f"{account_id}/{row.id}?"
-                                    + "&".join(f"{k}={v}" for k, v in query.items()),
-                    "expires_at": clock.iso(expires_at)}
+            url, expires_at = _mint(settings, account_id, row.id)
+            link = {"download_url": url, "expires_at": clock.iso(expires_at)}
         shown.append({"id": row.id, "date": row.day.isoformat(), "authority": row.authority,
                       "status": row.status, "fetched_at": clock.iso(row.fetched_at)
                       if row.fetched_at else None, "error": row.error,
