@@ -169,3 +169,23 @@ def test_a_receipt_is_erased_after_the_police_receipts_retention(filed, settings
     travel_to(rome(dt.date(2031, 7, 14), 8))
     assert receipts.erase_past(retention) == 1
     assert PoliceReceipt.select().count() == 0
+
+
+def test_a_receipt_is_restored_from_a_backup(filed, owner, anonymous, settings, tmp_path):
+    if settings.database.url:
+        pytest.skip("PostgreSQL is backed up with pg_dump (ops/backup.py)")
+    from rentalcomply.core.db import db
+    from rentalcomply.ops.backup import create_backup, restore_backup
+    travel_to(rome(dt.date(2026, 7, 11), 8))
+    run_receipts()
+    kept, _ = receipts.read(owner.account_id, PoliceReceipt.get().id)
+    archive, _ = create_backup(settings, tmp_path / "site.tar.gz")
+    PoliceReceipt.delete().execute()  # lost after the backup
+    assert owner.get(f"/api/v1/bookings/{filed.id}/police/receipts").json["data"][
+        "receipts"] == []
+    db.close()
+    restore_backup(settings, archive)
+    [shown] = owner.get(f"/api/v1/bookings/{filed.id}/police/receipts").json["data"]["receipts"]
+    assert shown["date"] == "2026-07-10" and shown["status"] == "kept"
+    answer = anonymous.get(shown["download_url"].split("https://stay.example.org", 1)[1])
+    assert answer.body == kept
