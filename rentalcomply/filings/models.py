@@ -115,6 +115,8 @@ class PoliceReceiptFiling(BaseModel):
 
     receipt = pw.ForeignKeyField(PoliceReceipt, on_delete="CASCADE")
     filing = pw.ForeignKeyField(Filing, on_delete="CASCADE")
+    # When the filing was last found on this day: a filing changed later is looked at again.
+    linked_at = pw.DateTimeField(default=clock.utcnow)
 
     class Meta:
         table_name = "police_receipt_filing"

@@ -22,7 +22,7 @@ import datetime as dt
 import logging
 from zoneinfo import ZoneInfo
 
-from peewee import JOIN
+from peewee import fn
 
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import clock, ids, sealing, signed_links
@@ -71,19 +71,22 @@ def schedule_due() -> int:
         return 0
     now = clock.utcnow()
     made = 0
-    # A filing the authority accepted (every guest, or some: those lines are on the receipt).
-    accepted = (Filing.status == "submitted") | ((Filing.status == "rejected")
-                                                  & Filing.reference.is_null(False))
-    candidates = (Filing.select(Filing.id, Filing.account, Filing.authority, Filing.submitted_at,
-                                Filing.updated_at, Booking.property.alias("prop_id"))
+    # A filing the authority accepted that day (every guest, or some: those lines are on the
+    # receipt), not linked since its last change: one re-filed a later day joins that day too.
+    linked = (PoliceReceiptFiling.select(PoliceReceiptFiling.filing)
+              .where((PoliceReceiptFiling.filing == Filing.id)
+                     & (PoliceReceiptFiling.linked_at >= Filing.updated_at)))
+    candidates = (Filing.select(Filing.id, Filing.account, Filing.authority, Filing.status,
+                                Filing.guests, Filing.submitted_at, Filing.updated_at,
+                                Booking.property.alias("prop_id"))
                   .join(Booking, on=(Filing.booking == Booking.id))
-                  .join(PoliceReceiptFiling, JOIN.LEFT_OUTER,
-                        on=(PoliceReceiptFiling.filing == Filing.id))
-                  .where(Filing.authority.in_(list(zones)) & accepted
-                         & (Filing.updated_at > now - LOOK_BACK)
-                         & PoliceReceiptFiling.filing.is_null())
+                  .where(Filing.authority.in_(list(zones))
+                         & Filing.status.in_(("submitted", "rejected"))
+                         & (Filing.updated_at > now - LOOK_BACK) & ~fn.EXISTS(linked))
                   .objects())
     for filing in candidates:
+        if filing.status == "rejected" and not any(g.get("accepted") for g in filing.guests or []):
+            continue  # nothing of it was accepted: no receipt lists it
         zone = zones[filing.authority]
         day = _local_day(filing.submitted_at or filing.updated_at, zone)
         if day >= _local_day(now, zone):
@@ -100,7 +103,9 @@ def schedule_due() -> int:
                     account_user=str(credentials_for(prop).get("user") or "")[:100],
                     next_attempt_at=now)
                 made += 1
-            PoliceReceiptFiling.insert(receipt=row.id, filing=filing.id).on_conflict_ignore().execute()
+            (PoliceReceiptFiling.insert(receipt=row.id, filing=filing.id, linked_at=now)
+             .on_conflict(conflict_target=[PoliceReceiptFiling.receipt, PoliceReceiptFiling.filing],
+                          update={PoliceReceiptFiling.linked_at: now}).execute())
     return made
 
 

@@ -48,6 +48,7 @@ def up(migrator, db):
     class PoliceReceiptFiling(Base):
         receipt = ForeignKeyField(PoliceReceipt, on_delete="CASCADE")
         filing = ForeignKeyField(Filing, on_delete="CASCADE")
+        linked_at = DateTimeField()
 
         class Meta:
             table_name = "police_receipt_filing"

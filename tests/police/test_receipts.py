@@ -10,7 +10,7 @@ import pytest
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import Booking
-from rentalcomply.filings import receipts, sweep
+from rentalcomply.filings import receipts, tasks
 from rentalcomply.filings.models import Filing, PoliceReceipt
 from rentalcomply.properties import service as properties
 from tests.police.conftest import CREDENTIALS, family, put_guests, travel_to
@@ -35,8 +35,10 @@ def filed(frozen_clock, owner, double, make_booking):
 
 
 def run_receipts():
-    receipts.schedule_due()
-    return receipts.fetch_due()
+    """The worker's quarter-hourly task, run here and now (filings/tasks.py)."""
+    done = tasks.fetch_receipts.call_local()
+    done.pop("owed")
+    return done
 
 
 def test_a_days_filings_get_their_receipt_fetched_the_next_day(filed, double):
@@ -189,3 +191,30 @@ def test_a_receipt_is_restored_from_a_backup(filed, owner, anonymous, settings, 
     assert shown["date"] == "2026-07-10" and shown["status"] == "kept"
     answer = anonymous.get(shown["download_url"].split("https://stay.example.org", 1)[1])
     assert answer.body == kept
+
+
+def test_a_day_with_two_bookings_has_one_receipt_and_a_refiling_joins_its_own_day(
+        frozen_clock, owner, double, make_booking, italian_property):
+    travel_to(rome(dt.date(2026, 7, 10), 15))
+    first = make_booking(nights=2)
+    put_guests(owner, first.id, family())
+    second = make_booking(arrival=dt.date(2026, 7, 12))
+    put_guests(owner, second.id, family("INVALIDO"))  # the lead refused, the member accepted
+    assert Filing.get(Filing.booking == second.id).status == "rejected"
+    travel_to(rome(dt.date(2026, 7, 11), 9))
+    run_receipts()
+    [day] = PoliceReceipt.select()
+    assert receipts.of_booking(first.id) == [day] == receipts.of_booking(second.id)
+    # Corrected and filed again later on the 11th: that day's receipt lists it too.
+    clock.travel(dt.timedelta(hours=2))
+    put_guests(owner, second.id, family())
+    owner.post(f"/api/v1/bookings/{second.id}/police/refile", status="*")
+    assert Filing.get(Filing.booking == second.id).status == "submitted"
+    run_receipts()
+    assert PoliceReceipt.select().count() == 1  # the 11th has not ended
+    travel_to(rome(dt.date(2026, 7, 12), 9))
+    run_receipts()
+    assert [r.day for r in receipts.of_booking(second.id)] == [dt.date(2026, 7, 10),
+                                                               dt.date(2026, 7, 11)]
+    assert [r.day for r in receipts.of_booking(first.id)] == [dt.date(2026, 7, 10)]
+    assert double.receipt_days[-2:] == [dt.date(2026, 7, 10), dt.date(2026, 7, 11)]
