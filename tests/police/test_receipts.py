@@ -218,3 +218,13 @@ def test_a_day_with_two_bookings_has_one_receipt_and_a_refiling_joins_its_own_da
                                                                dt.date(2026, 7, 11)]
     assert [r.day for r in receipts.of_booking(first.id)] == [dt.date(2026, 7, 10)]
     assert double.receipt_days[-1] == dt.date(2026, 7, 11)
+
+
+def test_the_served_openapi_document_describes_the_receipts_and_their_download(anonymous):
+    document = anonymous.get("/api/v1/openapi.json").json
+    listing = document["paths"]["/api/v1/bookings/{booking_id}/police/receipts"]["get"]
+    assert "Ricevuta" in listing["description"] and "one hour" in listing["description"]
+    assert "PoliceReceipt" in document["components"]["schemas"]
+    download = document["paths"]["/files/police-receipts/{account_id}/{receipt_id}"]["get"]
+    assert "application/pdf" in download["responses"]["200"]["content"]
+    assert {"403", "404", "410"} <= set(download["responses"])
