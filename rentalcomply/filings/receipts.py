@@ -122,7 +122,9 @@ def fetch_due(limit: int = BATCH) -> dict[str, int]:
 
 
 def fetch(receipt_id: str) -> str:
-    """Ask the authority for one receipt: "kept", "retried" or "failed"."""
+    """Ask the authority for one receipt: "kept", "retried" or "failed". Two runs asking at
+    once (a run longer than the quarter hour) cost one more `Ricevuta`; only the first answer
+    is written."""
     row = PoliceReceipt.get_by_id(receipt_id)
     prop = Property.get_by_id(row.property_id)
     connector = registry.get(row.authority).connector()
@@ -141,6 +143,8 @@ def fetch(receipt_id: str) -> str:
     with atomic():
         query = PoliceReceipt.select().where(PoliceReceipt.id == receipt_id)
         row = (query.for_update() if db.obj.for_update else query).first()
+        if row is None:  # its property was deleted meanwhile
+            return "failed"
         if row.status != "pending":  # another process kept it meanwhile
             return "kept" if row.status == "kept" else "failed"
         attempts = row.attempts + 1
