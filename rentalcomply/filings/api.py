@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import InvalidSignature, LinkExpired, NotFound, PoliceNotReady
 import rentalcomply.authorities  # noqa: F401  (registers the authorities with the engine)
-from rentalcomply.filings import host
+from rentalcomply.filings import host, receipts
 from rentalcomply.bookings.service import REPORT_STATUSES
 from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX
 from rentalcomply.web import openapi
@@ -87,6 +87,37 @@ openapi.schema("PoliceFileLink", {
                    "filename": {"type": "string"}},
 })
 
+openapi.schema("PoliceReceipt", {
+    "type": "object",
+    "required": ["id", "date", "authority", "status", "fetched_at", "error", "filename",
+                 "download_url", "expires_at"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^prc_"},
+        "date": {"type": "string", "format": "date",
+                 "description": "The day the receipt covers, on the authority's clock."},
+        "authority": {"type": "string"},
+        "status": {"type": "string", "enum": ["pending", "kept", "failed"],
+                   "description": "pending: asked for after the day has ended, retried with a "
+                                  "growing delay while the authority gives none; kept; failed: "
+                                  "the retries are spent (`error` says why; fetch it from the "
+                                  "authority's site)."},
+        "fetched_at": NULLABLE_TIMESTAMP,
+        "error": {"type": ["string", "null"]},
+        "filename": {"type": "string"},
+        "download_url": {"type": ["string", "null"], "format": "uri",
+                         "description": "A signed link to the PDF, valid one hour, served "
+                                        "without an API key; null unless kept."},
+        "expires_at": NULLABLE_TIMESTAMP,
+    },
+})
+
+openapi.schema("PoliceReceiptList", {
+    "type": "object", "required": ["booking_id", "receipts"], "additionalProperties": False,
+    "properties": {"booking_id": {"type": "string", "pattern": "^book_"},
+                   "receipts": {"type": "array", "items": ref("PoliceReceipt")}},
+})
+
 KIND_QUERY = {"kind": Field("string", choices=KINDS, default="arrival")}
 SIGNED_QUERY = {name: Field("string", max_length=200) for name in ("nonce", "expires", "signature")}
 
@@ -141,6 +172,30 @@ def register(api) -> None:
         return Reply(data, headers={"Cache-Control": "private, no-store",
                                     "Content-Disposition":
                                         f'attachment; filename="receipt-{booking_id}.pdf"'})
+
+    @api.get("/bookings/<booking_id>/police/receipts", scope="read", tags=TAGS,
+             summary="The authority's receipts of the days the booking was filed",
+             description="Alloggiati Web gives one receipt (`Ricevuta`) per day of filings, "
+                         "the PDF the host keeps five years: it is fetched once the day has "
+                         "ended (Italian time), kept sealed with that day's filings, in "
+                         "backups, until the police receipts' retention "
+                         "(`retention.police_receipts_years_it`). Each kept one comes with a "
+                         "signed link valid one hour.",
+             response="PoliceReceiptList", errors=[NotFound])
+    def police_receipts(ctx, booking_id):
+        return host.receipts_view(ctx.settings, ctx.account_id, booking_id)
+
+    @api.get("/files/police-receipts/<account_id>/<receipt_id>", scope=None, public=True,
+             prefix="", tags=TAGS, summary="A police receipt (signed link)",
+             description="What a receipt's `download_url` points at: no API key, the signature "
+                         "is the credential. Altered → 403 INVALID_SIGNATURE; past its hour → "
+                         "410 LINK_EXPIRED; a receipt no longer kept → 404.",
+             query=SIGNED_QUERY, response=None, content_type="application/pdf",
+             errors=[InvalidSignature, LinkExpired, NotFound])
+    def police_receipt_download(ctx, account_id, receipt_id):
+        data, filename = receipts.open_signed(account_id, receipt_id, ctx.query)
+        return Reply(data, headers={"Content-Disposition": f'attachment; filename="{filename}"',
+                                    "Cache-Control": "private, no-store"})
 
     @api.get("/files/police/<account_id>/<filing_id>", scope=None, public=True, prefix="",
              tags=TAGS, summary="A police file (signed link)",

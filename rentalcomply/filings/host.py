@@ -8,6 +8,7 @@ from rentalcomply.core import clock, events, sealing, signed_links
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.models import Booking, Property
+from rentalcomply.filings import receipts as day_receipts
 from rentalcomply.filings import registry
 from rentalcomply.filings.deadlines import deadline
 from rentalcomply.filings.engine import DOCUMENT_PURPOSE, REFERENCE_MAX, emit, save_booking, save_filing
@@ -102,6 +103,12 @@ def receipt(account_id: str, booking_id: str, kind: str = "arrival") -> tuple[by
         raise NotFound("No receipt is kept for this filing.")
     return (sealing.unseal(DOCUMENT_PURPOSE + row.id + ":receipt", row.receipt_sealed),
             row.receipt_type or "application/octet-stream")
+
+
+def receipts_view(settings, account_id: str, booking_id: str) -> dict:
+    booking, _ = booking_and_property(account_id, booking_id)
+    return {"booking_id": booking.id,
+            "receipts": day_receipts.booking_receipts(settings, account_id, booking)}
 
 
 def police_view(account_id: str, booking_id: str) -> dict:

@@ -78,3 +78,46 @@ class PoliceAlert(BaseModel):
 
     class Meta:
         table_name = "police_alert"
+
+
+class PoliceReceipt(BaseModel):
+    """An authority's receipt of one day's filings of a property (Alloggiati Web's `Ricevuta`:
+    one PDF per web-service account and day, ready once the day has ended), fetched once by
+    filings/receipts.py and kept sealed (core/sealing.py) until the police receipts' retention
+    has passed. `pending` until fetched (retried with backoff), `kept`, or `failed` when the
+    retries are spent (the host fetches it from the authority's site)."""
+
+    id = pw.CharField(primary_key=True, max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    property = pw.ForeignKeyField(Property, on_delete="CASCADE")
+    authority = pw.CharField(max_length=32)
+    # Whose receipt it is: the web-service user of the property's credentials when it was made
+    # (a new user is a new account at the authority, with its own receipts).
+    account_user = pw.CharField(max_length=100)
+    day = pw.DateField()
+    status = pw.CharField(max_length=16, default="pending")
+    attempts = pw.IntegerField(default=0)
+    next_attempt_at = pw.DateTimeField(null=True, index=True)
+    error = pw.TextField(null=True)
+    pdf_sealed = pw.TextField(null=True)
+    content_type = pw.CharField(max_length=100, null=True)
+    fetched_at = pw.DateTimeField(null=True)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "police_receipt"
+        indexes = ((("property", "authority", "day"), True),)
+
+
+class PoliceReceiptFiling(BaseModel):
+    """Which filings a day's receipt acknowledges: those the authority accepted that day."""
+
+    receipt = pw.ForeignKeyField(PoliceReceipt, on_delete="CASCADE")
+    filing = pw.ForeignKeyField(Filing, on_delete="CASCADE")
+    # When the filing was last found on this day: a filing changed later is looked at again.
+    linked_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "police_receipt_filing"
+        primary_key = pw.CompositeKey("receipt", "filing")

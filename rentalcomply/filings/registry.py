@@ -37,6 +37,9 @@ class Authority:
     code_tables: tuple[str, ...] = ()  # the code tables it loads through its connector (codes/)
     endpoint_setting = ""    # the `[police]` setting holding its service's address
     receipt_years_setting = ""  # the `[retention]` setting: how many years its receipts are kept
+    # The time zone of the authority's day, for one whose connector gives a receipt per day
+    # (`fetch_receipt(credentials, settings, day, timeout)`, filings/receipts.py); "" for none.
+    daily_receipt_zone = ""
     # What a property must set before the service can be asked (filings/setup.py: SetupField);
     # a filing without it is held, nothing sent, until it is set.
     setup_fields: tuple = ()

@@ -8,6 +8,9 @@
   (code_refresh.py); filings an earlier version held for its starter tables queued again.
 - `purge_files` (daily): built files erased with the guest data, after the retention of the
   property's country; receipts after theirs (`retention.police_receipts_*`, retention.py).
+- `fetch_receipts` (every quarter of an hour): the authorities' receipts of each day with filings,
+  once the day has ended (Alloggiati `Ricevuta`, receipts.py), retried with backoff. On the
+  ordinary queue: filing never waits behind it.
 - `file_now`: the same at once, queued after a transaction that emitted events commits while a
   completed check-in waits to be filed (a late check-in is filed at once, not a minute later),
   or an authority has work waiting (Spain: a cancellation, a reservation scheduled or whose
@@ -27,7 +30,7 @@ from huey import crontab
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events, outage, signals
 from rentalcomply.core.queue import POLICE_PRIORITY, huey, urgent
-from rentalcomply.filings import code_refresh, engine, registry, sweep
+from rentalcomply.filings import code_refresh, engine, receipts, registry, sweep
 from rentalcomply.filings import retention as police_retention
 from rentalcomply.filings import settings as filing_settings
 
@@ -74,10 +77,21 @@ def refresh_code_tables() -> dict:
 @urgent.periodic_task(crontab(minute="27", hour="3"))
 def purge_files() -> int:
     """The built files with the guest data; the receipts after their own retention."""
-    erased = police_retention.erase_receipts(police_retention.receipt_retention(_settings))
+    retention = police_retention.receipt_retention(_settings)
+    erased = police_retention.erase_receipts(retention) + receipts.erase_past(retention)
     if erased:
         log.info("police: erased %d receipts past their retention", erased)
     return sweep.purge_files(Retention.from_settings(_settings))
+
+
+@huey.periodic_task(crontab(minute="*/15"))
+def fetch_receipts() -> dict:
+    made = receipts.schedule_due()
+    done = receipts.fetch_due()
+    if made or any(done.values()):
+        log.info("police receipts: %d owed, %s", made,
+                 ", ".join(f"{k} {v}" for k, v in done.items() if v) or "none fetched")
+    return {"owed": made, **done}
 
 
 @urgent.task(priority=POLICE_PRIORITY)

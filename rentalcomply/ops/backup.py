@@ -11,8 +11,9 @@ files a host must keep beside the database, under `files/` (paths as in the data
     files/police-codes/<country>/<table>.csv              code tables refreshed by the host
 
 A report filed with AADE is a record: it is kept as it was made, not made again (a regeneration
-would read today's data). Police files and the authorities' receipts are sealed inside the
-database, so its snapshot holds them. The report folders are those the database snapshot names:
+would read today's data). Police files and the authorities' receipts (those kept on a filing,
+and the daily ones of filings/receipts.py) are sealed inside the database, so its snapshot holds
+them. The report folders are those the database snapshot names:
 a folder is written completely and renamed into place before the row names it, and removed only
 after a later generation replaced it, so copying the named folders just after the snapshot gives
 files that match it; should a generation finishing at that moment remove one first, the snapshot

@@ -10,6 +10,7 @@ Every table that grows with use has a retention (settings `retention.*`, config.
 | dashboard_session, dashboard_password_link  | to their end (`dashboard.session_*`)    |
 | pending_task                                | `retention.pending_tasks_days` past due |
 | filing's receipt                            | `retention.police_receipts_*` (filings/) |
+| police_receipt, police_receipt_filing       | the same, daily (filings/receipts.py)   |
 | guest data, built police files              | `retention.guest_documents_*` (checkin/)|
 | periodic_tick, worker_heartbeat             | a day, a week (core/scheduling.py)      |
 

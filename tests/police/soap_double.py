@@ -9,7 +9,9 @@ copies of the portal's files in tests/police/alloggiati_tables (`Luoghi`: munici
 states; `Tipi_Documento`; `Tipi_Alloggiato`); `tables` maps a `tipo` to the text to answer.
 
 Knobs for the tests: `down()` / `up()` (connection refused, then listening again on the same
-port), `delay` (seconds before answering, per operation), `expire_tokens()`, `credentials`.
+port), `delay` (seconds before answering, per operation), `expire_tokens()`, `credentials`,
+`receipt_failures` (how many `Ricevuta` calls to come answer esito false, as the service does for
+a day it has no receipt of yet); `receipt_days` lists the days `Ricevuta` was asked for.
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ class AlloggiatiDouble:
         self.calls: list[str] = []       # operation names, in order
         self.sent: list[str] = []        # every line Send accepted
         self.tables = published_tables()
+        self.receipt_failures = 0
+        self.receipt_days: list[dt.date] = []
         self.server = None
         self.thread = None
         self.up()
@@ -177,6 +181,18 @@ class AlloggiatiDouble:
                 + f"<result><SchedineValide>{valid}</SchedineValide><Dettaglio>{details}</Dettaglio>"
                   f"</result></{operation}Response>")
         if operation == "Ricevuta":
+            data = text("Data") or ""
+            try:
+                self.receipt_days.append(dt.datetime.fromisoformat(data[:19]).date())
+            except ValueError:
+                return 500, _envelope("<soap:Fault><faultcode>soap:Client</faultcode>"
+                                      "<faultstring>Data non valida</faultstring></soap:Fault>")
+            if self.receipt_failures > 0:
+                self.receipt_failures -= 1
+                return 200, _envelope(f'<RicevutaResponse xmlns="{NS}">'
+                                      + _esito("RicevutaResult", False, "RIC",
+                                               "Ricevuta non disponibile")
+                                      + "</RicevutaResponse>")
             pdf = b"%PDF-1.4\n% Ricevuta " + (text("Data") or "").encode() + b"\n%%EOF\n"
             return 200, _envelope(f'<RicevutaResponse xmlns="{NS}">' + _esito("RicevutaResult", True)
                                   + f"<PDF>{base64.b64encode(pdf).decode()}</PDF></RicevutaResponse>")

@@ -25,6 +25,8 @@ class Alloggiati(Authority):
     connector_module = "rentalcomply.authorities.alloggiati.connector"
     endpoint_setting = "alloggiati_url"
     receipt_years_setting = "police_receipts_years_it"
+    # Ricevuta gives the receipt of a calendar day of the service, which runs on Italian time.
+    daily_receipt_zone = "Europe/Rome"
     code_tables = codes.IT_TABLES
     # The web-service account the Questura gives: its user (like RM012345), password and the
     # WSKEY generated in Alloggiati Web (a new one after each password change).

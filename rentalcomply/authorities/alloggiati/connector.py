@@ -3,7 +3,8 @@ in the package.
 
 One submission: a token (`GenerateToken(Utente, Password, WsKey)`, kept until its `expires` and
 renewed when the service calls it expired), `Test` of every line, `Send` of the lines `Test`
-found valid, then `Ricevuta` (the receipt PDF of the day) kept with the filing. The answer of
+found valid, then `Ricevuta` (the receipt PDF of the day so far) kept with the filing. The whole
+day's receipt is fetched once the day has ended (`fetch_receipt`, filings/receipts.py). The answer of
 `Test` and `Send` is one outcome per line, in the order sent: a line refused by `Test` is never
 sent, and the guest's outcome carries the service's error code and text.
 
@@ -202,6 +203,28 @@ class AlloggiatiConnector(Connector):
         if result is None or not result.esito:
             return None
         return answer["PDF"] or None
+
+    def fetch_receipt(self, credentials: dict, settings_for_property: dict, day: dt.date,
+                      timeout: float) -> bytes:
+        """The receipt PDF of `day` (filings/receipts.py asks once the day has ended, when it
+        lists every line the day accepted). AuthError when the credentials are refused;
+        TransientError otherwise, the service giving no PDF included: the day's receipt may not
+        be ready yet, and asking again later costs nothing."""
+        missing = [name for name in self.credential_fields if not credentials.get(name)]
+        if missing:
+            raise AuthError("missing credentials: " + ", ".join(missing))
+        service = self._client(settings_for_property, timeout)
+        answer = self._with_token(service, credentials, "Ricevuta",
+                                  Data=dt.datetime.combine(day, dt.time()))
+        result = answer["RicevutaResult"]
+        if result is not None and not result.esito:
+            if _token_expired(result):
+                raise AuthError("Alloggiati Web refused the token for Ricevuta")
+            reason = " ".join(p for p in (result.ErroreCod, result.ErroreDes) if p)
+            raise TransientError(f"Alloggiati Web gave no receipt: {reason or 'no reason given'}")
+        if not answer["PDF"]:
+            raise TransientError("Alloggiati Web answered Ricevuta without a PDF")
+        return bytes(answer["PDF"])
 
     def fetch_tables(self, credentials: dict, settings_for_property: dict,
                      timeout: float) -> dict[str, list]:

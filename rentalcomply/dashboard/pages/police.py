@@ -11,6 +11,7 @@ from rentalcomply.core.errors import ApiError, NotFound, ValidationError
 from rentalcomply.dashboard.pages.bookings import render_booking
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors
 from rentalcomply.filings import host as police
+from rentalcomply.filings import receipts as day_receipts
 from rentalcomply.filings import registry, setup, standing
 from rentalcomply.dashboard.police_words import (KIND_WORDS, STATUS_WORDS, held_sentences,
                                                  reason_words)
@@ -77,7 +78,29 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
     return lines
 
 
+def receipt_lines(page, booking) -> list[dict]:
+    """The day receipts of the booking's filings as its page says them."""
+    words = {"kept": "Receipt of {date}",
+             "pending": "Receipt of {date}: asked for once the day has ended, not given yet",
+             "failed": "Receipt of {date}: the authority gave none, download it from its site"}
+    return [{"id": row.id, "status": row.status,
+             "words": page._(words.get(row.status, words["pending"]),
+                             date=page.fmt.date(row.day))}
+            for row in day_receipts.of_booking(booking.id)]
+
+
 def register(pages: Pages) -> None:
+
+    @pages.get("/bookings/<booking_id>/police/receipts/<receipt_id>")
+    def police_receipt(page, booking_id, receipt_id):
+        # The booking must be the account's and the receipt one of its days': a receipt id of
+        # another account, or of another booking, is a 404 like any missing page.
+        booking = bookings.get_booking(page.account_id, booking_id)
+        if receipt_id not in {row.id for row in day_receipts.of_booking(booking.id)}:
+            raise NotFound("No such receipt is kept.")
+        link = day_receipts.download_link(page.settings, page.account_id, receipt_id)
+        parts = urllib.parse.urlsplit(link)
+        raise Redirect(parts.path + "?" + parts.query)
 
     @pages.post("/bookings/<booking_id>/police/refile")
     def police_refile(page, booking_id):

@@ -1,4 +1,4 @@
-% from rentalcomply.dashboard.pages.police import filing_lines
+% from rentalcomply.dashboard.pages.police import filing_lines, receipt_lines
 % lines = filing_lines(page, booking, police)
 % from rentalcomply.dashboard.police_words import link_expired, send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
@@ -56,6 +56,20 @@
     <p><a href="{{line['setup_link']}}">{{_(line['setup_words'])}}</a></p>
     % end
   </li>
+  % end
+</ul>
+% end
+% receipts = receipt_lines(page, booking)
+% if receipts:
+<h4 id="police-receipts">{{_('Police receipts')}}</h4>
+<p class="small muted">{{_('The authority’s receipt of each day the guests were filed, kept for the years its rules ask.')}}</p>
+<ul class="receipts" aria-labelledby="police-receipts">
+  % for r in receipts:
+  % if r['status'] == 'kept':
+  <li><a href="/dashboard/bookings/{{booking.id}}/police/receipts/{{r['id']}}" download>{{r['words']}}</a></li>
+  % else:
+  <li class="muted">{{r['words']}}</li>
+  % end
   % end
 </ul>
 % end
