@@ -15,6 +15,10 @@ from pathlib import Path
 
 import peewee
 
+# Importing the authorities registers them with the filing engine: `doctor` runs without the
+# start-up (runtime.bootstrap) that does it in the server and worker, and asking an authority it
+# has not registered was the credentials check's KeyError.
+from rentalcomply import authorities  # noqa: F401
 from rentalcomply.core import db as database
 from rentalcomply.core import secrets
 from rentalcomply.ops import listening
