@@ -138,11 +138,19 @@ def record_stop(now: dt.datetime | None = None) -> None:
         warn_of(log, exc, "the worker's clean stop is not recorded")
 
 
+# Workers not seen for this long are gone for good (queue.forget_workers_after_hours, set by
+# configure_queue): a worker killed with kill -9 never records its stop, and without this `doctor`
+# would list its heartbeat as stale until the row was deleted.
+forget_workers_after = dt.timedelta(hours=24)
+
+
 def forget_old(now: dt.datetime | None = None) -> None:
-    """Claims older than a day and workers not seen for a week: nothing reads them any more."""
-    now = now or clock.utcnow()
+    """Claims older than a day and workers not seen for `forget_workers_after`: nothing reads
+    them any more."""
+    now = (now or clock.utcnow()).replace(tzinfo=None)
     PeriodicTick.delete().where(PeriodicTick.tick < now - dt.timedelta(days=1)).execute()
-    WorkerHeartbeat.delete().where(WorkerHeartbeat.seen_at < now - dt.timedelta(days=7)).execute()
+    (WorkerHeartbeat.delete()
+     .where(WorkerHeartbeat.seen_at < now - forget_workers_after).execute())
 
 
 def heartbeats() -> list[WorkerHeartbeat]:
