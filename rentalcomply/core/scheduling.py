@@ -68,13 +68,14 @@ def _minute(moment: dt.datetime) -> dt.datetime:
 
 def claim_tick(name: str, tick: dt.datetime) -> bool:
     """Whether this process is the one to run periodic task `name` at `tick` (its minute)."""
-    try:
-        with db.atomic():
-            PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
-                                claimed_at=tick.replace(tzinfo=None)).execute()
-        return True
-    except pw.IntegrityError:
-        return False
+    # INSERT … ON CONFLICT DO NOTHING (SQLite: INSERT OR IGNORE): the losers' inserts change no
+    # row and raise nothing. A plain INSERT caught as IntegrityError worked too, but PostgreSQL
+    # logged each loser's duplicate key as an ERROR (every worker, every periodic task, every
+    # tick), burying the errors that matter in its log.
+    inserted = (PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
+                                    claimed_at=tick.replace(tzinfo=None))
+                .on_conflict_ignore().as_rowcount().execute())
+    return inserted == 1
 
 
 def mark_queued(name: str, tick: dt.datetime) -> None:
