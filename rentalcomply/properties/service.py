@@ -17,7 +17,7 @@ import zoneinfo
 from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from rentalcomply.core import clock, netguard, sealing
+from rentalcomply.core import clock, netguard, sealing, signals
 from rentalcomply.core.checks import (control_character_problem, nullable_text,
                                       refuse_control_characters)
 from rentalcomply.core.db import atomic, column_list, db, model_from_row
@@ -80,6 +80,9 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
         "country": country, "timezone": timezone, "max_guests": max_guests,
         "climate_fee_category": climate_fee_category, "police_connector": police_connector,
         "status": status})
+    # The filing engine refuses a connector with no format for the country (ValidationError).
+    signals.send(signals.PROPERTY_CONNECTOR_CHOSEN, connector=values["police_connector"],
+                 country=values["country"])
     now = clock.utcnow()
     with atomic():
         return Property.create(id=new_id("prop"), account=account_id, created_at=now,
@@ -155,6 +158,12 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
             if text != open_access_instructions(prop):  # a new seal would differ every time
                 changed["access_instructions_sealed"] = None if text is None else sealing.seal(
                     ACCESS_SEAL_PURPOSE + prop.id, text.encode("utf-8"))
+        if "police_connector" in changed or "country" in changed:
+            # Checked against the property as it would be: a country changed under a connector
+            # too (a property left as it was before this check is not refused other edits).
+            signals.send(signals.PROPERTY_CONNECTOR_CHOSEN,
+                         connector=changed.get("police_connector", prop.police_connector),
+                         country=changed.get("country", prop.country))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)
