@@ -24,3 +24,15 @@ def test_the_property_form_refuses_the_file_connector_for_a_greek_property(anna,
         "status": "active"}, status=400)
     assert "has no police format for country GR" in refused.text
     assert [p.name for p in properties.list_properties(account_a)] == ["Villa Anemoi"]
+
+
+def test_the_property_form_offers_only_the_connectors_the_country_takes(anna, account_a):
+    greek = properties.create_property(account_a, name="Villa Anemoi", address="Oia")
+    page = anna.get(f"/dashboard/properties/{greek.id}?lang=en")
+    offered = page.html.select("#police_connector option")
+    assert [o["value"] for o in offered] == ["none"]
+    italian = properties.create_property(account_a, name="Casa Limone", address="Via Roma 1",
+                                         country="IT")
+    page = anna.get(f"/dashboard/properties/{italian.id}?lang=en")
+    assert [o["value"] for o in page.html.select("#police_connector option")] == [
+        "none", "file", "alloggiati"]
