@@ -262,9 +262,10 @@ def report(samples, baseline, args, counts, work: Path) -> None:
     print(f"worker RSS: {samples[0][1]:.1f} MB at {samples[0][0]:.1f} min, baseline "
           f"{baseline:.1f} MB at {args.warm_up} min, {later[-1][1]:.1f} MB at {later[-1][0]:.1f} "
           f"min (ratio {later[-1][1] / baseline:.3f}), peak {max(r for _, r in later):.1f} MB")
+    last_error = f" (last: {counts.get('last_error')})" if counts["errors"] else ""
     print(f"growth over the second half: {slope:+.2f} MB per 10 min "
           f"({slope / baseline * 100:+.2f} % of the baseline); {counts['stays']} stays, "
-          f"{counts['errors']} errors{' (last: ' + counts.get('last_error', '') + ')' if counts['errors'] else ''}")
+          f"{counts['errors']} errors{last_error}")
     trace = work / "trace.txt"
     if trace.exists():
         print(trace.read_text())

@@ -109,7 +109,8 @@ def test_the_readme_sample_start_up_is_what_serve_prints_on_a_fresh_data_directo
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = {name: value for name, value in os.environ.items()
-           if not name.startswith("RENTALCOMPLY_") or name == SHIFT_VARIABLE}  # the run's moved clock
+           # The run's moved clock is kept: the server's clock moves with the tests'.
+           if not name.startswith("RENTALCOMPLY_") or name == SHIFT_VARIABLE}
     env.update({"HOME": str(tmp_path), "RENTALCOMPLY_SERVER_PORT": str(port),
                 "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
     env.pop("XDG_DATA_HOME", None)

@@ -1,5 +1,6 @@
 """The property form refuses a police connector that has no format for the property's country,
-beside the field, as the API and the command line do (tests/properties/test_connector_countries.py)."""
+beside the field, as the API and the command line do
+(tests/properties/test_connector_countries.py), and offers only those the country takes."""
 
 from rentalcomply.properties import service as properties
 

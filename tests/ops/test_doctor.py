@@ -60,14 +60,16 @@ def test_a_worker_gone_for_longer_than_the_setting_is_forgotten(settings, monkey
     assert workers.detail.startswith("1 alive, 1 stopped, 1 stale: "), workers.detail
 
     three_hours = load_settings(data_dir=settings.data_dir, env={
-        "RENTALCOMPLY_QUEUE_URL": "memory://", "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "3"})
+        "RENTALCOMPLY_QUEUE_URL": "memory://",
+        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "3"})
     assert three_hours.queue.forget_workers_after_hours == 3
     workers = checks_of(three_hours)["workers"]
     assert workers.detail.startswith("1 alive, 0 stopped, 1 stale: "), workers.detail
     assert "host:203:0700" not in workers.detail
 
     one_hour = load_settings(data_dir=settings.data_dir, env={
-        "RENTALCOMPLY_QUEUE_URL": "memory://", "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "1"})
+        "RENTALCOMPLY_QUEUE_URL": "memory://",
+        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "1"})
     workers = checks_of(one_hour)["workers"]
     assert workers.detail.startswith("1 alive, 0 stopped, 0 stale: "), workers.detail
     assert "host:202:0800" not in workers.detail

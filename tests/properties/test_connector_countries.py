@@ -42,9 +42,9 @@ def test_a_patch_of_the_connector_or_of_the_country_is_checked_against_the_other
                                 status=400)
     assert assert_error(response, 400, "VALIDATION_ERROR")["details"] == [
         {"field": "police_connector", "message": REFUSED_FILE}]
-    italian = owner.post_json("/api/v1/properties", dict(GREEK, country="IT", timezone="Europe/Rome",
-                                                         police_connector="file"),
-                              status=201).json["data"]
+    italian = owner.post_json("/api/v1/properties", dict(
+        GREEK, country="IT", timezone="Europe/Rome", police_connector="file"),
+        status=201).json["data"]
     response = owner.patch_json(f"/api/v1/properties/{italian['id']}",
                                 {"country": "GR", "timezone": "Europe/Athens"}, status=400)
     assert assert_error(response, 400, "VALIDATION_ERROR")["details"] == [
