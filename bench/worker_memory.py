@@ -17,6 +17,10 @@ same run: its RSS once the first `--warm-up` minutes have passed (imports, conne
 caches and huey's threads all started). The figure to compare between runs is the ratio; growth
 is also given per 10 minutes over the second half of the run, where a plateau shows ~0.
 
+`--outages M` runs the queue on a Redis server of the bench's own (redis-server on a free port)
+and stops it for 20 seconds every M minutes, as the soak that saw a worker grow did (Redis
+stopped twice): the worker's outage handling under the same load.
+
 `--trace` runs the worker under tracemalloc and writes, every 5 minutes, the 15 allocation sites
 that grew most since the warm-up's snapshot to trace.txt in the work folder (printed at the end).
 The Redis database named must be empty (its queues are the bench's own); it is emptied after.
@@ -52,6 +56,44 @@ def run_json(args: list[str], env: dict) -> dict:
     output = subprocess.run([sys.executable, __file__, *args], env=env, cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
     return json.loads(output.strip().splitlines()[-1])
+
+
+class PrivateRedis:
+    """A redis-server of the bench's own on a free port, to stop and start again (an outage)."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        import redis
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind",
+             "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                redis.Redis.from_url(self.url, socket_connect_timeout=0.2).ping()
+                return
+            except redis.RedisError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def outages(server: PrivateRedis, every: float, stop: threading.Event, counts: dict) -> None:
+    while not stop.wait(every * 60):
+        server.stop()
+        counts["outages"] += 1
+        if stop.wait(20):
+            break
+        server.start()
 
 
 def rss_mb(pid: int) -> float:
@@ -158,6 +200,8 @@ def main() -> None:  # noqa: C901 - one run, in order
     parser.add_argument("--sample", type=float, default=30, help="seconds between samples")
     parser.add_argument("--warm-up", type=float, default=3, help="minutes before the baseline")
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--outages", type=float, default=0,
+                        help="minutes between 20-second stops of a Redis of the bench's own")
     parser.add_argument("--seed", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--traced-worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -169,6 +213,11 @@ def main() -> None:  # noqa: C901 - one run, in order
         return traced_worker(*args.traced_worker)
 
     import redis
+    private = None
+    if args.outages:
+        private = PrivateRedis()
+        private.start()
+        args.redis = private.url
     queue = redis.Redis.from_url(args.redis)
     if queue.dbsize():
         sys.exit(f"{args.redis} is not empty: name an unused Redis database")
@@ -177,7 +226,10 @@ def main() -> None:  # noqa: C901 - one run, in order
     stop = threading.Event()
     try:
         with scratch_database(args.postgres) as url, contextlib.ExitStack() as stack:
-            stack.callback(queue.flushdb)
+            if private is None:
+                stack.callback(queue.flushdb)
+            else:
+                stack.callback(private.stop)
             # Stopped before the database is dropped (the ExitStack unwinds first).
             stack.callback(stop_all, processes)
             # The server's and the worker's logs, out of the table's way.
@@ -206,7 +258,10 @@ def main() -> None:  # noqa: C901 - one run, in order
                 if "worker running" in line:
                     break
             threading.Thread(target=lambda: [None for _ in worker.stdout], daemon=True).start()
-            counts = {"stays": 0, "errors": 0}
+            counts = {"stays": 0, "errors": 0, "outages": 0}
+            if private is not None:
+                threading.Thread(target=outages, daemon=True,
+                                 args=(private, args.outages, stop, counts)).start()
             threading.Thread(target=load, daemon=True, args=(
                 f"http://127.0.0.1:{port}", seeded["key"], seeded["property_id"], args.rate,
                 stop, counts)).start()
@@ -217,7 +272,7 @@ def main() -> None:  # noqa: C901 - one run, in order
             print(f"worker {worker.pid}: {args.rate} stays/s for {args.minutes} min, "
                   f"baseline at {args.warm_up} min", flush=True)
             print(f"{'min':>6} {'RSS MB':>8} {'ratio':>7} {'stays':>7} {'deliveries':>11} "
-                  f"{'errors':>7}", flush=True)
+                  f"{'errors':>7} {'outages':>8}", flush=True)
             while time.monotonic() - began < args.minutes * 60:
                 time.sleep(args.sample)
                 if worker.poll() is not None:
@@ -230,7 +285,7 @@ def main() -> None:  # noqa: C901 - one run, in order
                 ratio = f"{rss / baseline:7.3f}" if baseline else f"{'-':>7}"
                 print(f"{minutes:6.1f} {rss:8.1f} {ratio} {counts['stays']:7d} "
                       f"{len(webhooks.arrivals(work / 'arrivals.log')):11d} "
-                      f"{counts['errors']:7d}", flush=True)
+                      f"{counts['errors']:7d} {counts['outages']:8d}", flush=True)
             stop.set()
             report(samples, baseline, args, counts, work)
     finally:
