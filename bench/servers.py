@@ -19,10 +19,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(args: list[str], env: dict, port: int, timeout: float = 30) -> subprocess.Popen:
-    """`python ARGS` from the repository root, returned once it answers HTTP on `port`."""
+def start(args: list[str], env: dict, port: int, timeout: float = 30,
+          stderr=None) -> subprocess.Popen:
+    """`python ARGS` from the repository root, returned once it answers HTTP on `port`; its
+    stderr to `stderr` (a file) where given."""
     process = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT,
-                               stdout=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:

@@ -175,6 +175,7 @@ SETTINGS: list[Setting] = [
     S("queue", "url", _parse_str, "", "Task queue URL. Empty: SQLite file queue.db in the data directory. redis://host:6379/0 for Redis (install the redis extra). memory:// runs tasks at once, in the caller (tests).", secret=True),
     S("queue", "workers", _range(1, 32, _parse_int), 2, "Worker threads of the task consumer (webhook deliveries, calendar syncs, e-mails, housekeeping)."),
     S("queue", "urgent_workers", _range(1, 16, _parse_int), 2, "Worker threads kept for work with a legal deadline (police filings first, then tax reports), so that slow feeds or webhook receivers never delay it."),
+    S("queue", "forget_workers_after_hours", _range(1, 8760, _parse_int), 24, "Hours after its last heartbeat that a worker which is gone (stopped, killed, its machine lost) is forgotten: `doctor` lists it no longer, and the hourly housekeeping deletes its heartbeat. Until then `doctor` shows it stopped or stale."),
     # rate_limit
     S("rate_limit", "per_minute", _range(1, 1_000_000, _parse_int), 100, "Requests allowed per rolling minute: per key (or account), and per client address for requests without a valid key."),
     S("rate_limit", "per", _choice("key", "account"), "key", "What the limit counts: each API key, or all keys of an account together."),

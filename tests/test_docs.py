@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.moved_clock.sitecustomize import SHIFT_VARIABLE
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "rentalcomply"
 
@@ -66,3 +70,67 @@ def test_the_webhook_receiver_doc_says_it_needs_the_package_and_no_other():
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                           text=True, env={"PYTHONPATH": str(ROOT)}, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def _readme_block(section: str, after: str = "") -> str:
+    """The first code block of the README's `section` (after the line `after`, where given)."""
+    import re
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"\n## {section}\n", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    if after:
+        text = text.split(after, 1)[1]
+    return re.search(r"```[a-z]*\n(.*?)\n```", text, re.S).group(1)
+
+
+def test_the_readme_run_section_has_a_virtual_environment_the_python_version_and_the_dashboard():
+    assert _readme_block("Run it").splitlines() == [
+        "python3 -m venv .venv && . .venv/bin/activate", "pip install .", "rentalcomply serve"]
+    run = doc("README.md").split("## Run it", 1)[1].split("## Test it", 1)[0]
+    assert "Python 3.11 or newer" in run and "http://127.0.0.1:8080/dashboard" in run
+    assert "the first link" in run
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["requires-python"] == ">=3.11"
+
+
+@pytest.mark.server
+def test_the_readme_sample_start_up_is_what_serve_prints_on_a_fresh_data_directory(tmp_path):
+    # The tour's sample output, line for line, against the real first start with no
+    # configuration at all (a new HOME: the data directory is the platform's default under it);
+    # what differs from one start to the next (ids, the key, the link's token, the port, the
+    # home folder) is written as in the README.
+    import os
+    import re
+    import socket
+    import time
+    sample = _readme_block("A five-minute tour").splitlines()
+    assert sample[0] == "$ rentalcomply serve"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {name: value for name, value in os.environ.items()
+           # The run's moved clock is kept: the server's clock moves with the tests'.
+           if not name.startswith("RENTALCOMPLY_") or name == SHIFT_VARIABLE}
+    env.update({"HOME": str(tmp_path), "RENTALCOMPLY_SERVER_PORT": str(port),
+                "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    env.pop("XDG_DATA_HOME", None)
+    server = subprocess.Popen([sys.executable, "-m", "rentalcomply", "serve"], env=env,
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
+    printed = []
+    try:
+        deadline = time.monotonic() + 120
+        for line in server.stdout:
+            printed.append(line.rstrip("\n"))
+            if line.startswith("RentalComply listening on") or time.monotonic() > deadline:
+                break
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    general = [re.sub(r"acc_[A-Za-z0-9]+", "acc_...",
+               re.sub(r"rc_[A-Za-z0-9]{40}", "rc_...",
+               re.sub(r"/dashboard/password/[A-Za-z0-9_-]+", "/dashboard/password/...",
+                      line.replace(f":{port}", ":8080")
+                          .replace(str(tmp_path), "/home/you"))))
+               for line in printed]
+    assert general == sample[1:]

@@ -9,12 +9,14 @@ PARTICLES = {"de", "del", "della", "di", "da", "dos", "das", "do", "du", "la", "
              "der", "den", "ter", "y"}
 
 
-def split_name(full: str | None, country: str) -> dict[str, str]:
+def split_name(full: str | None, country: str, language: str = "") -> dict[str, str]:
     """{"first_name", "last_name"[, "second_last_name"]}; empty when the name is empty.
 
     "Last, First" is taken at the comma. Otherwise the last word is the surname with the
-    particles before it, except in a Spanish property, where a name of three words or more is a
-    given name and two surnames ("María García López"), the way Spanish documents write it."""
+    particles before it, except for a Spanish guest (a Spanish property, or a guest who reads
+    Spanish), where a name of three words or more is a given name and two surnames ("Javier
+    Fernández Ruiz"), the way Spanish documents write it: the second surname has a field of its
+    own in a Spanish property; elsewhere both stay in the surname ("Fernández Ruiz")."""
     words = (full or "").replace(",", " , ").split()
     if not words or words == [","]:
         return {}
@@ -24,7 +26,10 @@ def split_name(full: str | None, country: str) -> dict[str, str]:
         return _named(" ".join(first), " ".join(last))
     if len(words) == 1:
         return {"first_name": words[0]}
-    if country == "ES" and len(words) >= 3 and not any(w.lower() in PARTICLES for w in words):
+    spanish = country == "ES" or language == "es"
+    if spanish and len(words) >= 3 and not any(w.lower() in PARTICLES for w in words):
+        if country != "ES":
+            return {"first_name": " ".join(words[:-2]), "last_name": " ".join(words[-2:])}
         return {"first_name": " ".join(words[:-2]), "last_name": words[-2],
                 "second_last_name": words[-1]}
     start = len(words) - 1

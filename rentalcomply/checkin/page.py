@@ -53,6 +53,9 @@ SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "birth_province": ("birth_country", "IT"),
               "second_last_name": ("nationality", "ES"),
               "document_support_number": ("document_country", "ES")}
+# Fields hidden in a case, all of whose (field, value) pairs hold: a Spanish DNI is itself the
+# holder's NIF, so the NIF is not asked beside it.
+HIDDEN_WHEN = {"tax_id": (("document_type", "id_card"), ("document_country", "ES"))}
 SECTIONS = ("person", "document", "address", "contact", "signature")
 # Short fields paired two to a row even on a phone (each pair follows each other on every form,
 # and shows or hides together), so that a guest's step needs less scrolling.
@@ -376,7 +379,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         values = guests[index] if index < len(guests) and isinstance(guests[index], dict) else {}
         if index == 0 and not values:  # the lead guest as the booking names them
             values = {"email": booking.guest_email or "", "phone": booking.guest_phone or "",
-                      **split_name(booking.guest_name, country)}
+                      **split_name(booking.guest_name, country, booking.guest_language)}
         sections = {name: [] for name in SECTIONS}
         for name in party_rules.page_fields(country, index):
             if country == "IT" and index > 0 and name in party_rules.MEMBER_DOCUMENT_FIELDS:
@@ -391,7 +394,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "hint": _hint(lang, country, name),
                 "autocomplete": AUTOCOMPLETE.get(name, "off"),
                 "half": name in HALF_WIDTH and country != "GR",  # a Greek lead: no pairs
-                "when": SHOWN_WHEN.get(name), "also": ALSO_WHEN.get(name),
+                "when": _shown_when(name, value), "also": ALSO_WHEN.get(name),
+                "unless": HIDDEN_WHEN.get(name) if country == "ES" else None,
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
                 "list": PICK_LISTS.get(name) if country == "IT" else None,
@@ -420,6 +424,10 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                        else i18n.text(lang, "page.guest", n=index + 1),
                        "error": errors.get(f"guests[{index}]"),
                        "minor_documents_hint": index > 0 and country != "IT",
+                       # An Italian family or group member gives no document: their tax number
+                       # stands without a "Document" heading over nothing.
+                       "document_asked": any(f["id"].endswith("-document_number")
+                                             for f in sections["document"]),
                        # A scan fills a document's fields: none asked, no scan offered.
                        "scannable": "document_number" in party_rules.page_fields(country, index),
                        "sections": [(name, sections[name]) for name in SECTIONS if sections[name]]})
@@ -450,6 +458,15 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                    "page.edit")})
 
 
+def _shown_when(name: str, value: str):
+    """The field's (field, value) condition; none for a second surname already filled in (the
+    booking's name gave it: shown at once, so the guest sees it is there before the nationality,
+    and the draft, which keeps only shown fields, keeps it)."""
+    if name == "second_last_name" and value:
+        return None
+    return SHOWN_WHEN.get(name)
+
+
 def _label(country: str, name: str) -> str:
     """A field's label key: a Greek stay's lead gives a passport number, if any (guests.py)."""
     return "label.passport_number" if country == "GR" and name == "document_number" \
@@ -472,8 +489,10 @@ def _resume_step(booking, guests: list) -> int:
     country = Property.get_by_id(booking.property_id).country
     _, problems = party_rules.validate_party(country, guests, guest_count=booking.guest_count,
                                              arrival=booking.arrival_date, complete=True)
+    # Signatures are given on the last step: a party that lacks only them resumes there, not
+    # at the first guest (a reload at the signature step once went back to guest 1).
     unfinished = [int(p.path[len("guests["):].split("]")[0]) for p in problems
-                  if p.path.startswith("guests[")]
+                  if p.path.startswith("guests[") and not p.path.endswith("].signature")]
     return min(unfinished) if unfinished else booking.guest_count
 
 

@@ -19,6 +19,7 @@ Tasks are declared at import time against `huey` or `urgent`, so the instances e
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import threading
 from pathlib import Path
@@ -27,6 +28,7 @@ from huey import Huey
 from huey.consumer import Consumer, Scheduler, Worker
 from huey.storage import MemoryStorage, SqliteStorage
 
+from rentalcomply.core import scheduling
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import ServiceUnavailable
 from rentalcomply.core.outage import QuietLogger, send
@@ -47,6 +49,7 @@ REPORTS_PRIORITY = 10
 
 def configure_queue(settings) -> Huey:
     url = settings.queue.url
+    scheduling.forget_workers_after = dt.timedelta(hours=settings.queue.forget_workers_after_hours)
     if url == "memory://":
         for queue in QUEUES:
             queue.immediate = True

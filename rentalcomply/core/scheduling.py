@@ -68,13 +68,14 @@ def _minute(moment: dt.datetime) -> dt.datetime:
 
 def claim_tick(name: str, tick: dt.datetime) -> bool:
     """Whether this process is the one to run periodic task `name` at `tick` (its minute)."""
-    try:
-        with db.atomic():
-            PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
-                                claimed_at=tick.replace(tzinfo=None)).execute()
-        return True
-    except pw.IntegrityError:
-        return False
+    # INSERT … ON CONFLICT DO NOTHING (SQLite: INSERT OR IGNORE): the losers' inserts change no
+    # row and raise nothing. A plain INSERT caught as IntegrityError worked too, but PostgreSQL
+    # logged each loser's duplicate key as an ERROR (every worker, every periodic task, every
+    # tick), burying the errors that matter in its log.
+    inserted = (PeriodicTick.insert(name=name, tick=_minute(tick), worker=WORKER_ID,
+                                    claimed_at=tick.replace(tzinfo=None))
+                .on_conflict_ignore().as_rowcount().execute())
+    return inserted == 1
 
 
 def mark_queued(name: str, tick: dt.datetime) -> None:
@@ -138,11 +139,19 @@ def record_stop(now: dt.datetime | None = None) -> None:
         warn_of(log, exc, "the worker's clean stop is not recorded")
 
 
+# Workers not seen for this long are gone for good (queue.forget_workers_after_hours, set by
+# configure_queue): a worker killed with kill -9 never records its stop, and without this `doctor`
+# would list its heartbeat as stale until the row was deleted.
+forget_workers_after = dt.timedelta(hours=24)
+
+
 def forget_old(now: dt.datetime | None = None) -> None:
-    """Claims older than a day and workers not seen for a week: nothing reads them any more."""
-    now = now or clock.utcnow()
+    """Claims older than a day and workers not seen for `forget_workers_after`: nothing reads
+    them any more."""
+    now = (now or clock.utcnow()).replace(tzinfo=None)
     PeriodicTick.delete().where(PeriodicTick.tick < now - dt.timedelta(days=1)).execute()
-    WorkerHeartbeat.delete().where(WorkerHeartbeat.seen_at < now - dt.timedelta(days=7)).execute()
+    (WorkerHeartbeat.delete()
+     .where(WorkerHeartbeat.seen_at < now - forget_workers_after).execute())
 
 
 def heartbeats() -> list[WorkerHeartbeat]:

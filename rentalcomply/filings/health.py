@@ -63,7 +63,11 @@ def check_credentials(timeout: float) -> list[CredentialCheck]:
 def _ask(name: str, credentials: dict, settings: dict, names: list[str],
          timeout: float) -> CredentialCheck:
     label = label_of(name)
-    connector = registry.connector(name)
+    try:
+        connector = registry.connector(name)
+    except KeyError:  # a connector of another build (a database restored from a newer one)
+        return CredentialCheck(name, names, False, f"the connector {name} is not in this "
+                               "version of rentalcomply: choose another for these properties")
     missing = [field for field in connector.credential_fields if not credentials.get(field)]
     if missing:
         return CredentialCheck(name, names, False, f"not set: {', '.join(missing)} (set them with "

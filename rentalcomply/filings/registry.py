@@ -155,6 +155,25 @@ def names() -> tuple[str, ...]:
     return ("none", *_special, *_authorities)
 
 
+def connector_problem(name: str, country: str) -> str | None:
+    """Why a property in `country` cannot take connector `name` (an error detail's message), or
+    None. An authority's service takes its own country's properties; `file` builds the file of
+    the property's country's authority, so it needs one (Greece has none: AADE's reports are the
+    reports capability's; a Greek property once took `file` and every filing then failed)."""
+    if name == "file":
+        countries = list(dict.fromkeys(a.country for a in _authorities.values()))
+    elif name in _authorities:
+        countries = [_authorities[name].country]
+    else:  # none files nothing, anywhere; an unknown name is refused as such elsewhere
+        return None
+    if country in countries:
+        return None
+    fitting = ["none", *(["file"] if for_country(country) else []),
+               *(a.name for a in _authorities.values() if a.country == country)]
+    return (f"has no police format for country {country} ({name} files for "
+            f"{', '.join(countries)}); a property in {country} takes: {', '.join(fitting)}")
+
+
 def connector(name: str) -> "Connector":
     """The connector for `name` (KeyError for "none" or an unknown name)."""
     if name in _special:

@@ -29,6 +29,7 @@ from huey import crontab
 
 from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import events, outage, signals
+from rentalcomply.core.errors import ValidationError
 from rentalcomply.core.queue import POLICE_PRIORITY, huey, urgent
 from rentalcomply.filings import code_refresh, engine, receipts, registry, sweep
 from rentalcomply.filings import retention as police_retention
@@ -134,6 +135,13 @@ def _booking_dates_changed(booking, prop) -> None:
     registry.of_country(prop.country).dates_changed(booking, prop)
 
 
+def _connector_chosen(connector: str, country: str) -> None:
+    problem = registry.connector_problem(connector, country)
+    if problem:
+        raise ValidationError("police_connector", problem)
+
+
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)
 signals.subscribe(signals.BOOKING_DATES_CHANGED, _booking_dates_changed)
 signals.subscribe(signals.CODE_TABLES_LOADED, engine.release_held)
+signals.subscribe(signals.PROPERTY_CONNECTOR_CHOSEN, _connector_chosen)

@@ -15,6 +15,10 @@ from pathlib import Path
 
 import peewee
 
+# Importing the authorities registers them with the filing engine: `doctor` runs without the
+# start-up (runtime.bootstrap) that does it in the server and worker, and asking an authority it
+# has not registered was the credentials check's KeyError.
+from rentalcomply import authorities  # noqa: F401
 from rentalcomply.core import db as database
 from rentalcomply.core import secrets
 from rentalcomply.ops import listening
@@ -398,11 +402,18 @@ def _workers(settings, queue_check: Check) -> Check:
     if rows is None:
         return Check("workers", True, "not checked (the database does not answer)")
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    # A worker gone for longer than the setting is forgotten here at once, not only once the
+    # hourly housekeeping has deleted its row (which needs a worker running to do it).
+    forget = dt.timedelta(hours=settings.queue.forget_workers_after_hours)
     seen = []
     alive = stale = stopped = 0
-    for worker, seen_at, stopped_at in rows[:10]:
+    for worker, seen_at, stopped_at in rows:
         if isinstance(seen_at, str):
             seen_at = dt.datetime.fromisoformat(seen_at[:19])
+        if now - seen_at > forget:
+            break  # the rows come newest first: every one after is older still
+        if len(seen) == 10:
+            break
         age = int((now - seen_at).total_seconds())
         if stopped_at is not None:
             stopped += 1
@@ -410,7 +421,7 @@ def _workers(settings, queue_check: Check) -> Check:
         elif age <= HEARTBEAT_STALE_SECONDS:
             alive += 1
             seen.append(f"{worker} alive (seen {age} s ago)")
-        else:  # kept a week for the record (core/scheduling.py)
+        else:  # kept until queue.forget_workers_after_hours (core/scheduling.py)
             stale += 1
             seen.append(f"{worker} stale (last seen {age} s ago)")
     detail = "; ".join(seen) if seen else "no worker has run yet"

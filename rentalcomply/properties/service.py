@@ -17,7 +17,7 @@ import zoneinfo
 from typing import Any, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from rentalcomply.core import clock, netguard
+from rentalcomply.core import clock, netguard, signals
 from rentalcomply.core.checks import nullable_text, refuse_control_characters
 from rentalcomply.core.db import atomic, column_list, db, model_from_row
 from rentalcomply.core.errors import NotFound, ValidationError
@@ -92,6 +92,9 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
         "climate_fee_category": climate_fee_category, "police_connector": police_connector,
         "status": status, "cin": cin})
     refuse_cin_outside_italy(values["country"], values["cin"])
+    # The filing engine refuses a connector with no format for the country (ValidationError).
+    signals.send(signals.PROPERTY_CONNECTOR_CHOSEN, connector=values["police_connector"],
+                 country=values["country"])
     now = clock.utcnow()
     with atomic():
         return Property.create(id=new_id("prop"), account=account_id, created_at=now,
@@ -166,6 +169,12 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
             if name in access_values and access_values[name] != getattr(prop, name):
                 changed[name] = access_values[name]
         changed.update(access.changes(prop, access_values))
+        if "police_connector" in changed or "country" in changed:
+            # Checked against the property as it would be: a country changed under a connector
+            # too (a property left as it was before this check is not refused other edits).
+            signals.send(signals.PROPERTY_CONNECTOR_CHOSEN,
+                         connector=changed.get("police_connector", prop.police_connector),
+                         country=changed.get("country", prop.country))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)

@@ -43,3 +43,39 @@ def test_a_worker_that_stopped_cleanly_counts_as_stopped_at_once(settings):
     assert f"{scheduling.WORKER_ID} stopped (" in workers.detail
     scheduling.beat()  # the same process's worker started again
     assert checks_of(settings)["workers"].detail.startswith("1 alive, 0 stopped, 0 stale: ")
+
+
+def test_a_worker_gone_for_longer_than_the_setting_is_forgotten(settings, monkeypatch):
+    # A worker killed with kill -9 never records its stop: stale for a while, then forgotten,
+    # both by doctor at once and by the hourly housekeeping, which deletes its heartbeat.
+    from rentalcomply.config import load_settings
+    from rentalcomply.core import scheduling
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    WorkerHeartbeat.create(worker="host:201:0900", started_at=now, seen_at=now)
+    WorkerHeartbeat.create(worker="host:202:0800", started_at=now - dt.timedelta(hours=5),
+                           seen_at=now - dt.timedelta(hours=2))  # killed two hours ago
+    WorkerHeartbeat.create(worker="host:203:0700", started_at=now - dt.timedelta(hours=9),
+                           seen_at=now - dt.timedelta(hours=7), stopped_at=now)
+    workers = checks_of(settings)["workers"]
+    assert workers.detail.startswith("1 alive, 1 stopped, 1 stale: "), workers.detail
+
+    three_hours = load_settings(data_dir=settings.data_dir, env={
+        "RENTALCOMPLY_QUEUE_URL": "memory://",
+        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "3"})
+    assert three_hours.queue.forget_workers_after_hours == 3
+    workers = checks_of(three_hours)["workers"]
+    assert workers.detail.startswith("1 alive, 0 stopped, 1 stale: "), workers.detail
+    assert "host:203:0700" not in workers.detail
+
+    one_hour = load_settings(data_dir=settings.data_dir, env={
+        "RENTALCOMPLY_QUEUE_URL": "memory://",
+        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "1"})
+    workers = checks_of(one_hour)["workers"]
+    assert workers.detail.startswith("1 alive, 0 stopped, 0 stale: "), workers.detail
+    assert "host:202:0800" not in workers.detail
+
+    from rentalcomply.core.queue import configure_queue
+    monkeypatch.setattr(scheduling, "forget_workers_after", scheduling.forget_workers_after)
+    configure_queue(one_hour)
+    scheduling.forget_old(now)
+    assert [w.worker for w in WorkerHeartbeat.select()] == ["host:201:0900"]

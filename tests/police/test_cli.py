@@ -223,3 +223,55 @@ def test_refresh_codes_without_files_loads_the_tables_from_the_authority_now(cli
             assert "ES municipios: 8112 rows, INE, diccionario26.xlsx, loaded " in result.output
     finally:
         alloggiati.down()
+
+
+def test_doctor_in_its_own_process_checks_the_credentials_of_every_authority(cli):  # noqa: F811
+    # `doctor` runs without the server's start-up, which is what registers the authorities: run
+    # as an operator runs it (a fresh process), it once failed the SES check with a KeyError.
+    import os
+    import subprocess
+    import sys
+
+    from tests.police.soap_double import AlloggiatiDouble
+    from tests.police.soap_doubles_es_pt import SesDouble
+    alloggiati = AlloggiatiDouble()
+    try:
+        with SesDouble() as ses:
+            account, italian = setup_property(cli)
+            made = {country: cli.json("properties", "create", "--account", account, "--name",
+                                      name, "--address", "Somewhere", "--country", country,
+                                      *extra, "--json")["id"]
+                    for country, name, extra in (
+                        ("ES", "Casa Sol", ["--timezone", "Europe/Madrid"]),
+                        ("PT", "Casa Azul", ["--timezone", "Europe/Lisbon"]),
+                        ("GR", "Villa Anemoi", ["--aade-property-id", "00001234567"]))}
+            for prop, connector, secrets in (
+                    (italian, "alloggiati", ["user=RM012345", "password=segreto", "wskey=WSKEY1"]),
+                    (made["ES"], "ses_hospedajes", ["user=ses-user", "password=ses-pass"]),
+                    (made["PT"], "siba", ["chave_acesso=999999999"])):
+                cli("police", "configure", "--account", account, "--property", prop,
+                    "--connector", connector, *[a for s in secrets for a in ("--secret", s)])
+            env = {**os.environ, **cli.env, "PYTHONPATH": str(Path(__file__).parents[2]),
+                   "RENTALCOMPLY_POLICE_ALLOGGIATI_URL": alloggiati.url,
+                   "RENTALCOMPLY_POLICE_SES_URL": ses.url}
+            result = subprocess.run(
+                [sys.executable, "-m", "rentalcomply", "--data-dir", str(cli.data_dir), "doctor",
+                 "--json"], env=env, capture_output=True, text=True, timeout=120)
+    finally:
+        alloggiati.down()
+    import json
+    checks = {c["name"]: c for c in json.loads(result.stdout)["data"]}
+    credentials = {name: c for name, c in checks.items() if name.startswith("police credentials")}
+    assert set(credentials) == {"police credentials Alloggiati Web (Casa)",
+                                "police credentials SES.Hospedajes (Casa Sol)",
+                                "police credentials SIBA (Casa Azul)"}, credentials
+    assert credentials["police credentials Alloggiati Web (Casa)"]["ok"]
+    assert credentials["police credentials SES.Hospedajes (Casa Sol)"] == {
+        "name": "police credentials SES.Hospedajes (Casa Sol)", "ok": True,
+        "detail": "SES.Hospedajes accepted the user and password (catalogo)"}
+    # SIBA offers no call that files nothing; Greece's AADE reports are uploaded by the host, so
+    # no AADE credential is kept to check (its property has no line here, and no error).
+    assert credentials["police credentials SIBA (Casa Azul)"] == {
+        "name": "police credentials SIBA (Casa Azul)", "ok": True,
+        "detail": "SIBA offers no check that files nothing; the first filing checks them"}
+    assert "KeyError" not in result.stdout + result.stderr

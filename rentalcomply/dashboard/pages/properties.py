@@ -68,9 +68,10 @@ def _zone_error(page, needed: ZoneNeeded) -> dict:
 
 
 def _connectors_for(country: str, current: str | None) -> list[str]:
-    """None, a file, and the authority of the property's country (Alloggiati Web for Italy...);
-    a connector of another country already chosen stays shown, to be changed."""
-    offered = ["none", "file"] + [a.name for a in registry.authorities() if a.country == country]
+    """None, a file, and the authority of the property's country (Alloggiati Web for Italy...):
+    those with a format for the country (no file for Greece); a connector of another country
+    already chosen stays shown, to be changed."""
+    offered = [name for name in registry.names() if not registry.connector_problem(name, country)]
     if current and current not in offered:
         offered.append(current)
     return offered

@@ -52,6 +52,13 @@
         if (also && show) {
           show = field.getAttribute("data-also-values").split(" ").indexOf(value(guest, also)) >= 0;
         }
+        var unless = field.getAttribute("data-unless");  // "name=value name=value": all hold
+        if (unless && show) {
+          show = !unless.split(" ").every(function (pair) {
+            var at = pair.indexOf("=");
+            return value(guest, pair.slice(0, at)) === pair.slice(at + 1);
+          });
+        }
         var minAge = field.getAttribute("data-min-age");
         var maxAge = field.getAttribute("data-max-age");
         if (minAge !== null && age !== null && age < Number(minAge)) { show = false; }
@@ -462,11 +469,15 @@
       show(step, true);
     });
     form.classList.add("stepped");
-    history.replaceState({ step: 0 }, "");
+    // A reload keeps the step the guest was on: the browser keeps the entry's state (a reload
+    // at the signature step once went back to the first guest).
+    var kept = history.state && typeof history.state.step === "number" ? history.state.step : null;
+    if (kept === null) { history.replaceState({ step: 0 }, ""); }
     // A page sent back with problems opens at the first; a page opened again where the saved
     // answers stop (the server says which: the first unfinished guest, or the review).
     var wrong = shownErrors(form)[0];
-    show(wrong ? stepOf(wrong) : Number(form.getAttribute("data-resume")) || 0, false);
+    show(wrong ? stepOf(wrong)
+         : kept !== null ? kept : Number(form.getAttribute("data-resume")) || 0, false);
   }
 
   form.addEventListener("input", function (event) {

@@ -44,7 +44,7 @@
       % include('_scan', block=block)
       % for section, fields in block['sections']:
       <div class="section section-{{section}}">
-        % if section == 'document':
+        % if section == 'document' and block['document_asked']:
         <h2 class="section-title">{{t('page.document')}}</h2>
           % if block['minor_documents_hint']:
         <p class="hint section-hint">{{t('page.minor_documents', age=document_age)}}</p>
@@ -61,6 +61,7 @@
           <div class="field field-{{f['kind']}}{{' field-half' if f['half'] else ''}}"
                {{!('data-when="%s" data-when-value="%s"' % f['when']) if f['when'] else ''}}
                {{!('data-also="%s" data-also-values="%s"' % f['also']) if f['also'] else ''}}
+               {{!('data-unless="%s"' % ' '.join('%s=%s' % pair for pair in f['unless'])) if f['unless'] else ''}}
                {{!('data-min-age="%d"' % f['min_age']) if f['min_age'] is not None else ''}}
                {{!('data-max-age="%d"' % f['max_age']) if f['max_age'] is not None else ''}}>
             % if f['kind'] == 'signature':
