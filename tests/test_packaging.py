@@ -50,9 +50,10 @@ def test_every_command_is_in_the_readme_command_line_section():
                     f"`rentalcomply {path}` {parameter.opts[0]} is missing from the README")
 
 
-def test_the_readme_run_section_is_two_commands():
+def test_the_readme_run_section_is_a_virtual_environment_then_the_two_commands():
     block = re.search(r"```\n(.*?)\n```", readme_section("Run it"), re.S).group(1)
-    assert block.splitlines() == ["pip install .", "rentalcomply serve"]
+    assert block.splitlines() == ["python3 -m venv .venv && . .venv/bin/activate",
+                                  "pip install .", "rentalcomply serve"]
 
 
 def test_ci_runs_the_readme_test_command():
