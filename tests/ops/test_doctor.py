@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 
@@ -45,10 +46,23 @@ def test_a_worker_that_stopped_cleanly_counts_as_stopped_at_once(settings):
     assert checks_of(settings)["workers"].detail.startswith("1 alive, 0 stopped, 0 stale: ")
 
 
+def with_forget_hours(settings, hours: str):
+    """The test's settings (its database, whichever engine) with the setting read as an operator
+    sets it, from the environment."""
+    from rentalcomply.config import load_settings
+    read = load_settings(data_dir=settings.data_dir, env={
+        "RENTALCOMPLY_QUEUE_URL": "memory://",
+        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": hours})
+    changed = copy.copy(settings)
+    changed.queue = copy.copy(settings.queue)
+    changed.queue.forget_workers_after_hours = read.queue.forget_workers_after_hours
+    changed.queue.url = "memory://"  # configure_queue below must not open the test's queue
+    return changed
+
+
 def test_a_worker_gone_for_longer_than_the_setting_is_forgotten(settings, monkeypatch):
     # A worker killed with kill -9 never records its stop: stale for a while, then forgotten,
     # both by doctor at once and by the hourly housekeeping, which deletes its heartbeat.
-    from rentalcomply.config import load_settings
     from rentalcomply.core import scheduling
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
     WorkerHeartbeat.create(worker="host:201:0900", started_at=now, seen_at=now)
@@ -59,17 +73,13 @@ def test_a_worker_gone_for_longer_than_the_setting_is_forgotten(settings, monkey
     workers = checks_of(settings)["workers"]
     assert workers.detail.startswith("1 alive, 1 stopped, 1 stale: "), workers.detail
 
-    three_hours = load_settings(data_dir=settings.data_dir, env={
-        "RENTALCOMPLY_QUEUE_URL": "memory://",
-        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "3"})
+    three_hours = with_forget_hours(settings, "3")
     assert three_hours.queue.forget_workers_after_hours == 3
     workers = checks_of(three_hours)["workers"]
     assert workers.detail.startswith("1 alive, 0 stopped, 1 stale: "), workers.detail
     assert "host:203:0700" not in workers.detail
 
-    one_hour = load_settings(data_dir=settings.data_dir, env={
-        "RENTALCOMPLY_QUEUE_URL": "memory://",
-        "RENTALCOMPLY_QUEUE_FORGET_WORKERS_AFTER_HOURS": "1"})
+    one_hour = with_forget_hours(settings, "1")
     workers = checks_of(one_hour)["workers"]
     assert workers.detail.startswith("1 alive, 0 stopped, 0 stale: "), workers.detail
     assert "host:202:0800" not in workers.detail
