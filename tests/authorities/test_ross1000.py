@@ -332,3 +332,15 @@ def test_an_idswh_used_twice_in_the_month_is_refused():
              Stay(D(2026, 6, 7), D(2026, 6, 8), (guest("A", "MI"),)))
     with pytest.raises(MovementError, match="idswh A is used twice"):
         xmlfile.build(MonthInput("S-1", 2026, 6, 2, 4, stays))
+
+
+def test_the_package_data_ships_the_schema():
+    """An installed package (and the PyInstaller binary, which collects the package's data files)
+    must carry checkin.xsd: pyproject.toml's package-data globs are matched against it here."""
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["rentalcomply"]
+    shipped = {p for pattern in globs for p in (root / "rentalcomply").glob(pattern)}
+    assert root / "rentalcomply/authorities/ross1000/xsd/checkin.xsd" in shipped
