@@ -344,3 +344,11 @@ def test_the_package_data_ships_the_schema():
         "package-data"]["rentalcomply"]
     shipped = {p for pattern in globs for p in (root / "rentalcomply").glob(pattern)}
     assert root / "rentalcomply/authorities/ross1000/xsd/checkin.xsd" in shipped
+
+
+def test_more_rooms_occupied_than_available_is_refused():
+    stays = (Stay(D(2026, 6, 3), D(2026, 6, 5), (guest("A", "RM"),)),
+             Stay(D(2026, 6, 4), D(2026, 6, 6), (guest("B", "MI"),)))
+    with pytest.raises(MovementError, match="2026-06-04: more rooms occupied than the 1"):
+        xmlfile.build(MonthInput("S-1", 2026, 6, 1, 4, stays))
+    assert xmlfile.build(MonthInput("S-1", 2026, 6, 2, 4, stays))

@@ -154,6 +154,11 @@ def month_days(month: MonthInput) -> list[Day]:
         if not is_open and (arrivals or sleeping):
             raise MovementError(f"{day.isoformat()} is marked closed but has guests arriving or "
                                 "staying that night")
+        # More rooms occupied than available means the setting or the stays are wrong; the
+        # region's figures (occupancy rate) would be nonsense, so nothing is sent.
+        if sum(s.rooms for s in sleeping) > month.rooms_available:
+            raise MovementError(f"{day.isoformat()}: more rooms occupied than the "
+                                f"{month.rooms_available} available")
         result.append(Day(
             date=day, open=is_open,
             rooms_available=month.rooms_available if is_open else 0,
@@ -212,6 +217,8 @@ def check(month: MonthInput) -> None:
                                 "its arrival")
         if stay.cancelled:
             continue
+        if stay.rooms < 1:
+            raise MovementError(f"the stay arriving {stay.arrival.isoformat()} has no room")
         if not stay.guests:
             raise MovementError(f"the stay arriving {stay.arrival.isoformat()} has no guests")
         ids = {g.idswh for g in stay.guests}

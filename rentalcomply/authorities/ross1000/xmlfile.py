@@ -14,9 +14,7 @@ import re
 
 from lxml import etree
 
-from rentalcomply.authorities.ross1000.movement import (
-    HEAD_OF, ITALY, Day, MonthInput, month_days,
-)
+from rentalcomply.authorities.ross1000.movement import HEAD_OF, Day, Guest, MonthInput, month_days
 from rentalcomply.core import xmlschemas
 
 # The root element: see the XSD's header, the one unconfirmed point of the layout.
@@ -91,7 +89,7 @@ def _movimento(node: etree._Element, day: Day) -> None:
     # statistics are the arrivals and departures; a correction re-sends the day (note §1.3).
 
 
-def _arrivo(node: etree._Element, guest) -> None:
+def _arrivo(node: etree._Element, guest: Guest) -> None:
     """arrivoBean in the WSDL's order: idswh, tipoalloggiato, idcapo?, cognome?, nome?, sesso,
     cittadinanza, statoresidenza, luogoresidenza, datanascita, statonascita?, comunenascita?,
     tipoturismo?, mezzotrasporto? (the four optional code fields after it are not asked of
@@ -118,8 +116,9 @@ def _arrivo(node: etree._Element, guest) -> None:
     put("datanascita", day_code(guest.birth_date))
     if guest.birth_country:
         put("statonascita", guest.birth_country)
-    # The comune of birth only for a birth in Italy (note §1.3; movement.check refuses others).
-    if guest.birth_comune and guest.birth_country in ("", ITALY):
+    # The comune of birth only for a birth in Italy (note §1.3): movement.check refuses one given
+    # with another country of birth.
+    if guest.birth_comune:
         put("comunenascita", guest.birth_comune)
     put("tipoturismo", guest.tourism_type or NOT_SPECIFIED)
     put("mezzotrasporto", guest.transport or NOT_SPECIFIED)
