@@ -3,6 +3,7 @@
 import datetime as dt
 from pathlib import Path
 
+from rentalcomply.core import clock
 from tests.cli.conftest import cli  # noqa: F401 - the fixture
 
 TABLES = Path(__file__).parent / "alloggiati_tables"  # the authority's files (see README there)
@@ -145,7 +146,7 @@ def test_doctor_shows_each_tables_source_date_and_rows_and_fails_when_the_refres
     cli("police", "refresh-codes", "--country", "IT", *[str(TABLES / name) for name in (
         "comuni.csv", "stati.csv", "documenti.csv", "tipo_alloggiato.csv")])
     result = cli("doctor", expect=1)  # the property has no credentials yet
-    today = dt.datetime.utcnow().strftime("%Y-%m-%d")
+    today = clock.utcnow().strftime("%Y-%m-%d")  # the product's clock, moved as the CLI's is
     assert (f"ok    police code tables IT: comuni 11284 rows, stati 236 rows, documenti 95 rows, "
             f"tipo_alloggiato 5 rows (Alloggiati Web files (comuni.csv, stati.csv, documenti.csv, "
             f"tipo_alloggiato.csv), loaded {today})") in result.stdout
