@@ -158,7 +158,8 @@ def main(binary: str, venv: str | None = None) -> int:
         assert downloads["pdf"].startswith(b"%PDF"), downloads["pdf"][:20]
         check_xml_against_xsd(downloads["xml"])
         csv_rows = downloads["csv"].decode("utf-8-sig").splitlines()
-        assert csv_rows[0].startswith("ama,arrival_date,"), csv_rows[:1]
+        # Every cell quoted (core/spreadsheet.py: no cell is ever read as a formula).
+        assert csv_rows[0].startswith('"ama","arrival_date",'), csv_rows[:1]
         assert any(booking["id"] in row and "Eleni Papadopoulou" in row for row in csv_rows[1:]), \
             csv_rows
 
