@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import InvalidSignature, LinkExpired, NotFound, PoliceNotReady
 import rentalcomply.authorities  # noqa: F401  (registers the authorities with the engine)
-from rentalcomply.filings import host, receipts
+from rentalcomply.filings import host, list_api, receipts
 from rentalcomply.bookings.service import REPORT_STATUSES
 from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX
 from rentalcomply.web import openapi
@@ -208,3 +208,5 @@ def register(api) -> None:
         data, filename, _ = host.open_signed_file(account_id, filing_id, ctx.query)
         return Reply(data, headers={"Content-Disposition": f'attachment; filename="{filename}"',
                                     "Cache-Control": "private, no-store"})
+
+    list_api.register(api)  # the account's filings as one list (`/filings`)

@@ -76,6 +76,12 @@ def file_link(settings, account_id: str, booking_id: str, kind: str = "arrival")
     row = Filing.get_or_none((Filing.booking == booking.id) & (Filing.kind == kind))
     if row is None or not row.file_sealed:
         raise PoliceNotReady("No police file is built for this booking yet.")
+    return signed_file_link(settings, account_id, row)
+
+
+def signed_file_link(settings, account_id: str, row: Filing) -> dict:
+    """A fresh one-hour signed link of a filing's built file (the booking's police file, the
+    filings list): the one link its download route checks."""
     query, expires_at = signed_links.mint(LINK_PURPOSE, _link_fields(account_id, row.id),
                                           settings.police.link_lifetime_seconds)
     url = (f"{settings.server.public_url}/files/police/{account_id}/{row.id}?"
