@@ -44,44 +44,49 @@ def _get(account_id: str, filing_id: str) -> Filing:
     return row
 
 
-def _receipt_link(settings, account_id: str, row: Filing) -> dict | None:
-    """The kept day receipt acknowledging the filing (the newest), with a fresh one-hour link."""
-    kept = (PoliceReceipt.select().join(PoliceReceiptFiling,
-                                        on=(PoliceReceiptFiling.receipt == PoliceReceipt.id))
-            .where((PoliceReceiptFiling.filing == row.id) & (PoliceReceipt.status == "kept")
-                   & PoliceReceipt.pdf_sealed.is_null(False))
-            .order_by(PoliceReceipt.day.desc()).first())
-    if kept is None:
-        return None
-    url, expires_at = day_receipts._mint(settings, account_id, kept.id)
-    return {"download_url": url, "expires_at": clock.iso(expires_at),
-            "filename": day_receipts.filename(kept)}
+def _kept_receipts(rows: list[Filing]) -> dict[str, PoliceReceipt]:
+    """Per filing, the newest kept day receipt acknowledging it: one query for a whole page."""
+    found = (PoliceReceipt.select(PoliceReceipt, PoliceReceiptFiling.filing.alias("filing_id"))
+             .join(PoliceReceiptFiling, on=(PoliceReceiptFiling.receipt == PoliceReceipt.id))
+             .where(PoliceReceiptFiling.filing.in_([row.id for row in rows])
+                    & (PoliceReceipt.status == "kept") & PoliceReceipt.pdf_sealed.is_null(False))
+             .order_by(PoliceReceipt.day).objects())
+    return {receipt.filing_id: receipt for receipt in found} if rows else {}
 
 
-def listed_view(settings, account_id: str, row: Filing) -> dict:
-    """A filing of the list: its view (as under the booking's police), what it is about, its
-    status in words and its links."""
-    booking_property = None
-    if row.booking_id is not None:
-        booking_property = (Booking.select(Booking.property).where(Booking.id == row.booking_id)
-                            .scalar())
-    return {
-        **filing_view(row),
-        "authority": row.authority,
-        "booking_id": row.booking_id,
-        "property_id": row.property_id or booking_property,
-        "period": row.period,
-        "status_text": status_words(row.status),
-        "file": host.signed_file_link(settings, account_id, row) if row.file_sealed else None,
-        "receipt": _receipt_link(settings, account_id, row),
-    }
+def _views(settings, account_id: str, rows: list[Filing]) -> list[dict]:
+    """Filings of the list: each one's view (as under the booking's police), what it is about,
+    its status in words and its links. A booking filing's property is its booking's."""
+    booking_ids = {row.booking_id for row in rows if row.booking_id is not None}
+    properties = dict(Booking.select(Booking.id, Booking.property)
+                      .where(Booking.id.in_(list(booking_ids))).tuples()) if booking_ids else {}
+    receipts = _kept_receipts(rows)
+    views = []
+    for row in rows:
+        receipt = receipts.get(row.id)
+        receipt_link = None
+        if receipt is not None:
+            url, expires_at = day_receipts.mint(settings, account_id, receipt.id)
+            receipt_link = {"download_url": url, "expires_at": clock.iso(expires_at),
+                            "filename": day_receipts.filename(receipt)}
+        views.append({
+            **filing_view(row),
+            "authority": row.authority,
+            "booking_id": row.booking_id,
+            "property_id": row.property_id or properties.get(row.booking_id),
+            "period": row.period,
+            "status_text": status_words(row.status),
+            "file": host.signed_file_link(settings, account_id, row) if row.file_sealed else None,
+            "receipt": receipt_link,
+        })
+    return views
 
 
 def filing_page(settings, account_id: str, *, page: int, limit: int, property_id=None,
                 booking_id=None, authority=None, kind=None, period=None,
                 status=None) -> tuple[list[dict], int]:
     """The account's filings, the nearest deadline first (then id, so pages never overlap), and
-    their number. A booking filing's property is its booking's."""
+    their number."""
     query = Filing.select().where(Filing.account == account_id)
     if property_id is not None:
         query = query.where((Filing.property == property_id) | Filing.booking.in_(
@@ -99,11 +104,11 @@ def filing_page(settings, account_id: str, *, page: int, limit: int, property_id
         query = query.where(Filing.status == status)
     total = query.count()
     rows = list(query.order_by(Filing.deadline, Filing.id).paginate(page, limit))
-    return [listed_view(settings, account_id, row) for row in rows], total
+    return _views(settings, account_id, rows), total
 
 
 def filing(settings, account_id: str, filing_id: str) -> dict:
-    return listed_view(settings, account_id, _get(account_id, filing_id))
+    return _views(settings, account_id, [_get(account_id, filing_id)])[0]
 
 
 def _booking_only(row: Filing) -> None:

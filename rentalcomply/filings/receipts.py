@@ -214,7 +214,7 @@ def of_booking(booking_id: str) -> list[PoliceReceipt]:
                 .order_by(PoliceReceipt.day, PoliceReceipt.id))
 
 
-def _mint(settings, account_id: str, receipt_id: str) -> tuple[str, dt.datetime]:
+def mint(settings, account_id: str, receipt_id: str) -> tuple[str, dt.datetime]:
     query, expires_at = signed_links.mint(LINK_PURPOSE, _link_fields(account_id, receipt_id),
                                           settings.police.link_lifetime_seconds)
     return (f"{settings.server.public_url}/files/police-receipts/{account_id}/{receipt_id}?"
@@ -227,7 +227,7 @@ def download_link(settings, account_id: str, receipt_id: str) -> str:
                                     & (PoliceReceipt.account == account_id))
     if row is None or row.status != "kept" or not row.pdf_sealed:
         raise NotFound("No such receipt is kept.")
-    return _mint(settings, account_id, receipt_id)[0]
+    return mint(settings, account_id, receipt_id)[0]
 
 
 def booking_receipts(settings, account_id: str, booking: Booking) -> list[dict]:
@@ -236,7 +236,7 @@ def booking_receipts(settings, account_id: str, booking: Booking) -> list[dict]:
     for row in of_booking(booking.id):
         link = {"download_url": None, "expires_at": None}
         if row.status == "kept" and row.pdf_sealed:
-            url, expires_at = _mint(settings, account_id, row.id)
+            url, expires_at = mint(settings, account_id, row.id)
             link = {"download_url": url, "expires_at": clock.iso(expires_at)}
         shown.append({"id": row.id, "date": row.day.isoformat(), "authority": row.authority,
                       "status": row.status, "fetched_at": clock.iso(row.fetched_at)

@@ -6,10 +6,11 @@ import urllib.parse
 
 import pytest
 
-from rentalcomply.core import clock
+from rentalcomply.core import clock, sealing
 from rentalcomply.core.models import Booking, Event
 from rentalcomply.filings.engine import save_filing
-from rentalcomply.filings.models import Filing
+from rentalcomply.filings import receipts
+from rentalcomply.filings.models import Filing, PoliceReceipt, PoliceReceiptFiling
 from rentalcomply.properties import service as properties
 from tests.helpers import assert_error
 from tests.police.conftest import family, put_guests
@@ -47,6 +48,22 @@ def test_the_list_shows_a_ready_filing_with_its_words_and_file_link(owner, anony
     assert item["receipt"] is None
     parts = urllib.parse.urlsplit(item["file"]["download_url"])
     assert anonymous.get(parts.path + "?" + parts.query).body
+
+
+def test_a_kept_receipt_comes_with_its_one_hour_link(frozen_clock, owner, anonymous, ready_filing,
+                                                    file_property):
+    row = PoliceReceipt.create(id="prc_1", account=owner.account_id, property=file_property.id,
+                               authority="alloggiati", account_user="RM012345",
+                               day=clock.today(), status="kept")
+    row.pdf_sealed = sealing.seal(receipts.seal_purpose(row), b"%PDF-1.4 ricevuta")
+    row.save()
+    PoliceReceiptFiling.create(receipt=row.id, filing=ready_filing.id)
+    (item,), _ = listed(owner)
+    link = item["receipt"]
+    assert link["expires_at"] == clock.iso(clock.utcnow() + dt.timedelta(hours=1))
+    assert link["filename"] == receipts.filename(row)
+    parts = urllib.parse.urlsplit(link["download_url"])
+    assert anonymous.get(parts.path + "?" + parts.query).body == b"%PDF-1.4 ricevuta"
 
 
 def test_each_filter_keeps_only_its_filings(owner, ready_filing, file_property,
