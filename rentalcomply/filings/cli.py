@@ -160,6 +160,42 @@ def _refresh_es(settings, table: str | None, file: str) -> None:
     click.echo(f"ES catalogue loaded from {Path(file).name}: {loaded}")
 
 
+@police.command("filings")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+# engine.FILING_STATUSES, spelled out: this module imports the domain only inside its commands
+# (tests/filings/test_filings_cli.py keeps the two the same).
+@click.option("--status", type=click.Choice(["waiting", "queued", "sending", "polling", "ready",
+                                             "submitted", "rejected", "failed", "held"]),
+              help="Only the filings in this status.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print {\"data\": [...]}, the filings as GET /api/v1/filings shows them.")
+@pass_state
+def police_filings(state: State, account_ref: str, status: str | None, as_json: bool) -> None:
+    """List the account's filings, booking and period alike, the nearest deadline first."""
+    from rentalcomply.filings import listing
+    settings = state.open()
+    account = resolve_account(account_ref)
+    # Every page of the API's list: a person at a terminal wants them all.
+    views, page = [], 1
+    while True:
+        found, total = listing.filing_page(settings, account.id, page=page, limit=100,
+                                           status=status)
+        views += found
+        if not found or len(views) >= total:
+            break
+        page += 1
+    if as_json:
+        _emit_json({"data": views})  # as `bookings list --json`
+        return
+    for view in views:
+        about = view["booking_id"] or f"{view['property_id']} {view['period']}"
+        click.echo(f"{view['id']}  {about}  {view['authority']} {view['kind']}  due "
+                   f"{view['deadline']}  {view['status_text']}")
+    if not views:
+        click.echo("No filings.")
+
+
 @police.command("run")
 @pass_state
 def police_run(state: State) -> None:

@@ -1,0 +1,39 @@
+"""`rentalcomply police filings`: the account's filings at a terminal, as the API lists them."""
+
+import datetime as dt
+
+from rentalcomply.core.db import atomic, db
+from tests.cli.conftest import cli  # noqa: F401 - the fixture
+from tests.cli.test_commands import open_data_dir
+
+ACC = "Demo Agency"
+
+
+def test_police_filings_lists_the_accounts_filings_and_filters_by_status(cli):  # noqa: F811
+    cli("demo")
+    open_data_dir(cli)
+    from rentalcomply.core.models import Account, Property
+    from rentalcomply.filings.models import Filing
+    try:
+        account = Account.get(Account.name == ACC)
+        prop = Property.select().where(Property.account == account.id).first()
+        with atomic():
+            Filing.create(id="pf_cli1", account=account.id, authority="file", property=prop.id,
+                          period="2026-11", status="ready",
+                          deadline=dt.datetime(2026, 12, 5, 12, 0))
+    finally:
+        db.close()
+    ready = cli.json("police", "filings", "--account", ACC, "--status", "ready")["data"]
+    assert [(f["id"], f["period"], f["status"]) for f in ready] == [("pf_cli1", "2026-11",
+                                                                    "ready")]
+    assert "pf_cli1" in cli("police", "filings", "--account", ACC).output
+    assert cli.json("police", "filings", "--account", ACC, "--status", "held")["data"] == []
+    assert "No filings." in cli("police", "filings", "--account", ACC, "--status", "held").output
+    cli("police", "filings", "--account", ACC, "--status", "nope", expect=2)
+
+
+def test_the_status_choices_are_the_engines():
+    from rentalcomply.filings.cli import police_filings
+    from rentalcomply.filings.engine import FILING_STATUSES
+    [status] = [p for p in police_filings.params if p.name == "status"]
+    assert tuple(status.type.choices) == FILING_STATUSES
