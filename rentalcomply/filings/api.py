@@ -1,4 +1,5 @@
-"""Routes of police filing: a booking's filings, re-filing, the file for hand upload, the receipt."""
+"""Routes of police filing: a booking's filings, re-filing, the file for hand upload, the receipt;
+the account's filings as one list (`/filings`) and the same actions on one by its id."""
 
 from __future__ import annotations
 
