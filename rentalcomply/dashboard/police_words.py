@@ -66,9 +66,9 @@ def booking_reason(translate, booking) -> str:
 # --- deadlines a person must see to (filings/standing.py) ----------------------------------------
 
 UNFILED_HEADING = "Police deadlines: guests not registered"
-NOT_CHECKED_IN_TODO = ("Nothing can be filed until the guests check in: send them the link again, "
+NOT_CHECKED_IN_ADVICE = ("Nothing can be filed until the guests check in: send them the link again, "
                        "or enter the party by hand from their documents.")
-HOLDER_TODO = {
+HOLDER_ADVICE = {
     "holder_unknown": "Its holder is not known: write the booker’s name as “Surname(s), First "
                       "name(s)” with “Edit the booking”, or have the guests check in.",
     "holder_unreachable": "Its holder has no phone or e-mail: add one with “Edit the booking”, "
@@ -98,7 +98,7 @@ def unfiled_sentence(t, fmt, item) -> str:
              authority=standing.authority_title(booking.property.country) or "SES.Hospedajes")
 
 
-LINK_EXPIRED_TODO = ("The stay is over and its check-in link has expired: register the guests "
+LINK_EXPIRED_ADVICE = ("The stay is over and its check-in link has expired: register the guests "
                      "by hand on the authority’s site.")
 
 
@@ -111,8 +111,8 @@ def link_expired(booking) -> bool:
 def unfiled_todo(t, item) -> str:
     """What to do about it, in a sentence (the page and the e-mail link the actions)."""
     if item.why == "not_checked_in":
-        return t(LINK_EXPIRED_TODO if link_expired(item.booking) else NOT_CHECKED_IN_TODO)
-    return t(HOLDER_TODO.get(item.why, HOLDER_TODO["holder_unknown"]))
+        return t(LINK_EXPIRED_ADVICE if link_expired(item.booking) else NOT_CHECKED_IN_ADVICE)
+    return t(HOLDER_ADVICE.get(item.why, HOLDER_ADVICE["holder_unknown"]))
 
 
 def send_words(booking) -> str:
@@ -141,7 +141,7 @@ def unfiled_actions(item, booking_url: str) -> list[tuple[str, str]]:
 
 # --- what holds a filing, named ------------------------------------------------------------------
 
-HELD_CODES_TODO = ("Nothing was sent. Load the authority’s current code tables (Account › Refresh "
+HELD_CODES_ADVICE = ("Nothing was sent. Load the authority’s current code tables (Account › Refresh "
                    "code tables), or correct the value; the filing then goes out by itself.")
 
 
@@ -163,7 +163,7 @@ def held_sentences(t, booking, reason: str | None) -> list[str]:
         else:
             said.append(t("Guest {number}’s {what} “{value}” has no code.", number=held.number,
                           what=what, value=held.value or "—"))
-    return said + [t(HELD_CODES_TODO)]
+    return said + [t(HELD_CODES_ADVICE)]
 
 
 # --- what a cancellation does with the authorities, per country --------------------------------

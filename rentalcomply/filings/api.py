@@ -123,6 +123,11 @@ KIND_QUERY = {"kind": Field("string", choices=KINDS, default="arrival")}
 SIGNED_QUERY = {name: Field("string", max_length=200) for name in ("nonce", "expires", "signature")}
 
 
+# The authority's reference of a file the host uploaded by hand (both `/filed` routes).
+REFERENCE_FIELD = Field("string", max_length=REFERENCE_MAX, nullable=True,
+                        example="RICEVUTA 2026-11-22")
+
+
 def register(api) -> None:
     @api.get("/bookings/<booking_id>/police", scope="read", tags=TAGS,
              summary="The police filing of a booking",
@@ -148,8 +153,7 @@ def register(api) -> None:
               description="`file` connector: the host uploaded the authority's file and marks "
                           "the filing SUBMITTED, with the authority's reference if any. 409 "
                           "POLICE_NOT_READY when no file awaits.",
-              body={"reference": Field("string", max_length=REFERENCE_MAX, nullable=True,
-                                       example="RICEVUTA 2026-11-22")},
+              body={"reference": REFERENCE_FIELD},
               response="PoliceStatus", errors=[NotFound, PoliceNotReady], optional_body=True)
     def police_filed(ctx, booking_id):
         return host.mark_filed(ctx.account_id, booking_id, (ctx.body or {}).get("reference"))
@@ -305,8 +309,7 @@ def register_list(api) -> None:
               description="The host uploaded this filing's file to the authority: it is marked "
                           "submitted, with the authority's reference if any. 409 "
                           "POLICE_NOT_READY when it is already submitted or no file awaits.",
-              body={"reference": Field("string", max_length=REFERENCE_MAX, nullable=True,
-                                       example="RICEVUTA 2026-11-22")},
+              body={"reference": REFERENCE_FIELD},
               response="ListedFiling", errors=[NotFound, PoliceNotReady], optional_body=True)
     def filing_filed(ctx, filing_id):
         return listing.mark_filed(ctx.settings, ctx.account_id, filing_id,
