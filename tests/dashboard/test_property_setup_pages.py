@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -300,7 +301,10 @@ def test_spains_reservation_shows_with_its_own_deadline_on_the_booking(anna, set
     assert "Reservation (Spain)" in text
     line = text[text.index("Reservation (Spain)"):]
     assert "Due by" in line[:400]
-    assert str(reservation.deadline.day) in line[:400]
+    # The page shows the deadline in the property's own time, so a deadline late in the UTC day
+    # is the next day in Madrid.
+    local = reservation.deadline.replace(tzinfo=dt.timezone.utc).astimezone(ZoneInfo("Europe/Madrid"))
+    assert f" {local.day} {local:%b} {local.year}," in line[:400]
 
 
 def test_today_lists_a_property_whose_police_set_up_is_incomplete(anna, account_a):
