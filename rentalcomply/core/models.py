@@ -125,6 +125,13 @@ class Property(Versioned):
     # Italy's CIN (codice identificativo nazionale), as typed: its format is unconfirmed, so it is
     # text, never parsed. Only an Italian property has one (properties/service.py).
     cin = pw.CharField(max_length=40, null=True)
+    # The ISO 3166-2 code of the region whose rules apply ("IT-25" Lombardia, "ES-CT" Catalonia):
+    # which statistics system and police authority the property owes (properties/regions.py).
+    # Null until known: derived from the address only where that is certain, asked otherwise.
+    region = pw.CharField(max_length=8, null=True)
+    # The rooms and beds let, reported as available by the monthly tourism statistics.
+    rooms = pw.IntegerField(null=True)
+    beds = pw.IntegerField(null=True)
     # Bumped to rotate the exported calendar's URL, whose token is derived from it (sync/export.py).
     ical_token_generation = pw.IntegerField(default=0, constraints=[pw.SQL("DEFAULT 0")])
     # Bumped to rotate the property's check-in link, derived from it (checkin/links.py).
@@ -140,6 +147,19 @@ class Property(Versioned):
     checkout_hour = pw.IntegerField(default=11, constraints=[pw.SQL("DEFAULT 11")])
     created_at = pw.DateTimeField(default=clock.utcnow)
     updated_at = pw.DateTimeField(default=clock.utcnow)
+
+
+class PropertyClosedDay(BaseModel):
+    """A day the host marked the property closed: the monthly tourism statistics report it as
+    closed (ROSS 1000 `apertura=NO`), and no stay may count a night on it."""
+
+    property = pw.ForeignKeyField(Property, backref="closed_days", on_delete="CASCADE")
+    day = pw.DateField()
+    created_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "property_closed_day"
+        primary_key = pw.CompositeKey("property", "day")
 
 
 class ChannelConnection(Versioned):
