@@ -239,6 +239,22 @@ SETTINGS: list[Setting] = [
     S("police", "retry_seconds", _range(1, 86400, _parse_int), 120, "Wait before the first retry of a filing; doubled after each failed attempt."),
     S("police", "fail_before_deadline_minutes", _range(0, 1440, _parse_int), 60, "A filing still failing this long before its deadline is FAILED and announced, so a person can file by hand in time."),
     S("police", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed police file download link."),
+    # ross1000: each Italian region's ROSS 1000 web-service address (authorities/ross1000/regions.py
+    # holds the same published defaults with their sources; a test keeps them equal).
+    S("ross1000", "timeout_seconds", _range(1, 600, _parse_int), 60, "Timeout of one ROSS 1000 call (a month's movement is sent in one)."),
+    S("ross1000", "it_21_url", _parse_str, "https://piemontedatiturismo.regione.piemonte.it/ws/checkinV2", "Piemonte's ROSS 1000 web service (published address). A server setting, never API input."),
+    S("ross1000", "it_25_url", _parse_str, "https://www.flussituristici.servizirl.it/Turismo5/app/ws/checkinV2", "Lombardia's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_34_url", _parse_str, "https://flussituristici.regione.veneto.it/ws/checkinV2", "Veneto's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_42_url", _parse_str, "https://turismows.regione.liguria.it/ws/checkinV2", "Liguria's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_45_url", _parse_str, "https://datiturismo.regione.emilia-romagna.it/ws/checkinV2", "Emilia-Romagna's ROSS 1000 web service (the official WSDL's address)."),
+    S("ross1000", "it_52_url", _parse_str, "", "Toscana's ROSS 1000 web service. Empty: the published sources disagree (https://toscanaturismo.ross1000.it/turismo5-web/ws/checkinV2, or https://turismo5firenze.regione.toscana.it/ws/checkinV2 and the same for pistoia and prato); put the one your tourism office gives. Until then months are uploaded by hand."),
+    S("ross1000", "it_57_url", _parse_str, "https://istrice-ross1000.turismo.marche.it/ws/checkinV2", "Marche's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_62_url", _parse_str, "https://lazioturismo.ross1000.it/ws/checkinV2", "Lazio's ROSS 1000 web service (published address; ROSS 1000 since 21 May 2025)."),
+    S("ross1000", "it_65_url", _parse_str, "https://app.regione.abruzzo.it/Turismo5/ws/checkinV2", "Abruzzo's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_67_url", _parse_str, "https://moliseturismo.ross1000.it/ws/checkinV2", "Molise's ROSS 1000 web service (one secondary source: unconfirmed)."),
+    S("ross1000", "it_77_url", _parse_str, "https://sist-aptbasilicata.turitweb.it/ws/checkinV1", "Basilicata's ROSS 1000 web service (one secondary source, version 1 of the service: unconfirmed)."),
+    S("ross1000", "it_78_url", _parse_str, "https://sirdat.regione.calabria.it/ws/checkinV2", "Calabria's ROSS 1000 web service (published address)."),
+    S("ross1000", "it_88_url", _parse_str, "https://sardegnaturismo.ross1000.it/ws/checkinV2", "Sardegna's ROSS 1000 web service (published address)."),
     # climate_fee
     S("climate_fee", "standard_summer", _parse_float, 8.00, "Climate fee per night, standard short-term rental, summer months (EUR)."),
     S("climate_fee", "standard_winter", _parse_float, 2.00, "Climate fee per night, standard short-term rental, winter months (EUR)."),
