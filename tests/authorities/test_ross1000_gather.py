@@ -16,7 +16,7 @@ from rentalcomply.checkin import service as checkin
 from rentalcomply.checkin.models import Checkin
 from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
-from rentalcomply.core.models import Booking, PropertyClosedDay
+from rentalcomply.core.models import PropertyClosedDay
 from rentalcomply.properties import service as properties
 from tests.conftest import bootstrapped_settings
 

@@ -176,7 +176,7 @@ def _guest(data: dict, guest_id: str, kind: str, head: str,
     citizenship = _state(data.get("nationality"), arrival, "citizenship", problems)
     birth_country = _state(data.get("birth_country"), birth or arrival, "country of birth",
                            problems)
-    birth_comune = ""
+    birth_comune = birth_province = ""
     if birth_country == ITALY and birth is not None:
         place = codes.it_municipality(data.get("birth_municipality") or "",
                                       data.get("birth_province"), birth)
@@ -184,7 +184,7 @@ def _guest(data: dict, guest_id: str, kind: str, head: str,
             problems.append("the comune of birth has no code in the comuni table on the date "
                             "of birth (check its name and province).")
         else:
-            birth_comune = place.code
+            birth_comune, birth_province = place.code, place.province
     residence = _state(data.get("residence_country"), arrival, "country of residence", problems)
     place_code = province = ""
     if residence == ITALY:
@@ -211,7 +211,8 @@ def _guest(data: dict, guest_id: str, kind: str, head: str,
                  citizenship=citizenship, residence_country=residence,
                  residence_place=place_code, residence_province=province,
                  surname=str(data.get("last_name") or ""), name=str(data.get("first_name") or ""),
-                 birth_country=birth_country, birth_comune=birth_comune, head_idswh=head,
+                 birth_country=birth_country, birth_comune=birth_comune,
+                 birth_province=birth_province, head_idswh=head,
                  document=_document(data, arrival)), []
 
 
