@@ -206,3 +206,36 @@ def test_missing_property_settings_are_named(settings, prop, month):
 def test_an_idswh_is_at_most_twenty_characters():
     assert gather.idswh("book_" + "a" * 20, 998) == "a" * 16 + "-999"
     assert len(gather.idswh("book_" + "a" * 20, 998)) == 20
+
+
+def test_a_gathered_month_through_the_web_service_double(settings, prop, month, ross1000_double):
+    """From the database to the service and back: a guest refused with a reason, corrected on
+    the check-in, sent again under the same idswh and accepted."""
+    from rentalcomply.authorities.ross1000 import service
+    from tests.authorities.ross1000_double import PASSWORD, USER
+
+    first, _ = month
+    booking = book(settings, prop, first + dt.timedelta(days=4), 3, guest_count=2)
+    check_in(booking, [german(relationship="head_of_family"),
+                       german("Lena", relationship="family_member")],
+             [IN_BERLIN, {"residence_country": "DE", "residence_place": "Atlantis"}])
+    member = gather.idswh(booking.id, 1)
+    ross1000_double.refuse[member] = "Luogo di residenza non valido"
+
+    def send():
+        gathered = gather.month_input(prop, first.year, first.month, "042")
+        assert gathered.complete
+        return service.send_month(ross1000_double.url, USER, PASSWORD,
+                                  xmlfile.build(gathered.input), timeout=5)
+
+    refused = service.refused(send())
+    assert {(r.idswh, r.kind, r.error) for r in refused} == {
+        (member, "arrivo", "Luogo di residenza non valido"),
+        (member, "partenza", "Luogo di residenza non valido")}
+
+    check_in(booking, [german(relationship="head_of_family"),
+                       german("Lena", relationship="family_member")], [IN_BERLIN, IN_BERLIN])
+    del ross1000_double.refuse[member]
+    assert service.refused(send()) == []
+    arrival = ross1000_double.received[-1].xpath(f"//arrivo[idswh='{member}']")[0]
+    assert arrival.findtext("luogoresidenza") == "Berlin"
