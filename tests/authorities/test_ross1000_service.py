@@ -164,3 +164,17 @@ def test_corrections_are_read_under_the_schemas_retifiche_spelling():
               "</n:inviaMovimentazioneResponse></S:Body></S:Envelope>").encode()
     assert service.read_answer(200, answer) == [
         service.GuestResult("x-1", "eliminazione", False, "Arrivo inesistente")]
+
+
+def test_the_thirty_stay_month_through_the_double(ross1000_double):
+    """Issue 37's month (tests/authorities/test_ross1000.py: Italians of three provinces,
+    foreigners of five countries, a family, a stay across the month's end, a cancelled one, a
+    closed day) as the service receives and answers it."""
+    from tests.authorities.test_ross1000 import MONTH
+
+    results = send(ross1000_double, xmlfile.build(MONTH))
+    kinds = [r.kind for r in results]
+    assert (kinds.count("arrivo"), kinds.count("partenza")) == (31, 30)
+    assert all(r.accepted for r in results)
+    assert "S30" not in {r.idswh for r in results}  # the cancelled stay reports nothing
+    assert len(ross1000_double.received[-1].findall("movimento")) == 30
