@@ -10,7 +10,7 @@ successo, errore}`, grouped as the response schema groups them (`retifiche` with
 
 Knobs for the tests: `credentials` (the accepted user and password), `refuse` ({idswh: reason}:
 that record is answered successo false with the reason), `status` (answer this HTTP status with
-an HTML page instead, as a broken proxy does), `delay` (seconds before answering), `fault`
+an HTML page instead, as a broken proxy does), `refuse_credentials()`, `delay` (seconds before answering), `fault`
 (answer a SOAP fault with this code, "Server" or "Client"). `received` keeps every month parsed
 (lxml elements), `calls` counts the POSTs.
 """
@@ -95,6 +95,10 @@ class Ross1000Double:
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def refuse_credentials(self) -> None:
+        """Answer 401 to every user and password from now on (a password changed on the portal)."""
+        self.credentials = (USER, object())
 
     def down(self) -> None:
         if self.server is not None:

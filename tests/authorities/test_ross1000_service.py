@@ -101,6 +101,9 @@ def test_a_refused_guest_is_named_with_the_reason_then_resent_with_the_same_idsw
 def test_refused_credentials_are_an_auth_error(ross1000_double):
     with pytest.raises(AuthError, match="refused the transmission credentials .HTTP 401"):
         send(ross1000_double, xmlfile.build(month(VISITOR)), password="wrong")
+    ross1000_double.refuse_credentials()
+    with pytest.raises(AuthError, match="HTTP 401"):
+        send(ross1000_double, xmlfile.build(month(VISITOR)))
     with pytest.raises(AuthError, match="not both set"):
         send(ross1000_double, xmlfile.build(month(VISITOR)), username="")
 
