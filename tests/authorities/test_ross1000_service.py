@@ -87,6 +87,8 @@ def test_a_refused_guest_is_named_with_the_reason_then_resent_with_the_same_idsw
         ("de-1", "arrivo", "Luogo di residenza non valido"),
         ("de-1", "partenza", "Luogo di residenza non valido")]
     assert all(r.accepted for r in results if r.idswh != "de-1")
+    assert [(r.idswh, r.accepted) for r in service.by_guest(results)] == [
+        ("fam-1", True), ("fam-2", True), ("de-1", False)]
 
     # The host corrects the guest's place; the same month goes again, the guest keeps its idswh.
     del ross1000_double.refuse["de-1"]

@@ -139,6 +139,17 @@ def refused(results: list[GuestResult]) -> list[GuestResult]:
     return [result for result in results if not result.accepted]
 
 
+def by_guest(results: list[GuestResult]) -> list[GuestResult]:
+    """One verdict per idswh, in the order first answered: a guest is answered once for the
+    arrival and once for the departure; a refusal of either is the guest's (its error kept)."""
+    verdicts: dict[str, GuestResult] = {}
+    for result in results:
+        kept = verdicts.get(result.idswh)
+        if kept is None or (kept.accepted and not result.accepted):
+            verdicts[result.idswh] = result
+    return list(verdicts.values())
+
+
 def _result(record: etree._Element, kind: str) -> GuestResult:
     idswh = (record.findtext("idswh") or "").strip()
     success = (record.findtext("successo") or "").strip().lower()
