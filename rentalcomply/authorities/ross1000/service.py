@@ -96,6 +96,9 @@ def send_month(endpoint: str, username: str, password: str, xml: bytes,
                                 timeout=timeout, allow_private=True, max_bytes=MAX_ANSWER_BYTES)
     except netguard.FetchTimeout:
         raise TransientError(f"{SERVICE} did not answer in time") from None
+    except netguard.ResponseTooLarge:
+        raise PermanentError(f"{SERVICE} answered more than {MAX_ANSWER_BYTES:,} bytes, which is "
+                             "no answer of this operation") from None
     except netguard.FetchError as exc:
         if exc.permanent:
             raise PermanentError(f"the {SERVICE} address is refused: {exc}") from None
