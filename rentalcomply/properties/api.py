@@ -56,6 +56,9 @@ REGION_WORDS = ("Italian and Spanish properties: the ISO 3166-2 code of the regi
                 "whose first two digits are the province); else null until the host chooses "
                 "it, and the property is in the dashboard's \"Needs a person\". Always null "
                 "for other countries.")
+openapi.schema("Region", {"type": "string", "enum": REGION_CODES,
+                          "description": "An ISO 3166-2 region of Italy or Spain."})
+openapi.schema("RegionSource", {"type": "string", "enum": [regions.FROM_ADDRESS, regions.FROM_HOST]})
 ROOMS_WORDS = ("The rooms the property lets, reported as available by the monthly tourism "
                "statistics (Italy: ISTAT through the region's system). null: not given (an "
                "Italian property without them is in \"Needs a person\").")
@@ -95,11 +98,9 @@ openapi.schema("Property", {
                                "calendar, in the check-in e-mails. null: none (an Italian "
                                "property without one is in the dashboard's \"Needs a "
                                "person\").", "examples": ["IT053037C2ABCDEFGH"]},
-        "region": {"anyOf": [{"type": "string", "enum": REGION_CODES}, {"type": "null"}],
+        "region": {"anyOf": [ref("Region"), {"type": "null"}],
                    "description": REGION_WORDS, "examples": ["IT-25", "ES-CT"]},
-        "region_source": {"anyOf": [{"type": "string",
-                                     "enum": [regions.FROM_ADDRESS, regions.FROM_HOST]},
-                                    {"type": "null"}],
+        "region_source": {"anyOf": [ref("RegionSource"), {"type": "null"}],
                           "description": "Where `region` came from: `address` (read from the "
                                          "address, and read again when the address or the "
                                          "country changes) or `host` (chosen, never "
@@ -244,6 +245,7 @@ def _property_fields(creating: bool) -> dict[str, Field]:
                                  "from IT while one is set, is 400 VALIDATION_ERROR on `cin`.",
                      example="IT053037C2ABCDEFGH"),
         "region": Field("string", nullable=True, max_length=8, choices=REGION_CODES,
+                        enum_name="Region",
                         description="Italian and Spanish properties only (any other country's "
                                     "property: 400 VALIDATION_ERROR): the region the host "
                                     "chooses, kept when the address changes; a code of "
