@@ -382,7 +382,7 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
     if field.kind == "text":
         if not any(c.isalpha() for c in value) and field.name not in (
                 "document_number", "document_support_number", "tax_id", "address_postcode",
-                "address_street"):
+                "address_street", "residence_comune"):  # a comune may be sent as its code
             return None, ("msg.letters", ())
         if field.name in ("birth_province", "residence_province"):
             value = value.upper()
