@@ -33,7 +33,9 @@ PROPERTIES = [
      "country": "IT", "timezone": "Europe/Rome", "max_guests": 4,
      "police_connector": "alloggiati",
      # A made-up CIN (Venice's ISTAT code, then DEMO), so the guest page and the feed show one.
-     "cin": "IT027042C2DEMO0001"},
+     "cin": "IT027042C2DEMO0001",
+     # Its region (Veneto) is read from the address; the rooms and beds the statistics report.
+     "rooms": 2, "beds": 4},
 ]
 
 # (property, days from today to arrival, nights, guest, guests, e-mail, language, price, payment,

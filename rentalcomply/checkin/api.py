@@ -63,6 +63,16 @@ def _guest_properties(masked: bool) -> dict:
             schema["description"] = "A PNG as a data URL (`data:image/png;base64,...`)."
         else:  # tabs and line breaks are folded into spaces; other control characters refused
             schema.update(maxLength=TEXT_MAX, pattern=MULTI_LINE_PATTERN)
+        if name == "residence_comune":
+            schema["description"] = (
+                "Italian properties, a guest resident in Italy: the comune of residence. Sent as "
+                "its name (with the province in `residence_province`, or as \"Castro (LE)\") "
+                "or its 9-digit Polizia code; kept and shown as that code, read from the "
+                "Alloggiati Web comuni table. A guest resident abroad gives none (one sent is "
+                "dropped).")
+        if name == "residence_province":
+            schema["description"] = ("The comune's province, two letters (RM); kept as the "
+                                     "table gives it for the comune.")
         if masked and name in ("document_number", "document_support_number", "tax_id"):
             schema = {"type": "string", "description": "Masked to its last 3 characters."}
         if masked and name == "signature":

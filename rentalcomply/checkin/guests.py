@@ -6,7 +6,10 @@ are `Problem(path, key, values)`: `path` like `guests[1].document_number`, `key`
 `i18n` (`msg.*`), so the page shows them in the guest's language and the API in English.
 
 What each country adds to the fields asked everywhere (see the police formats):
-- IT: sex; municipality and province of birth when born in Italy; place of issue of the document;
+- IT: sex; municipality and province of birth when born in Italy; country of residence, and for a
+  resident of Italy the municipality and province of residence (`residence_comune`, kept as the
+  Polizia's comune code, and `residence_province`, its two letters: the monthly tourism statistics
+  count Italians by province and foreigners by country); place of issue of the document;
   each guest's role in the party (single, head of family or group, family or group member).
   Family and group members give no document: Alloggiati Web files them after their head with the
   document fields blank (guest types 19 and 20), so the page does not ask for one and the guests
@@ -94,6 +97,8 @@ FIELDS: dict[str, FieldDef] = {f.name: f for f in (
     FieldDef("address_country", "country", group="address"),
     FieldDef("residence_country", "country", group="address"),
     FieldDef("residence_place", "text", group="address"),
+    FieldDef("residence_comune", "text", group="address"),
+    FieldDef("residence_province", "text", group="address", hint=True),
     FieldDef("email", "email", group="contact", hint=True),
     FieldDef("phone", "phone", group="contact"),
     FieldDef("signature", "signature", group="signature", hint=True),
@@ -194,11 +199,20 @@ def asked_fields(country: str, index: int) -> list[str]:
         names += ["address_street", "address_city", "address_postcode", "address_country"]
     if country == "PT":
         names += ["residence_country", "residence_place"]
+    if country == "IT":
+        names += list(ITALIAN_RESIDENCE)
     if index == 0 or country == "ES":
         names += ["email", "phone"]
     if country == "ES":
         names.append("signature")
     return [name for name in names if name]
+
+
+# Where an Italian property's guest lives: the country, and for a resident of Italy the comune
+# (the Polizia's code) and its province. A resident abroad gives no comune: the statistics count
+# foreigners by country.
+ITALIAN_RESIDENCE = ("residence_country", "residence_comune", "residence_province")
+RESIDENCE_IN_ITALY = ("residence_comune", "residence_province")
 
 
 # What a Greek stay's declaration to AADE needs (the only thing a Greek property files): the lead
@@ -265,6 +279,9 @@ def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> 
         required |= {"birth_country", "relationship"}
         if guest.get("birth_country") == "IT":
             required |= {"birth_municipality", "birth_province"}
+        required.add("residence_country")
+        if guest.get("residence_country") == "IT":
+            required |= set(RESIDENCE_IN_ITALY)
     if country == "ES" and guest.get("nationality") == "ES":
         required.add("second_last_name")
     needs_document = index == 0 or age is None or age >= document_age(country)
@@ -365,9 +382,9 @@ def clean_value(field: FieldDef, raw) -> tuple[str | None, tuple | None]:
     if field.kind == "text":
         if not any(c.isalpha() for c in value) and field.name not in (
                 "document_number", "document_support_number", "tax_id", "address_postcode",
-                "address_street"):
+                "address_street", "residence_comune"):  # a comune may be sent as its code
             return None, ("msg.letters", ())
-        if field.name == "birth_province":
+        if field.name in ("birth_province", "residence_province"):
             value = value.upper()
             if not PROVINCE_RE.match(value):
                 return None, ("msg.province", ())
@@ -491,12 +508,54 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
     if place and values.get("birth_country") == "IT" and full:
         if codes.it_municipality(place, values.get("birth_province"), birth) is None:
             refuse("birth_municipality")
+    problems += _code_residence(values, prefix, full)
     issue = values.get("document_issue_place")
     if issue and values.get("document_country") == "IT" and full \
             and codes.fold(issue) not in ("ITALIA", "ITALY") \
             and codes.it_municipality(issue) is None:
         refuse("document_issue_place")
     return problems
+
+
+def _code_residence(values: dict, prefix: str, full: bool) -> list[Problem]:
+    """A resident of Italy's comune as the Polizia's code of today (a name as the pick list
+    offers it, "Castro (LE)", or the code itself), and its province as the table gives it; a
+    resident abroad gives none (dropped). A name the whole table lacks is refused; before the
+    authority's tables are loaded it is kept as typed (no verdict on a name)."""
+    from rentalcomply import codes
+    if values.get("residence_country") != "IT":
+        for name in RESIDENCE_IN_ITALY:
+            values.pop(name, None)
+        return []
+    given = values.get("residence_comune")
+    if not given:
+        return []
+    place = residence_place(given, values.get("residence_province"))
+    if place is not None:
+        values["residence_comune"], values["residence_province"] = place.code, place.province
+        return []
+    if full or codes.CODE_RE["comuni"].match(given):
+        values.pop("residence_comune")
+        return [Problem(prefix + "residence_comune", "msg.choice")]
+    return []
+
+
+def residence_place(given: str, province: str | None = None):
+    """The comune in force today that `given` names (its code, or its name with the province
+    apart or in brackets), or None when unknown or ambiguous."""
+    from rentalcomply import codes
+    if codes.CODE_RE["comuni"].match(given):
+        found = [p for p in codes.table("IT", "comuni").by_code.get(given, [])
+                 if p.valid_on(clock.today())]
+        return found[0] if found else None
+    return codes.it_municipality(given, province, clock.today())
+
+
+def comune_name(code: str) -> str:
+    """A stored residence comune as the page shows it back: its name, as the pick list offers
+    it (the text itself when it is no code)."""
+    place = residence_place(code) if code else None
+    return place.name.title() if place is not None else code
 
 
 def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:

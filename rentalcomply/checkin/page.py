@@ -51,6 +51,8 @@ AUTOCOMPLETE = {"first_name": "given-name", "last_name": "family-name", "birth_d
 ALSO_WHEN = {"document_support_number": ("document_type", "id_card residence_permit")}
 SHOWN_WHEN = {"birth_municipality": ("birth_country", "IT"),
               "birth_province": ("birth_country", "IT"),
+              "residence_comune": ("residence_country", "IT"),
+              "residence_province": ("residence_country", "IT"),
               "second_last_name": ("nationality", "ES"),
               "document_support_number": ("document_country", "ES")}
 # Fields hidden in a case, all of whose (field, value) pairs hold: a Spanish DNI is itself the
@@ -60,10 +62,12 @@ SECTIONS = ("person", "document", "address", "contact", "signature")
 # Short fields paired two to a row even on a phone (each pair follows each other on every form,
 # and shows or hides together), so that a guest's step needs less scrolling.
 HALF_WIDTH = ("sex", "birth_date", "birth_municipality", "birth_province", "document_type",
-              "document_number", "address_city", "address_postcode")
+              "document_number", "address_city", "address_postcode", "residence_comune",
+              "residence_province")
 # Italian places are picked from the police code tables (rentalcomply/codes).
 PICK_LISTS = {"birth_municipality": "it-municipalities", "document_issue_place": "it-municipalities",
-              "birth_province": "it-provinces"}
+              "birth_province": "it-provinces", "residence_comune": "it-municipalities",
+              "residence_province": "it-provinces"}
 # The country a guest reading the page in a language most likely comes from, offered first in
 # every country list beside the property's own (a long list is slow to scroll on a phone).
 LANGUAGE_COUNTRY = {"en": "GB", "el": "GR", "it": "IT", "es": "ES", "de": "DE", "fr": "FR",
@@ -387,6 +391,8 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             definition = party_rules.FIELDS[name]
             field_id = f"g{index}-{name}"
             value = values.get(name) or ""
+            if name == "residence_comune":  # kept as the Polizia's code: shown by its name
+                value = party_rules.comune_name(value)
             field = {
                 "id": field_id, "name": f"g{index}.{name}", "kind": definition.kind,
                 "label": i18n.text(lang, _label(country, name)), "value": value,

@@ -129,6 +129,9 @@ class Property(Versioned):
     # which statistics system and police authority the property owes (properties/regions.py).
     # Null until known: derived from the address only where that is certain, asked otherwise.
     region = pw.CharField(max_length=8, null=True)
+    # Where `region` came from: "address" (derived, so a changed address derives it again) or
+    # "host" (chosen, never overwritten by the address); null while the region is unknown.
+    region_source = pw.CharField(max_length=8, null=True)
     # The rooms and beds let, reported as available by the monthly tourism statistics.
     rooms = pw.IntegerField(null=True)
     beds = pw.IntegerField(null=True)

@@ -67,6 +67,10 @@ ACTIONS = {
     "PATCH /properties/{}": ("property", "changed a property", "άλλαξε κατάλυμα"),
     "property.access_instructions_read": ("property", "read a property's access instructions",
                                           "διάβασε τις οδηγίες πρόσβασης ενός καταλύματος"),
+    "property.closed_days": ("property", "closed or reopened days of a property",
+                             "έκλεισε ή άνοιξε ξανά ημέρες καταλύματος"),
+    "PUT /properties/{}/closed-days": ("property", "closed or reopened days of a property",
+                                       "έκλεισε ή άνοιξε ξανά ημέρες καταλύματος"),
     "property.listing_alias_add": ("property", "gave a property a listing name of a channel's files",
                                    "έδωσε σε κατάλυμα όνομα καταχώρισης των αρχείων πλατφόρμας"),
     "POST /properties/{}/listing-aliases": (

@@ -43,6 +43,8 @@ HEADINGS = {
     "documents_flagged": "Documents expired or expiring before departure",
     "police_setups": "Police filing on, set-up not complete",
     "cin_missing": "Italian properties without their CIN",
+    "region_missing": "Properties whose region is unknown",
+    "capacity_missing": "Italian properties without rooms and beds",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -166,6 +168,12 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
             elif kind == "cin_missing":
                 shown.append(Line(item.name, t(problems.CIN_MISSING),
                                   f"{dashboard_url}/properties/{item.id}#cin"))
+            elif kind == "region_missing":
+                shown.append(Line(item.name, t(problems.REGION_MISSING),
+                                  f"{dashboard_url}/properties/{item.id}#region"))
+            elif kind == "capacity_missing":
+                shown.append(Line(item.name, t(problems.CAPACITY_MISSING),
+                                  f"{dashboard_url}/properties/{item.id}#rooms"))
             elif kind == "filings":
                 status = day.statuses.get(item.id, item.report_status)
                 held = police_words.held_sentences(t, item, item.report_error) \

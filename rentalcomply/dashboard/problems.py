@@ -213,12 +213,23 @@ CIN_MISSING = ("Enter its CIN (Ministry of Tourism, BDSR) on the property’s pa
                "without one is fined.")
 
 
+# --- an Italian or Spanish property whose region is unknown, an Italian one without rooms or beds
+# (properties.service.region_unknown, capacity_missing); Today and the morning e-mail say it alike.
+
+REGION_MISSING = ("Choose its region on the property’s page: the address does not say it for "
+                  "certain, so which region’s rules apply (tourism statistics, police "
+                  "registration) cannot be known.")
+CAPACITY_MISSING = ("Enter its rooms and beds on the property’s page: the monthly tourism "
+                    "statistics report them as available.")
+
+
 SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_REFUSED, MAIL_OTHER,
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
              FEED_UNREADABLE, FEED_OTHER, WEBHOOK_DISABLED, WEBHOOK_SECRET, WEBHOOK_TIMEOUT,
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
              OVERLAP_STAY, OVERLAP_BLOCK, ENDPOINT_GONE, ENDPOINT_FAILED_FOR_DAYS,
-             ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values(), CIN_MISSING)
+             ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values(), CIN_MISSING,
+             REGION_MISSING, CAPACITY_MISSING)
 
 
 def document(t, fmt, flag) -> str:

@@ -228,6 +228,12 @@ class Today:
     # Active Italian properties without their CIN (properties.service.italian_without_cin): a
     # fine for each let without one, and nothing for the guest page or the feed to show.
     cin_missing: list = dataclasses.field(default_factory=list)
+    # Active Italian and Spanish properties whose region is unknown (properties.service.
+    # region_unknown): which region's statistics and police rules apply cannot be known.
+    region_missing: list = dataclasses.field(default_factory=list)
+    # Active Italian properties without rooms or beds (properties.service.capacity_missing): the
+    # month's tourism statistics report them.
+    capacity_missing: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -240,6 +246,8 @@ class Today:
                 ("documents_flagged", self.documents_flagged),
                 ("police_setups", self.police_setups),
                 ("cin_missing", self.cin_missing),
+                ("region_missing", self.region_missing),
+                ("capacity_missing", self.capacity_missing),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -319,7 +327,9 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  _access_failed(account_id, live, start),
                  filing_setup.incomplete_properties(account_id),
                  _documents_flagged(account_id, live, start), unfiled, statuses,
-                 cin_missing=properties.italian_without_cin(account_id))
+                 cin_missing=properties.italian_without_cin(account_id),
+                 region_missing=properties.region_unknown(account_id),
+                 capacity_missing=properties.capacity_missing(account_id))
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

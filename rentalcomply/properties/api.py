@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from rentalcomply.core.errors import NotFound
+import datetime as dt
+
+from rentalcomply.core.errors import BookingConflict, NotFound
 from rentalcomply.filings import settings as authority_settings
 from rentalcomply.checkin import links
-from rentalcomply.properties import access, service
+from rentalcomply.properties import access, closed_days, regions, service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
-                                             AADE_ID_MAX, CHANNEL_STATUSES, CIN_MAX,
+                                             AADE_ID_MAX, CAPACITY_MAX, CHANNEL_STATUSES, CIN_MAX,
                                              CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
                                              MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
@@ -43,11 +45,31 @@ openapi.schema("ChannelConnection", {
     },
 })
 
+REGION_CODES = [code for country in regions.REGIONS.values() for code in country]
+REGION_WORDS = ("Italian and Spanish properties: the ISO 3166-2 code of the region whose rules "
+                "apply (which statistics system and police authority the property owes): "
+                "Italy's regions, with the autonomous provinces IT-TN (Trento) and IT-BZ "
+                "(Bolzano) instead of IT-32; Spain's autonomous communities and cities (ES-AN "
+                "... ES-ML). Read from the address when that is certain (an Italian province's "
+                "abbreviation such as \"(MI)\" or \"50125 Firenze FI\", a town after its "
+                "postcode whose name no other region's municipality has; a Spanish postcode, "
+                "whose first two digits are the province); else null until the host chooses "
+                "it, and the property is in the dashboard's \"Needs a person\". Always null "
+                "for other countries.")
+openapi.schema("Region", {"type": "string", "enum": REGION_CODES,
+                          "description": "An ISO 3166-2 region of Italy or Spain."})
+openapi.schema("RegionSource", {"type": "string", "enum": [regions.FROM_ADDRESS, regions.FROM_HOST]})
+ROOMS_WORDS = ("The rooms the property lets, reported as available by the monthly tourism "
+               "statistics (Italy: ISTAT through the region's system). null: not given (an "
+               "Italian property without them is in \"Needs a person\").")
+BEDS_WORDS = ("The beds the property lets, reported as available by the monthly tourism "
+              "statistics. null: not given.")
+
 openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "cin",
-                 "police_settings",
+                 "region", "region_source", "rooms", "beds", "police_settings",
                  "police_credentials_set", "access_instructions_set",
                  "access_instructions_languages",
                  "access_instructions_hours_before", "checkout_hour", "channel_connections",
@@ -76,6 +98,17 @@ openapi.schema("Property", {
                                "calendar, in the check-in e-mails. null: none (an Italian "
                                "property without one is in the dashboard's \"Needs a "
                                "person\").", "examples": ["IT053037C2ABCDEFGH"]},
+        "region": {"anyOf": [ref("Region"), {"type": "null"}],
+                   "description": REGION_WORDS, "examples": ["IT-25", "ES-CT"]},
+        "region_source": {"anyOf": [ref("RegionSource"), {"type": "null"}],
+                          "description": "Where `region` came from: `address` (read from the "
+                                         "address, and read again when the address or the "
+                                         "country changes) or `host` (chosen, never "
+                                         "overwritten by the address); null while unknown."},
+        "rooms": {"type": ["integer", "null"], "minimum": 0, "maximum": CAPACITY_MAX,
+                  "description": ROOMS_WORDS},
+        "beds": {"type": ["integer", "null"], "minimum": 0, "maximum": CAPACITY_MAX,
+                 "description": BEDS_WORDS},
         "police_settings": {"type": "object",
                             "additionalProperties": {"type": "string"},
                             "description": "The connector's non-secret settings (Alloggiati "
@@ -133,6 +166,32 @@ openapi.schema("Property", {
 })
 
 
+openapi.schema("ClosedDays", {
+    "type": "object",
+    "description": "A property's closed days between `from` and `to` (both included), joined "
+                   "into ranges: the monthly tourism statistics report them as closed "
+                   "(ROSS 1000 `apertura=NO`).",
+    "required": ["from", "to", "data"],
+    "additionalProperties": False,
+    "properties": {
+        "from": {"type": "string", "format": "date"},
+        "to": {"type": "string", "format": "date"},
+        "data": {"type": "array", "items": {
+            "type": "object", "required": ["first_day", "last_day", "days"],
+            "additionalProperties": False,
+            "properties": {"first_day": {"type": "string", "format": "date"},
+                           "last_day": {"type": "string", "format": "date",
+                                        "description": "Included."},
+                           "days": {"type": "integer", "minimum": 1}}}},
+    },
+})
+
+RANGE_FIELD = Field("string", max_length=21, pattern=closed_days.RANGE_PATTERN,
+                    description="A day `YYYY-MM-DD` or a range `YYYY-MM-DD/YYYY-MM-DD` (ISO "
+                                "8601's interval; both days included), at most "
+                                f"{closed_days.MAX_DAYS} days.")
+
+
 # The property's check-in link is never kept for a replay of the same Idempotency-Key (README):
 # a replay answers it null with `Idempotent-Withheld: checkin_url`.
 LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
@@ -185,6 +244,23 @@ def _property_fields(creating: bool) -> dict[str, Field]:
                                  "on a property of another country, or a country change away "
                                  "from IT while one is set, is 400 VALIDATION_ERROR on `cin`.",
                      example="IT053037C2ABCDEFGH"),
+        "region": Field("string", nullable=True, max_length=8, choices=REGION_CODES,
+                        enum_name="Region",
+                        description="Italian and Spanish properties only (any other country's "
+                                    "property: 400 VALIDATION_ERROR): the region the host "
+                                    "chooses, kept when the address changes; a code of "
+                                    "another country is 400 VALIDATION_ERROR. " + (
+                                        "Not given: read from the address when certain, else "
+                                        "null." if creating else
+                                        "null goes back to what the address says (null when "
+                                        "it says nothing certain); not given: a region read "
+                                        "from the address is read again when the address or "
+                                        "the country changes."),
+                        example="IT-25"),
+        "rooms": Field("integer", nullable=True, minimum=0, maximum=CAPACITY_MAX,
+                       description=ROOMS_WORDS + " null clears it."),
+        "beds": Field("integer", nullable=True, minimum=0, maximum=CAPACITY_MAX,
+                      description=BEDS_WORDS + " null clears it."),
     }
 
 
@@ -301,6 +377,48 @@ def register(api) -> None:
                                              settings=police_settings,
                                              credentials=police_credentials)
         return with_checkin_link(ctx, composed.property_view(prop), prop)
+
+    @api.get("/properties/<property_id>/closed-days", scope="read", tags=TAGS,
+             summary="List a property's closed days",
+             description="The days the host marked the property closed, from `from` to `to` "
+                         "(both included; default: the current month's first day and a year "
+                         f"after it; at most {closed_days.MAX_DAYS} days), joined into ranges.",
+             query={"from": Field("date", description="First day read."),
+                    "to": Field("date", description="Last day read (included).")},
+             response="ClosedDays", errors=[NotFound])
+    def list_closed_days(ctx, property_id):
+        prop = service.get_property(ctx.account_id, property_id)
+        first = ctx.query.get("from") or closed_days.default_window()[0]
+        last = ctx.query.get("to") or first + dt.timedelta(days=365)
+        ranges = closed_days.closed_ranges(prop, first, last)
+        return {"from": first.isoformat(), "to": last.isoformat(),
+                "data": [span.view() for span in ranges]}
+
+    @api.put("/properties/<property_id>/closed-days", scope="write", tags=TAGS,
+             summary="Close or reopen days of a property",
+             description="Closes the days of `close` and reopens those of `open`, in one change "
+                         "(each a day or a range, both days included; a day already so is left "
+                         "as it is; a day in both lists is 400). A day on which a confirmed "
+                         "booking has a night (arrival <= day < departure) cannot be closed: "
+                         "409 BOOKING_CONFLICT, nothing changed, one `details` entry per booking "
+                         "with its `booking_id`, dates and the nights in the way. A channel's "
+                         "block does not stop a day from closing. Answers the closed days of "
+                         "the window that covers the change, as the GET does.",
+             body={"close": Field("array", items=RANGE_FIELD, max_items=closed_days.MAX_RANGES,
+                                  description="Days or ranges to close.",
+                                  example=["2027-01-07/2027-01-31"]),
+                   "open": Field("array", items=RANGE_FIELD, max_items=closed_days.MAX_RANGES,
+                                 description="Days or ranges to reopen.",
+                                 example=["2027-01-20"])},
+             response="ClosedDays", errors=[NotFound, BookingConflict])
+    def change_closed_days(ctx, property_id):
+        prop = service.get_property(ctx.account_id, property_id)
+        changed = closed_days.change(prop, ctx.body.get("close") or [], ctx.body.get("open") or [])
+        first = min(span.first for span in changed)
+        last = max(max(span.last for span in changed), first)
+        ranges = closed_days.ranges_of(closed_days.closed_days(prop.id, first, last))
+        return {"from": first.isoformat(), "to": last.isoformat(),
+                "data": [span.view() for span in ranges]}
 
     @api.post("/properties/<property_id>/channels", scope="write", tags=TAGS,
               summary="Connect a channel's calendar feed",

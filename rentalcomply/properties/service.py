@@ -23,7 +23,7 @@ from rentalcomply.core.db import atomic, column_list, db, model_from_row
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import ChannelConnection, Property
-from rentalcomply.properties import access
+from rentalcomply.properties import access, regions
 from rentalcomply.properties.timezones import default_timezone, is_known_country, zones_of
 
 log = logging.getLogger(__name__)
@@ -56,11 +56,16 @@ CIN_COUNTRY = "IT"
 CIN_ONLY_ITALY = ("is for Italian properties only (country IT); clear it (null) to move the "
                   "property to another country")
 
+# The rooms and beds the monthly tourism statistics report as available (ROSS 1000 takes three
+# digits).
+CAPACITY_MAX = 999
+CAPACITY_FIELDS = ("rooms", "beds")
+
 DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
-            "police_connector": "none", "cin": None}
+            "police_connector": "none", "cin": None, "region": None, "rooms": None, "beds": None}
 EDITABLE = ("name", "address", *DEFAULTS)
-NULLABLE = ("aade_property_id", "max_guests", "cin")
+NULLABLE = ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds")
 # Set through an update only; the instructions are sealed (properties/access.py), never shown
 # back through the API.
 ACCESS_FIELDS = (access.FIELD, access.BY_LANGUAGE, "access_instructions_hours_before",
@@ -75,9 +80,12 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
                     country: str = "GR", timezone: str | None = None,
                     max_guests: int | None = None, climate_fee_category: str = "standard",
                     police_connector: str = "none", status: str = "active",
-                    cin: str | None = None) -> Property:
+                    cin: str | None = None, region: str | None = None, rooms: int | None = None,
+                    beds: int | None = None) -> Property:
     """Create a property. Without `timezone`, the country's only zone is taken (IT: Europe/Rome);
-    a country with several zones (ES, PT, US...) must name one (ValidationError)."""
+    a country with several zones (ES, PT, US...) must name one (ValidationError). Without
+    `region`, an Italian or Spanish property's region is read from its address where that is
+    certain (properties/regions.py), else left unknown."""
     if timezone is None and isinstance(country, str):
         timezone = default_timezone(country)
         if timezone is None and re.fullmatch(COUNTRY_PATTERN, country):
@@ -90,8 +98,10 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
         "name": name, "address": address, "aade_property_id": aade_property_id,
         "country": country, "timezone": timezone, "max_guests": max_guests,
         "climate_fee_category": climate_fee_category, "police_connector": police_connector,
-        "status": status, "cin": cin})
+        "status": status, "cin": cin, "rooms": rooms, "beds": beds})
     refuse_cin_outside_italy(values["country"], values["cin"])
+    values.update(region_after(values["country"], values["address"], None, None,
+                               {"region": region} if region is not None else {}, changed=True))
     # The filing engine refuses a connector with no format for the country (ValidationError).
     signals.send(signals.PROPERTY_CONNECTOR_CHOSEN, connector=values["police_connector"],
                  country=values["country"])
@@ -164,6 +174,12 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
         if "cin" in values or "country" in values:
             refuse_cin_outside_italy(values.get("country", prop.country),
                                      values.get("cin", prop.cin))
+        region_given = {"region": values.pop("region")} if "region" in values else {}
+        values.update(region_after(
+            values.get("country", prop.country), values.get("address", prop.address),
+            prop.region, prop.region_source, region_given,
+            changed=any(name in values and values[name] != getattr(prop, name)
+                        for name in ("address", "country"))))
         changed = {name: value for name, value in values.items() if getattr(prop, name) != value}
         for name in ("access_instructions_hours_before", "checkout_hour"):
             if name in access_values and access_values[name] != getattr(prop, name):
@@ -211,6 +227,46 @@ def italian_without_cin(account_id: str) -> list[Property]:
     return list(Property.select().where(
         (Property.account == account_id) & (Property.country == CIN_COUNTRY)
         & (Property.status == "active") & Property.cin.is_null())
+        .order_by(Property.name, Property.id))
+
+
+def region_after(country: str, address: str, region: str | None, source: str | None,
+                 given: dict, *, changed: bool) -> dict:
+    """The `region` and `region_source` of a property after a change (ValidationError for a
+    region that is not the country's). A region given is the host's; null given goes back to what
+    the address says. A region the host chose stays while it is of the property's country; one
+    read from the address is read again when the address or the country changed."""
+    if given.get("region") is not None:
+        trouble = regions.problem(country, given["region"])
+        if trouble:
+            raise ValidationError("region", trouble)
+        return {"region": given["region"], "region_source": regions.FROM_HOST}
+    if not given and not changed:
+        return {}
+    if not given and source == regions.FROM_HOST and region is not None \
+            and regions.problem(country, region) is None:
+        return {}
+    derived = regions.derive(country, address)
+    return {"region": derived, "region_source": regions.FROM_ADDRESS if derived else None}
+
+
+def region_unknown(account_id: str) -> list[Property]:
+    """The account's active properties of a country with regions (Italy, Spain) whose region is
+    unknown: which region's rules apply (statistics, police) cannot be known, so a person is
+    asked to choose it."""
+    return list(Property.select().where(
+        (Property.account == account_id) & Property.country.in_(list(regions.REGIONS))
+        & (Property.status == "active") & Property.region.is_null())
+        .order_by(Property.name, Property.id))
+
+
+def capacity_missing(account_id: str) -> list[Property]:
+    """The account's active Italian properties without their rooms or beds: every Italian
+    property reports the month's tourism statistics (ISTAT, through its region's system), which
+    give the rooms and beds available."""
+    return list(Property.select().where(
+        (Property.account == account_id) & (Property.country == "IT")
+        & (Property.status == "active") & (Property.rooms.is_null() | Property.beds.is_null()))
         .order_by(Property.name, Property.id))
 
 
@@ -266,6 +322,19 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
         if not is_timezone(values["timezone"]):
             refuse("timezone", "must be an IANA time zone name, like Europe/Athens")
         cleaned["timezone"] = values["timezone"]
+    for field in CAPACITY_FIELDS:
+        if field in values:
+            value = values[field]
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or not 0 <= value <= CAPACITY_MAX):
+                refuse(field, f"must be a whole number from 0 to {CAPACITY_MAX}, or null")
+            cleaned[field] = value
+    if "region" in values:
+        value = values["region"]
+        if value is not None and (not isinstance(value, str)
+                                  or not re.fullmatch(r"[A-Z]{2}-[A-Z0-9]{1,3}", value)):
+            refuse("region", "must be an ISO 3166-2 code in capitals, like IT-25 or ES-CT, or null")
+        cleaned["region"] = value
     if "max_guests" in values:
         value = values["max_guests"]
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)

@@ -29,6 +29,10 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "climate_fee_category": prop.climate_fee_category,
         "police_connector": prop.police_connector,
         "cin": prop.cin,
+        "region": prop.region,
+        "region_source": prop.region_source,
+        "rooms": prop.rooms,
+        "beds": prop.beds,
         **police,
         "access_instructions_set": prop.access_instructions_sealed is not None,
         "access_instructions_languages": access.languages_of(prop),  # never the texts

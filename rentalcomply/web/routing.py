@@ -151,6 +151,9 @@ class Api:
     def patch(self, path, **options):
         return self.route("PATCH", path, **options)
 
+    def put(self, path, **options):
+        return self.route("PUT", path, **options)
+
     def delete(self, path, **options):
         return self.route("DELETE", path, **options)
 

@@ -70,3 +70,32 @@ def test_properties_create_with_an_unknown_country_says_the_country_is_unknown(c
     result = cli("properties", "create", "--account", account["id"], "--name", "X",
                  "--address", "Y", "--country", "ZZ", "--timezone", "Europe/Athens", expect=1)
     assert "country: ZZ is not a known country" in result.stderr
+
+
+def test_a_propertys_region_rooms_beds_and_closed_days_from_the_command_line(cli):
+    import datetime as dt
+
+    from rentalcomply.core import clock
+    account = cli.json("accounts", "create", "Agenzia")
+    prop = cli.json("properties", "create", "--account", account["id"], "--name", "Casa",
+                    "--address", "Via Maggio 12, 50125 Firenze FI", "--country", "IT")
+    assert (prop["region"], prop["region_source"]) == ("IT-52", "address")
+    changed = cli.json("properties", "update", prop["id"], "--account", account["id"],
+                       "--region", "it-25", "--rooms", "3", "--beds", "7")
+    assert (changed["region"], changed["region_source"], changed["rooms"], changed["beds"]) \
+        == ("IT-25", "host", 3, 7)
+    back = cli.json("properties", "update", prop["id"], "--account", account["id"],
+                    "--region", "", "--rooms", "")
+    assert (back["region"], back["region_source"], back["rooms"]) == ("IT-52", "address", None)
+    refused = cli("properties", "update", prop["id"], "--account", account["id"], "--region",
+                  "ES-CT", expect=1)
+    assert "region: ES-CT is not a region of IT" in refused.stderr
+    first = clock.today() + dt.timedelta(days=10)
+    span = f"{first.isoformat()}/{(first + dt.timedelta(days=2)).isoformat()}"
+    listed = cli.json("properties", "closed-days", prop["id"], "--account", account["id"],
+                      "--close", span)
+    assert listed["data"] == [{"first_day": first.isoformat(),
+                               "last_day": (first + dt.timedelta(days=2)).isoformat(), "days": 3}]
+    said = cli("properties", "closed-days", prop["id"], "--account", account["id"], "--open",
+               first.isoformat())
+    assert f"closed {(first + dt.timedelta(days=1)).isoformat()}/" in said.output

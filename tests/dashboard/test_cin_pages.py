@@ -12,8 +12,9 @@ CIN = "IT058091C2ABCDEFGH"
 
 
 def _italian(account_id, name="Casa Limone", **extra):
-    return properties.create_property(account_id, name=name, address="Via Roma 1",
-                                      country="IT", **extra)
+    # Its region and capacity known, so that Needs a person lists only the CIN.
+    return properties.create_property(account_id, name=name, address="Via Roma 1, 00184 Roma RM",
+                                      country="IT", rooms=2, beds=4, **extra)
 
 
 def _needs(text: str) -> str:

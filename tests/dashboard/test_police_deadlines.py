@@ -60,10 +60,14 @@ def stepped(frozen_clock):
 
 
 def _property(account_id, name, country, timezone, connector, police, credentials):
-    # An Italian property has its CIN: without one it would be in "Needs a person" too.
-    prop = properties.create_property(account_id, name=name, address="Via dei Serragli 1",
+    # An Italian property has its CIN, its region (read from the address) and its rooms and
+    # beds; a Spanish one its region: without them it would be in "Needs a person" too.
+    address = {"IT": "Via dei Serragli 1, 50124 Firenze FI",
+               "ES": "Calle de Atocha 1, 28012 Madrid"}.get(country, "Via dei Serragli 1")
+    prop = properties.create_property(account_id, name=name, address=address,
                                       country=country, timezone=timezone,
-                                      cin="IT048017C2OLTRARNO1" if country == "IT" else None)
+                                      cin="IT048017C2OLTRARNO1" if country == "IT" else None,
+                                      **({"rooms": 1, "beds": 2} if country == "IT" else {}))
     police_settings.configure_property(account_id, prop.id, connector=connector,
                                        settings=police, credentials=credentials)
     return prop

@@ -76,11 +76,13 @@ def family(document_number: str = "YA1234567") -> list[dict]:
     return [
         {"first_name": "Giulia", "last_name": "Bianchi", "sex": "F", "birth_date": "1979-03-12",
          "birth_country": "IT", "birth_municipality": "Roma", "birth_province": "RM",
-         "nationality": "IT", "relationship": "head_of_family", "document_type": "passport",
+         "nationality": "IT", "relationship": "head_of_family",
+         "residence_country": "DE", "document_type": "passport",
          "document_number": document_number, "document_country": "IT",
          "document_issue_place": "Roma", "phone": "+39 333 123 4567"},
         {"first_name": "Marco", "last_name": "Bianchi", "sex": "M", "birth_date": "1978-07-30",
          "birth_country": "DE", "nationality": "IT", "relationship": "family_member",
+         "residence_country": "DE",
          "document_type": "id_card", "document_number": "CA12345AB", "document_country": "IT",
          "document_issue_place": "Milano"},
     ]
@@ -90,11 +92,13 @@ def group(leader_document: str = "18AB12345") -> list[dict]:
     return [
         {"first_name": "Luca", "last_name": "Verdi", "sex": "M", "birth_date": "1985-01-01",
          "birth_country": "FR", "nationality": "FR", "relationship": "head_of_group",
+         "residence_country": "DE",
          "document_type": "passport", "document_number": leader_document, "document_country": "FR",
          "document_issue_place": "Paris", "email": "luca@example.com"},
         {"first_name": "Sara", "last_name": "Neri", "sex": "F", "birth_date": "1987-02-02",
          "birth_country": "IT", "birth_municipality": "Napoli", "birth_province": "NA",
-         "nationality": "IT", "relationship": "group_member", "document_type": "id_card",
+         "nationality": "IT", "relationship": "group_member",
+         "residence_country": "DE", "document_type": "id_card",
          "document_number": "YB7654321", "document_country": "IT",
          "document_issue_place": "Napoli"},
     ]

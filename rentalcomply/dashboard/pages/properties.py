@@ -10,6 +10,7 @@ from rentalcomply.dashboard.pages.checkin_links import property_link_block
 from rentalcomply.dashboard.pages import access as access_pages
 from rentalcomply.dashboard.pages.access import access_view
 from rentalcomply.dashboard.pages import listing_aliases
+from rentalcomply.dashboard.pages import regions as region_pages
 from rentalcomply.dashboard.pages.listing_aliases import listing_aliases_view
 from rentalcomply.dashboard.pages.police import police_setup_view
 from rentalcomply.properties.access import languages_of as access_languages
@@ -21,7 +22,8 @@ from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
 
 PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
-                   "climate_fee_category", "police_connector", "status", "cin")
+                   "climate_fee_category", "police_connector", "status", "cin", "region",
+                   "rooms", "beds")
 
 
 # Fields that apply to one country only: a form of another country's property does not show them.
@@ -39,12 +41,14 @@ def _property_values(page, prop=None) -> dict:
         typed = page.form(name, None)
         if typed is not None:
             values[name] = typed.strip()
-    for name in ("aade_property_id", "max_guests", "cin"):
+    for name in ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds"):
         if values.get(name) == "":
             values[name] = None
-    if isinstance(values.get("max_guests"), str) and values["max_guests"].isdigit():
-        values["max_guests"] = int(values["max_guests"])
+    for name in ("max_guests", "rooms", "beds"):
+        if isinstance(values.get(name), str) and values[name].isdigit():
+            values[name] = int(values[name])
     country = values.get("country") or (prop.country if prop else properties.DEFAULTS["country"])
+    region_pages.keep_derived_region(values, prop, country)
     zones = countries.zones_for(country)
     if zones and values.get("timezone") not in zones:
         values["timezone"] = zones[0] if len(zones) == 1 else None
@@ -78,7 +82,7 @@ def _connectors_for(country: str, current: str | None) -> list[str]:
 
 
 def _property_choices(page, country: str, timezone: str | None = None,
-                      connector: str | None = None) -> dict:
+                      connector: str | None = None, prop=None) -> dict:
     zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
     if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
         zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
@@ -89,13 +93,15 @@ def _property_choices(page, country: str, timezone: str | None = None,
             "countries": countries.country_choices(page.lang),
             "zones": zones,
             "greek_fields": country == "GR", "italian_fields": country == "IT",
-            "cin_limit": properties.CIN_MAX}
+            "cin_limit": properties.CIN_MAX,
+            **region_pages.region_choices(page, country, prop)}
 
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
                   channel_values=None, access=None,
                   police_errors=None, police_values=None, connection=None,
-                  police_not_kept=None, alias_errors=None, alias_values=None):
+                  police_not_kept=None, alias_errors=None, alias_values=None,
+                  closed_errors=None, closed_values=None):
     """The property's page: its channels, calendar export, check-in link, access instructions,
     police set-up (pages/police.py) and details; a refused form shows again with its errors."""
     from rentalcomply.sync import export
@@ -113,11 +119,14 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         **listing_aliases_view(prop, alias_errors, alias_values),
         **_property_choices(page, (values or {}).get("country") or prop.country,
                             (values or {}).get("timezone") or prop.timezone,
-                            (values or {}).get("police_connector") or prop.police_connector))
+                            (values or {}).get("police_connector") or prop.police_connector,
+                            prop),
+        **region_pages.closed_days_view(page, prop, closed_errors, closed_values))
 
 
 def register(pages: Pages) -> None:
     listing_aliases.register(pages, show_property)  # the listing names' section's forms
+    region_pages.register(pages, show_property)  # the closed days' form
 
     @pages.get("/properties")
     def property_list(page):

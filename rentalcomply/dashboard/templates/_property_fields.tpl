@@ -53,6 +53,25 @@
 % if italian_fields or 'cin' in errors or values.get('cin'):
 % field('cin', 'CIN (national identification code)', hint='The code the Ministry of Tourism gave the property (BDSR). The guest page, the exported calendar and the check-in e-mails show it. Clear it before moving the property to another country.', maxlength=cin_limit, autocomplete='off')
 % end
+% if region_choices or 'region' in errors:
+<div class="field" id="region-field">
+  <label for="region">{{_('Region')}}</label>
+  <select id="region" name="region" aria-describedby="region-hint{{' region-error' if 'region' in errors else ''}}"{{!' aria-invalid="true"' if 'region' in errors else ''}}>
+    <option value="">{{_('Not chosen: read from the address where it is certain')}}</option>
+  % for code, shown in region_choices:
+    <option value="{{code}}"{{!' selected' if code == values.get('region') else ''}}>{{shown}}</option>
+  % end
+  </select>
+  <p class="hint" id="region-hint">{{region_hint}}</p>
+  % if 'region' in errors:
+  <p class="field-error" id="region-error">{{_(errors['region'])}}</p>
+  % end
+</div>
+% end
+% if italian_fields or values.get('rooms') is not None or values.get('beds') is not None or 'rooms' in errors or 'beds' in errors:
+% field('rooms', 'Rooms', kind='number', min=0, max=999, hint='The monthly tourism statistics report the rooms and beds available.', inputmode='numeric')
+% field('beds', 'Beds', kind='number', min=0, max=999, inputmode='numeric')
+% end
 % field('max_guests', 'Most guests', kind='number', min=1, max=100)
 % if greek_fields:
 % choice('climate_fee_category', 'Climate fee category', categories)

@@ -100,6 +100,7 @@
   </form>
   <p class="hint">{{_('The old address stops working at once: paste the new one into every channel.')}}</p>
 </section>
+% include('_property_closed_days.tpl')
 % include('_property_listing_aliases.tpl')
 % include('_property_checkin_link.tpl', link=checkin_link)
 % include('_property_access.tpl')

@@ -85,6 +85,26 @@
     % end
   </ul>
   % end
+  % if day.region_missing:
+  <h3>{{_('Properties whose region is unknown')}}</h3>
+  <ul class="issues" id="region-missing">
+    % for prop in day.region_missing:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a>
+      <p class="hint">{{_(region_todo)}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{prop.id}}#region">{{_('Choose the region')}}</a></p></li>
+    % end
+  </ul>
+  % end
+  % if day.capacity_missing:
+  <h3>{{_('Italian properties without rooms and beds')}}</h3>
+  <ul class="issues" id="capacity-missing">
+    % for prop in day.capacity_missing:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a>
+      <p class="hint">{{_(capacity_todo)}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{prop.id}}#rooms">{{_('Enter rooms and beds')}}</a></p></li>
+    % end
+  </ul>
+  % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues" id="filings">
