@@ -209,9 +209,11 @@ def asked_fields(country: str, index: int) -> list[str]:
 
 
 # Where an Italian property's guest lives: the country, and for a resident of Italy the comune
-# (the Polizia's code) and its province. A resident abroad gives no comune: the statistics count
-# foreigners by country.
-ITALIAN_RESIDENCE = ("residence_country", "residence_comune", "residence_province")
+# (the Polizia's code) and its province. A resident abroad gives no comune but their town
+# (`residence_place`): the statistics count foreigners by country and name their place of
+# residence (ROSS 1000 `luogoresidenza`, free text of at most 30 characters).
+ITALIAN_RESIDENCE = ("residence_country", "residence_comune", "residence_province",
+                     "residence_place")
 RESIDENCE_IN_ITALY = ("residence_comune", "residence_province")
 
 
@@ -282,6 +284,8 @@ def required_fields(country: str, index: int, guest: dict, arrival: dt.date) -> 
         required.add("residence_country")
         if guest.get("residence_country") == "IT":
             required |= set(RESIDENCE_IN_ITALY)
+        elif guest.get("residence_country"):
+            required.add("residence_place")
     if country == "ES" and guest.get("nationality") == "ES":
         required.add("second_last_name")
     needs_document = index == 0 or age is None or age >= document_age(country)
@@ -527,6 +531,7 @@ def _code_residence(values: dict, prefix: str, full: bool) -> list[Problem]:
         for name in RESIDENCE_IN_ITALY:
             values.pop(name, None)
         return []
+    values.pop("residence_place", None)  # a resident of Italy is placed by their comune
     given = values.get("residence_comune")
     if not given:
         return []

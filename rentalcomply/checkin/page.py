@@ -400,7 +400,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 "hint": _hint(lang, country, name),
                 "autocomplete": AUTOCOMPLETE.get(name, "off"),
                 "half": name in HALF_WIDTH and country != "GR",  # a Greek lead: no pairs
-                "when": _shown_when(name, value), "also": ALSO_WHEN.get(name),
+                "when": _shown_when(name, value, country), "also": ALSO_WHEN.get(name),
                 "unless": HIDDEN_WHEN.get(name) if country == "ES" else None,
                 "optional": name == "sex" and country not in ("IT", "ES", "PT"),
                 "min_age": None, "max_age": None, "options": [],
@@ -464,12 +464,17 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                    "page.edit")})
 
 
-def _shown_when(name: str, value: str):
-    """The field's (field, value) condition; none for a second surname already filled in (the
-    booking's name gave it: shown at once, so the guest sees it is there before the nationality,
-    and the draft, which keeps only shown fields, keeps it)."""
+def _shown_when(name: str, value: str, country: str = ""):
+    """The field's (field, value) condition ("!IT": any value but IT, once one is chosen); none
+    for a second surname already filled in (the booking's name gave it: shown at once, so the
+    guest sees it is there before the nationality, and the draft, which keeps only shown fields,
+    keeps it)."""
     if name == "second_last_name" and value:
         return None
+    if name == "residence_place" and country == "IT":
+        # An Italian property's guest resident abroad names their town (the statistics' place of
+        # residence); a resident of Italy picks a comune instead.
+        return ("residence_country", "!IT")
     return SHOWN_WHEN.get(name)
 
 

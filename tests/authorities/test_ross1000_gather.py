@@ -72,14 +72,25 @@ def german(first="Jonas", relationship="single"):
 
 
 def check_in(booking, guests, residence):
-    """The party through the guests API, then each guest's residence as the Italian guest page
-    asks it (residence_country, residence_comune and residence_province, residence_place)."""
+    """The party through the guests API, each guest with their residence as the Italian guest
+    page asks it (residence_country; a resident of Italy's comune and province, a resident
+    abroad's town)."""
+    guests = [{**guest, **extra} for guest, extra in zip(guests, residence)]
     guests[0] = {**guests[0], "phone": "+39 333 123 4567"}
     checkin.put_guests(booking.account_id, booking.id, guests)
+
+
+def checked_in_before_the_form_asked(booking, guests, residence):
+    """A party completed before the guest page asked the residence (an upgraded appliance's
+    stays): checked in as today, then each guest's residence replaced by what it may have been."""
+    check_in(booking, guests, [IN_ROME if guest.get("nationality") == "IT" else IN_BERLIN
+                               for guest in guests])
     with atomic():
         row = Checkin.get(Checkin.booking == booking.id)
         party = checkin.load_party(row)
         for values, extra in zip(party["guests"], residence):
+            for key in [key for key in values if key.startswith("residence_")]:
+                del values[key]
             values.update(extra)
         row.guests_sealed = sealing.seal(checkin.SEAL_PURPOSE + booking.id,
                                          json.dumps(party).encode("utf-8"))
@@ -154,13 +165,13 @@ def test_a_departure_on_the_first_morning_belongs_to_the_month(settings, prop, m
 def test_what_cannot_be_coded_is_held_with_why(settings, prop, month):
     first, _ = month
     no_comune = book(settings, prop, first + dt.timedelta(days=1), 2)
-    check_in(no_comune, [italian()], [{"residence_country": "IT"}])
+    checked_in_before_the_form_asked(no_comune, [italian()], [{"residence_country": "IT"}])
     unknown_comune = book(settings, prop, first + dt.timedelta(days=4), 2)
-    check_in(unknown_comune, [italian()], [{"residence_country": "IT",
+    checked_in_before_the_form_asked(unknown_comune, [italian()], [{"residence_country": "IT",
                                             "residence_comune": "Atlantide",
                                             "residence_province": "RM"}])
     no_residence = book(settings, prop, first + dt.timedelta(days=7), 2, guest_count=2)
-    check_in(no_residence, [german(relationship="head_of_group"),
+    checked_in_before_the_form_asked(no_residence, [german(relationship="head_of_group"),
                             german("Lena", relationship="group_member")], [IN_BERLIN, {}])
     not_checked_in = book(settings, prop, first + dt.timedelta(days=10), 2)
     fine = book(settings, prop, first + dt.timedelta(days=13), 2)

@@ -145,13 +145,13 @@ def italian_party() -> list[dict]:
         {"first_name": "Giulia", "last_name": "Bianchi", "sex": "F", "birth_date": "1979-03-12",
          "birth_country": "IT", "birth_municipality": "Roma", "birth_province": "RM",
          "nationality": "IT", "relationship": "head_of_family",
-         "residence_country": "DE", "document_type": "passport",
+         "residence_country": "DE", "residence_place": "Berlin", "document_type": "passport",
          "document_number": "YA1234567", "document_country": "IT",
          "document_issue_place": "Roma", "tax_id": "RCCMNL83S18D969H",
          "phone": "+39 333 123 4567"},
         {"first_name": "Marco", "last_name": "Bianchi", "sex": "M", "birth_date": "1978-07-30",
          "birth_country": "DE", "nationality": "IT", "relationship": "family_member",
-         "residence_country": "DE"},
+         "residence_country": "DE", "residence_place": "Berlin"},
     ]  # a family member gives no document (Alloggiati files members without one)
 
 

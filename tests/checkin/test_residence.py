@@ -68,10 +68,29 @@ def test_every_guest_of_an_italian_stay_gives_a_country_of_residence(owner, make
 def test_a_resident_abroad_gives_no_comune_and_one_sent_is_dropped(owner, make_booking):
     booking = make_booking("IT")
     party = italian_party()
-    party[0].update(residence_country="FR", residence_comune="Roma", residence_province="RM")
+    party[0].update(residence_country="FR", residence_place="Lyon", residence_comune="Roma",
+                    residence_province="RM")
     lead = put(owner, booking.id, party).json["data"]["guests"][0]
-    assert lead["residence_country"] == "FR"
+    assert (lead["residence_country"], lead["residence_place"]) == ("FR", "Lyon")
     assert "residence_comune" not in lead and "residence_province" not in lead
+
+
+def test_a_resident_abroad_names_their_town_which_the_statistics_report(owner, make_booking):
+    booking = make_booking("IT")
+    party = italian_party()
+    party[0].update(residence_country="FR")
+    party[0].pop("residence_place", None)
+    assert set(details(put(owner, booking.id, party, status=400))) \
+        == {"guests[0].residence_place"}
+
+
+def test_a_resident_of_italy_is_placed_by_the_comune_not_a_town(owner, make_booking):
+    booking = make_booking("IT")
+    party = italian_party()
+    party[0].update(residence_country="IT", residence_comune="Roma", residence_province="RM",
+                    residence_place="Trastevere")
+    lead = put(owner, booking.id, party).json["data"]["guests"][0]
+    assert lead["residence_comune"] == "412058091" and "residence_place" not in lead
 
 
 def test_a_property_of_another_country_is_not_asked_a_comune(owner, make_booking):

@@ -16,13 +16,14 @@ pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.server]
 
 
-def test_a_guest_resident_in_italy_is_asked_the_comune_and_one_abroad_is_not(make_booking,
+def test_a_guest_resident_in_italy_is_asked_the_comune_and_one_abroad_their_town(make_booking,
                                                                              server, chromium):
     booking = make_booking("IT", guest_count=1, guest_language="it")
     context, page = _open(chromium, server, booking, "it", "phone")
     try:
         comune, province = page.locator("#g0-residence_comune"), page.locator("#g0-residence_province")
-        assert comune.is_hidden() and province.is_hidden()
+        town = page.locator("#g0-residence_place")
+        assert comune.is_hidden() and province.is_hidden() and town.is_hidden()
         residence = page.locator("#g0-residence_country-search")
         residence.press_sequentially("ital")
         visible(page.locator("#g0-residence_country-options [role=option]").first)
@@ -30,6 +31,7 @@ def test_a_guest_resident_in_italy_is_asked_the_comune_and_one_abroad_is_not(mak
         assert page.input_value("#g0-residence_country") == "IT"
         visible(comune)
         visible(province)
+        assert town.is_hidden()  # a resident of Italy is placed by the comune
         assert comune.get_attribute("list") == "it-municipalities"
         assert "Comune di residenza" in page.locator("label[for=g0-residence_comune]").inner_text()
         comune.fill("Roma")
@@ -42,6 +44,9 @@ def test_a_guest_resident_in_italy_is_asked_the_comune_and_one_abroad_is_not(mak
         residence.press("Enter")
         assert page.input_value("#g0-residence_country") == "FR"
         assert comune.is_hidden() and province.is_hidden()
+        visible(town)  # a resident abroad names their town instead
+        town.fill("Lyon")
+        town.scroll_into_view_if_needed()
         _shot(page, "residence-abroad-it-phone")
     finally:
         context.close()

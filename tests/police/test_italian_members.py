@@ -15,20 +15,20 @@ def family_of_four() -> list[dict]:
     head = {"first_name": "Giulia", "last_name": "Bianchi", "sex": "F", "birth_date": "1979-03-12",
             "birth_country": "IT", "birth_municipality": "Roma", "birth_province": "RM",
             "nationality": "IT", "relationship": "head_of_family",
-         "residence_country": "DE", "document_type": "passport",
+         "residence_country": "DE", "residence_place": "Berlin", "document_type": "passport",
             "document_number": "YA1234567", "document_country": "IT",
             "document_issue_place": "Roma", "phone": "+39 333 123 4567"}
     spouse = {"first_name": "Marco", "last_name": "Bianchi", "sex": "M", "birth_date": "1978-07-30",
               "birth_country": "DE", "nationality": "IT", "relationship": "family_member",
-         "residence_country": "DE"}
+         "residence_country": "DE", "residence_place": "Berlin"}
     child = {"first_name": "Lea", "last_name": "Bianchi", "sex": "F", "birth_date": "2016-08-21",
              "birth_country": "IT", "birth_municipality": "Milano", "birth_province": "MI",
              "nationality": "IT", "relationship": "family_member",
-         "residence_country": "DE", "minor_relationship": "parent"}
+         "residence_country": "DE", "residence_place": "Berlin", "minor_relationship": "parent"}
     grandma = {"first_name": "Rosa", "last_name": "Rossi", "sex": "F", "birth_date": "1950-01-02",
                "birth_country": "IT", "birth_municipality": "Napoli", "birth_province": "NA",
                "nationality": "IT", "relationship": "family_member",
-         "residence_country": "DE"}
+         "residence_country": "DE", "residence_place": "Berlin"}
     return [head, spouse, child, grandma]
 
 

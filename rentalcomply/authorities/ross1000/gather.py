@@ -192,7 +192,7 @@ def _guest(data: dict, guest_id: str, kind: str, head: str,
         if not comune:
             problems.append("the comune of residence is missing (asked of residents of Italy).")
         else:
-            place = codes.it_municipality(comune, data.get("residence_province"), arrival)
+            place = _residence_comune(comune, data.get("residence_province"), arrival)
             if place is None:
                 problems.append("the comune of residence has no code in the comuni table (check "
                                 "its name and province).")
@@ -251,3 +251,13 @@ def _date(value) -> dt.date | None:
         return dt.date.fromisoformat(str(value)[:10]) if value else None
     except ValueError:
         return None
+
+
+def _residence_comune(given: str, province: str | None, arrival: dt.date):
+    """The comune of residence the check-in keeps: the Polizia's code the guest page stores (the
+    comune in force on the arrival day), or a name with its province (a guests API client's)."""
+    if codes.CODE_RE["comuni"].match(given):
+        found = [place for place in codes.table("IT", "comuni").by_code.get(given, [])
+                 if place.valid_on(arrival)]
+        return found[0] if found else None
+    return codes.it_municipality(given, province, arrival)

@@ -47,7 +47,12 @@
       each(block.querySelectorAll(".field"), function (field) {
         var show = true;
         var when = field.getAttribute("data-when");
-        if (when) { show = value(guest, when) === field.getAttribute("data-when-value"); }
+        if (when) {
+          // "!IT": any value but IT, once one is chosen.
+          var wanted = field.getAttribute("data-when-value"), given = value(guest, when);
+          show = wanted.charAt(0) === "!" ? (given !== "" && given !== wanted.slice(1))
+                                          : given === wanted;
+        }
         var also = field.getAttribute("data-also");
         if (also && show) {
           show = field.getAttribute("data-also-values").split(" ").indexOf(value(guest, also)) >= 0;
