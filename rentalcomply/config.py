@@ -233,6 +233,7 @@ SETTINGS: list[Setting] = [
     S("police", "ses_url", _parse_str, "https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion", "Address of the SES.Hospedajes SOAP service (Spain)."),
     S("police", "siba_url", _parse_str, "https://siba.sef.pt/bawsdev/boletinsalojamento.asmx", "Address of the SIBA SOAP service (Portugal)."),
     S("police", "ine_municipalities_url", _parse_str, "https://www.ine.es/daco/daco42/codmun/diccionario26.xlsx", "Address of INE's list of Spain's municipalities (diccionarioYY.xlsx; INE publishes a new edition each January: change the year then), fetched by the dashboard's Refresh code tables. SES.Hospedajes serves no municipalities. Empty: never fetched (load INE's file with rentalcomply police refresh-codes --country ES)."),
+    S("police", "ross1000_endpoints", _parse_str, "", "Italy's tourism statistics: the ROSS 1000 web-service address of a region where it is not the published one, as REGION=URL pairs separated by commas (\"IT-25=https://...,IT-52=https://...\"); a region not named uses its published address (authorities/ross1000/connector.py)."),
     S("police", "timeout_seconds", _range(1, 300, _parse_int), 30, "Timeout of one call to a police service."),
     S("police", "arrival_hour", _range(0, 23, _parse_int), 14, "Local hour of arrival the filing deadlines count from (the property's check-in time)."),
     S("police", "max_attempts", _range(1, 50, _parse_int), 8, "Attempts of a filing before it is FAILED (fewer when its deadline comes first)."),
