@@ -70,11 +70,15 @@ class PeriodFile:
         return f"{stem}.zip", "application/zip", buffer.getvalue()
 
 
+def view(row: Filing) -> dict:
+    """A period filing as its events carry it: the filing's view with its authority, property
+    and period (the filings list's fields without its signed links)."""
+    return {**filing_view(row), "authority": row.authority, "booking_id": None,
+            "property_id": row.property_id, "period": row.period}
+
+
 def emit(row: Filing, event_type: str) -> None:
-    events.emit(row.account_id, event_type, {
-        "property_id": row.property_id, "authority": row.authority, "period": row.period,
-        "filing": {**filing_view(row), "authority": row.authority, "property_id": row.property_id,
-                   "period": row.period}})
+    events.emit(row.account_id, event_type, view(row))
 
 
 # --- made, queued ---------------------------------------------------------------------------------

@@ -172,7 +172,9 @@ def register(authority: Authority) -> Authority:
 
 
 def authorities() -> list[Authority]:
-    return list(_authorities.values())
+    """The registration (police) authorities: those whose hooks the booking filings run and
+    whose file a property's `file` connector builds. Period authorities: period_authorities."""
+    return [a for a in _authorities.values() if a.purpose == "registration"]
 
 
 def get(name: str) -> Authority:
@@ -190,7 +192,7 @@ def for_country(country: str) -> Authority | None:
 
 def registrations() -> list[Authority]:
     """The authorities a property's `police_connector` may name."""
-    return [a for a in _authorities.values() if a.purpose == "registration"]
+    return authorities()
 
 
 def period_authorities() -> list[Authority]:
