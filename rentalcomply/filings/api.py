@@ -25,7 +25,10 @@ openapi.schema("PoliceGuestOutcome", {
                   "description": "The guest's place in the party (0: the lead guest)."},
         "accepted": {"type": "boolean"},
         "code": {"type": ["string", "null"], "description": "The authority's error code "
-                                                             "(`LOCAL`: refused before sending)."},
+                                                             "(`LOCAL`: refused before sending); "
+                                                             "of a period filing's guest, its id "
+                                                             "at the authority (ROSS 1000 "
+                                                             "`idswh`)."},
         "message": {"type": ["string", "null"], "description": "The authority's reason."},
     },
 })
@@ -38,10 +41,11 @@ openapi.schema("Filing", {
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^pf_"},
-        "kind": {"type": "string", "enum": list(KINDS),
+        "kind": {"type": "string", "enum": [*KINDS, *registry.period_kinds()],
                  "description": "`arrival`; `departure` (Portugal); `cancellation`, `reservation` "
                                 "and `rh_cancellation` (Spain: the reservation, and the "
-                                "cancellation of one whose dates changed)."},
+                                "cancellation of one whose dates changed); a period filing's "
+                                "period kind (`month`: ISTAT's statistics through ROSS 1000)."},
         "connector": {"type": "string"},
         "status": {"type": "string", "enum": list(FILING_STATUSES),
                    "description": "waiting (check-in not completed) → queued → sending → "
