@@ -355,10 +355,10 @@ openapi.schema("Obligation", {
 })
 
 OBLIGATION_BODY = {
-    "settings": Field("string_map", max_items=20, max_length=200, nullable=True,
+    "settings": Field("string_map", max_items=20, max_length=200,
                       description="Non-secret settings, merged (null removes one); ROSS 1000: "
                                   "`structure_code`, `deadline_day`."),
-    "credentials": Field("string_map", max_items=20, max_length=200, nullable=True,
+    "credentials": Field("string_map", max_items=20, max_length=200,
                          description="Credentials, merged and sealed; only their names come "
                                      "back. ROSS 1000: `username`, `password` (the tourism "
                                      "office's transmission credentials)."),

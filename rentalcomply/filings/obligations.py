@@ -67,9 +67,13 @@ def _row(property_id: str, name: str) -> ObligationSettings | None:
                                           & (ObligationSettings.authority == name))
 
 
-def settings_of(prop: Property, name: str) -> dict:
-    row = _row(prop.id, name)
+def row_settings(property_id: str, name: str) -> dict:
+    row = _row(property_id, name)
     return dict(row.settings or {}) if row else {}
+
+
+def settings_of(prop: Property, name: str) -> dict:
+    return row_settings(prop.id, name)
 
 
 def _purpose(prop_id: str, name: str) -> str:
@@ -207,6 +211,14 @@ def configure(account_id: str, property_id: str, name: str, *, settings: dict | 
             & (ObligationSettings.authority == name)).execute()
         prop.updated_at = now
         prop.save()  # the property's version grows: its view changed
+        # A new deadline day moves the deadline of the periods not filed yet.
+        for row in Filing.select().where(
+                (Filing.property == prop.id) & (Filing.authority == name)
+                & Filing.booking.is_null() & Filing.status.not_in(("submitted",))):
+            due = authority.period_deadline(prop, row.period, row_settings(prop.id, name))
+            if due != row.deadline:
+                Filing.update(deadline=due, at_risk_at=None, updated_at=now).where(
+                    Filing.id == row.id).execute()
         release_holds(prop, authority, credentials_changed=bool(checked_credentials))
     return prop
 

@@ -383,3 +383,15 @@ def test_a_rosss1000_region_without_credentials_gets_its_file_to_upload(month, o
     row = the_filing(milan, month)
     assert (row.status, row.file_name) == ("ready", f"ross1000-LOM0001-{month}.xml")
     assert ross.received == {}
+
+
+def test_a_new_deadline_day_moves_the_deadline_of_the_months_not_filed(month, owner):
+    milan = italian(owner, "Casa Navigli", LOMBARDY)
+    set_up(owner, milan, credentials=None)
+    first, last = bounds(month)
+    at(first)
+    sweep.run_due()
+    owner.put_json(f"/api/v1/properties/{milan.id}/obligations/ross1000",
+                   {"settings": {"deadline_day": "10"}})
+    due = the_filing(milan, month).deadline
+    assert (due + dt.timedelta(hours=2)).date() == last + dt.timedelta(days=10)
