@@ -73,6 +73,9 @@ class Guest:
     document: Document | None = None
     tourism_type: str = ""  # tipoturismo description, e.g. "Culturale"
     transport: str = ""  # mezzotrasporto description, e.g. "Treno"
+    # The province (two letters) of the comune of birth: the legacy TXT record has a field for it
+    # (txtfile.py); the XML names the comune alone.
+    birth_province: str = ""
 
     @property
     def origin(self) -> str:

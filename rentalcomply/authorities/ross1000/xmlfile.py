@@ -2,7 +2,7 @@
 the shipped `xsd/checkin.xsd` before anyone sees it.
 
 The same document is the file a host uploads on the region's portal and, renamed
-`movimentazione`, the body of the web service's `inviaMovimentazione` (not written yet). Element
+`movimentazione`, the body of the web service's `inviaMovimentazione` (service.py). Element
 order is the WSDL's (shared/domain/updates-2026-11.md §1.2); the XSD enforces it, since the
 service silently drops an `arrivo` it cannot read (note §1.2).
 """
