@@ -424,3 +424,27 @@ def test_a_new_deadline_day_moves_the_deadline_of_the_months_not_filed(month, ow
                    {"settings": {"deadline_day": "10"}})
     due = the_filing(milan, month).deadline
     assert (due + dt.timedelta(hours=1)).date() == last + dt.timedelta(days=10)  # 23:59 in Rome
+
+
+def test_a_service_that_does_not_answer_is_tried_again_and_an_interrupted_call_requeued(
+        month, owner, ross):
+    milan = italian(owner, "Casa Navigli", LOMBARDY)
+    set_up(owner, milan)
+    first, last = bounds(month)
+    at(first)
+    sweep.run_due()
+    ross[LOMBARDY].down()
+    at(last + dt.timedelta(days=1))
+    sweep.run_due()
+    row = the_filing(milan, month)
+    assert (row.status, row.attempts) == ("queued", 1) and "cannot be reached" in row.error
+    ross[LOMBARDY].up()
+    clock.travel(dt.timedelta(minutes=3))
+    sweep.run_due()
+    assert the_filing(milan, month).status == "submitted"
+    # A call cut by a crash is sent again: each guest goes by its immutable idswh.
+    Filing.update(status="sending", sending_since=clock.utcnow()).where(
+        Filing.id == row.id).execute()
+    clock.travel(dt.timedelta(minutes=10))
+    assert periods.recover_interrupted() == [row.id]
+    assert the_filing(milan, month).status == "queued"
