@@ -7,4 +7,4 @@ format) and one line below. docs/architecture.md walks through an example. Greec
 it holds their format and is not registered here.
 """
 
-from rentalcomply.authorities import alloggiati, ses, siba  # noqa: F401  (each registers itself)
+from rentalcomply.authorities import alloggiati, ross1000, ses, siba  # noqa: F401  (each registers itself)

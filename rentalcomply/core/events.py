@@ -23,6 +23,9 @@ EVENT_TYPES = (
     "booking.created", "booking.updated", "booking.cancelled", "booking.conflict",
     "checkin.invited", "checkin.completed",
     "police.submitted", "police.rejected", "police.failed", "police.at_risk",
+    # A period filing's (a property's month of statistics: filings/periods.py).
+    "filing.held", "filing.ready", "filing.submitted", "filing.rejected", "filing.failed",
+    "filing.at_risk",
     "report.ready", "report.failed", "report.due_soon",
     "sync.completed", "sync.error",
     "webhook.test",

@@ -42,9 +42,11 @@ HEADINGS = {
     "checkins_due": "Check-ins not done, arrival within 48 hours",
     "documents_flagged": "Documents expired or expiring before departure",
     "police_setups": "Police filing on, set-up not complete",
+    "no_registration": "Properties whose guests are not being filed",
     "cin_missing": "Italian properties without their CIN",
     "region_missing": "Properties whose region is unknown",
     "capacity_missing": "Italian properties without rooms and beds",
+    "period_filings": "Monthly statistics to see to",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -165,6 +167,15 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                 shown.append(Line(prop.name, t("missing: {fields}", fields=", ".join(
                     t(f.label) for f in lacking)),
                     f"{dashboard_url}/properties/{prop.id}#police-setup"))
+            elif kind == "no_registration":
+                shown.append(Line(item.name, t("Its guests are not being filed with the police: "
+                                               "choose its police connector."),
+                                  f"{dashboard_url}/properties/{item.id}"))
+            elif kind == "period_filings":
+                shown.append(Line(f"{item.property.name} · {item.period}",
+                                  police_words.period_filing_sentence(t, fmt, item),
+                                  f"{dashboard_url}/properties/{item.property.id}"
+                                  f"#obligation-{item.authority}"))
             elif kind == "cin_missing":
                 shown.append(Line(item.name, t(problems.CIN_MISSING),
                                   f"{dashboard_url}/properties/{item.id}#cin"))

@@ -196,3 +196,22 @@ def cancellation_words(prop) -> list[str]:
 def amount_hint(prop) -> str:
     """The amount kept's hint: declared to AADE for a Greek property, else kept for records."""
     return AADE_AMOUNT_HINT if prop.country == "GR" else RECORDS_AMOUNT_HINT
+
+
+# A period filing (a month's statistics) that needs a person: Today and the morning e-mail.
+PERIOD_WORDS = {
+    "held": "Held, nothing sent: {reason}",
+    "ready": "Its file is ready: upload it, or type the figures in, then mark it filed.",
+    "rejected": "Refused: {reason}",
+    "failed": "Not sent: {reason}",
+}
+PERIOD_OPEN_WORDS = "Not filed yet."
+
+
+def period_filing_sentence(t, fmt, filing) -> str:
+    """What stops a period filing and by when, in the page's language (the authority's or the
+    data's reason itself as the engine words it)."""
+    reason = filing.held_reason or filing.error or ""
+    words = PERIOD_WORDS.get(filing.status)
+    sentence = t(words, reason=reason) if words else t(PERIOD_OPEN_WORDS)
+    return f"{sentence} {t('due {date}', date=fmt.date(filing.deadline))}"

@@ -22,6 +22,7 @@ from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.dashboard import search
+from rentalcomply.filings import obligations, periods
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
@@ -234,6 +235,12 @@ class Today:
     # Active Italian properties without rooms or beds (properties.service.capacity_missing): the
     # month's tourism statistics report them.
     capacity_missing: list = dataclasses.field(default_factory=list)
+    # Active properties of a filing country (IT, ES, PT) with no police registration chosen:
+    # their guests are not being filed (filings.obligations.without_registration).
+    no_registration: list = dataclasses.field(default_factory=list)
+    # Period filings (a month's statistics) held, ready to upload, refused, failed, or near their
+    # deadline (filings.periods.needing_a_person), each with its property.
+    period_filings: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -245,9 +252,11 @@ class Today:
                 ("checkins_due", self.checkins_due),
                 ("documents_flagged", self.documents_flagged),
                 ("police_setups", self.police_setups),
+                ("no_registration", self.no_registration),
                 ("cin_missing", self.cin_missing),
                 ("region_missing", self.region_missing),
                 ("capacity_missing", self.capacity_missing),
+                ("period_filings", self.period_filings),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -329,7 +338,9 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  _documents_flagged(account_id, live, start), unfiled, statuses,
                  cin_missing=properties.italian_without_cin(account_id),
                  region_missing=properties.region_unknown(account_id),
-                 capacity_missing=properties.capacity_missing(account_id))
+                 capacity_missing=properties.capacity_missing(account_id),
+                 no_registration=obligations.without_registration(account_id),
+                 period_filings=periods.needing_a_person(account_id, now))
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

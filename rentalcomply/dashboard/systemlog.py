@@ -37,6 +37,22 @@ EVENTS = {
     "police.held": ("checkin", "held a police filing until it can be sent: see the booking",
                     "κράτησε μια δήλωση στην αστυνομία μέχρι να μπορεί να σταλεί: δείτε την "
                     "κράτηση"),
+    # A period filing's (a property's month of ISTAT statistics: filings/periods.py).
+    "filing.submitted": ("property", "filed a month's tourism statistics",
+                         "υπέβαλε τα στατιστικά τουρισμού ενός μήνα"),
+    "filing.rejected": ("property", "the authority refused a month's statistics: see the "
+                                    "property", "η αρχή απέρριψε τα στατιστικά ενός μήνα: δείτε "
+                                                "το κατάλυμα"),
+    "filing.failed": ("property", "could not send a month's statistics: see the property",
+                      "δεν μπόρεσε να στείλει τα στατιστικά ενός μήνα: δείτε το κατάλυμα"),
+    "filing.held": ("property", "held a month's statistics until they can be sent: see the "
+                                "property", "κράτησε τα στατιστικά ενός μήνα μέχρι να μπορούν "
+                                            "να σταλούν: δείτε το κατάλυμα"),
+    "filing.ready": ("property", "made a month's statistics file to upload",
+                     "ετοίμασε το αρχείο στατιστικών ενός μήνα για ανέβασμα"),
+    "filing.at_risk": ("property", "warned that a month's statistics are near their deadline",
+                       "προειδοποίησε ότι τα στατιστικά ενός μήνα πλησιάζουν την προθεσμία "
+                       "τους"),
     "sync.completed": ("property", "imported new bookings from a channel calendar",
                        "εισήγαγε νέες κρατήσεις από ημερολόγιο πλατφόρμας"),
     "sync.error": ("property", "could not read a channel calendar: see the property",
@@ -135,6 +151,9 @@ def _entry_of(event: Event) -> Entry | None:
             return None
         resource_id = data.get("property_id")
         link = f"/dashboard/properties/{resource_id}"
+    elif action.startswith("filing."):  # a period filing: its property's page
+        resource_id = data.get("property_id")
+        link = f"/dashboard/properties/{resource_id}#obligation-{data.get('authority')}"
     elif action.startswith("report."):
         link = f"/dashboard/reports/{resource_id}"
     return Entry(at=event.created_at, actor_type=actor_type, actor_id=actor_id,

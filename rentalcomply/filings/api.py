@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from rentalcomply.core.errors import InvalidSignature, LinkExpired, NotFound, PoliceNotReady
 import rentalcomply.authorities  # noqa: F401  (registers the authorities with the engine)
-from rentalcomply.filings import host, listing, receipts, registry
+from rentalcomply.filings import host, listing, obligations, receipts, registry
+from rentalcomply.properties import service as properties_service
+from rentalcomply.views import properties as composed
 from rentalcomply.bookings.service import REPORT_STATUSES
 from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX
 from rentalcomply.web import openapi
@@ -23,7 +25,10 @@ openapi.schema("PoliceGuestOutcome", {
                   "description": "The guest's place in the party (0: the lead guest)."},
         "accepted": {"type": "boolean"},
         "code": {"type": ["string", "null"], "description": "The authority's error code "
-                                                             "(`LOCAL`: refused before sending)."},
+                                                             "(`LOCAL`: refused before sending); "
+                                                             "of a period filing's guest, its id "
+                                                             "at the authority (ROSS 1000 "
+                                                             "`idswh`)."},
         "message": {"type": ["string", "null"], "description": "The authority's reason."},
     },
 })
@@ -36,10 +41,11 @@ openapi.schema("Filing", {
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "pattern": "^pf_"},
-        "kind": {"type": "string", "enum": list(KINDS),
+        "kind": {"type": "string", "enum": [*KINDS, *registry.period_kinds()],
                  "description": "`arrival`; `departure` (Portugal); `cancellation`, `reservation` "
                                 "and `rh_cancellation` (Spain: the reservation, and the "
-                                "cancellation of one whose dates changed)."},
+                                "cancellation of one whose dates changed); a period filing's "
+                                "period kind (`month`: ISTAT's statistics through ROSS 1000)."},
         "connector": {"type": "string"},
         "status": {"type": "string", "enum": list(FILING_STATUSES),
                    "description": "waiting (check-in not completed) → queued → sending → "
@@ -215,6 +221,7 @@ def register(api) -> None:
                                     "Cache-Control": "private, no-store"})
 
     register_list(api)
+    register_obligations(api)
 
 # A link of the list: its own schema, null as `anyOf` (one class in generated clients).
 openapi.schema("FilingLink", {
@@ -234,9 +241,11 @@ LIST_QUERY = {
                                      "is its booking's)."),
     "booking_id": Field("string", min_length=1, max_length=64,
                         description="Only this booking's filings."),
-    "authority": Field("string", choices=registry.names(),
-                       description="Only the filings with this authority (connector)."),
-    "kind": Field("string", choices=KINDS),
+    "authority": Field("string", choices=registry.all_names(),
+                       description="Only the filings with this authority (connector, or a "
+                                   "period authority such as `ross1000`)."),
+    "kind": Field("string", choices=(*KINDS, *registry.period_kinds()),
+                  description="A booking filing's kind, or a period filing's (`month`)."),
     "period": Field("string", pattern=PERIOD_PATTERN, max_length=7,
                     description="Only the period filings of this period (\"2026-11\", "
                                 "\"2026-Q1\", \"2026\")."),
@@ -314,3 +323,78 @@ def register_list(api) -> None:
     def filing_filed(ctx, filing_id):
         return listing.mark_filed(ctx.settings, ctx.account_id, filing_id,
                                   (ctx.body or {}).get("reference"))
+
+
+# --- a property's obligations (filings/obligations.py) --------------------------------------------
+
+openapi.schema("Obligation", {
+    "type": "object",
+    "required": ["authority", "purpose", "title", "setup_complete", "missing", "settings",
+                 "credentials_set", "problem"],
+    "additionalProperties": False,
+    "properties": {
+        "authority": {"type": ["string", "null"],
+                      "description": "The authority owed (`alloggiati`, `ross1000`...; `none`: "
+                                     "no registration chosen); null when it cannot be told yet "
+                                     "(`problem` says why: the region is not known)."},
+        "purpose": {"type": "string", "enum": list(obligations.PURPOSES)},
+        "title": {"type": "string", "description": "What a person calls it."},
+        "setup_complete": {"type": "boolean",
+                           "description": "Whether what it needs to be filed is set."},
+        "missing": {"type": "array", "items": {"type": "string"},
+                    "description": "The settings or credentials it still needs."},
+        "settings": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "Its non-secret settings."},
+        "credentials_set": {"type": "array", "items": {"type": "string"},
+                            "description": "The names of its credentials that are set; their "
+                                           "values are sealed and never shown."},
+        "problem": {"type": ["string", "null"],
+                    "description": "What stops it, in words (\"no police registration chosen: "
+                                   "its guests are not being filed\")."},
+    },
+})
+
+OBLIGATION_BODY = {
+    "settings": Field("string_map", max_items=20, max_length=200,
+                      description="Non-secret settings, merged (null removes one); ROSS 1000: "
+                                  "`structure_code`, `deadline_day`."),
+    "credentials": Field("string_map", max_items=20, max_length=200,
+                         description="Credentials, merged and sealed; only their names come "
+                                     "back. ROSS 1000: `username`, `password` (the tourism "
+                                     "office's transmission credentials)."),
+}
+
+
+def register_obligations(api) -> None:
+    @api.route("PUT", "/properties/<property_id>/obligations/<authority>", scope="write",
+               tags=["properties"], summary="Set up one of a property's obligations",
+               description="The settings and credentials of a period obligation the property "
+                           "owes (listed in its `obligations`; ROSS 1000: `structure_code`, "
+                           "`deadline_day`, and the transmission `username` and `password`). "
+                           "Merged: a name set to null is removed. Credentials are sealed and "
+                           "only their names come back. Filings held for this set-up are filed "
+                           "again. An authority the property does not owe is 400 "
+                           "VALIDATION_ERROR; the police registration is set with `PATCH "
+                           "/properties/{id}` (`police_connector`).",
+               body=OBLIGATION_BODY, response="Property", errors=[NotFound])
+    def put_obligation(ctx, property_id, authority):
+        obligations.configure(ctx.account_id, property_id, authority,
+                              settings=ctx.body.get("settings"),
+                              credentials=ctx.body.get("credentials"))
+        prop = properties_service.get_property(ctx.account_id, property_id)
+        return composed.property_view(prop)
+
+    @api.get("/filings/<filing_id>/preview", scope="read", tags=TAGS,
+             summary="A period filing's file as it stands",
+             description="The period's file built now with the figures so far (ROSS 1000: the "
+                         "month's XML; for a region on another system, a ZIP with the XML and "
+                         "the figures as a PDF to type in), whatever the filing's state. 409 "
+                         "POLICE_NOT_READY for a booking's filing or when the data cannot make "
+                         "the file yet (the reason says why).",
+             response=None, content_type="application/octet-stream",
+             errors=[NotFound, PoliceNotReady])
+    def filing_preview(ctx, filing_id):
+        name, content_type, data = listing.preview(ctx.account_id, filing_id)
+        return Reply(data, headers={"Content-Type": content_type,
+                                    "Content-Disposition": f'attachment; filename="{name}"',
+                                    "Cache-Control": "private, no-store"})

@@ -222,7 +222,8 @@ def release_held() -> list[str]:
     """Queue again every held filing (the code tables were just loaded: called in that
     transaction, through the signal codes.TABLES_LOADED)."""
     released = []
-    for row in list(Filing.select().where(Filing.status == "held")):
+    for row in list(Filing.select().where((Filing.status == "held")
+                                          & Filing.booking.is_null(False))):
         save_filing(row, status="queued", next_attempt_at=clock.utcnow(), error=None,
                     held_reason=None)
         released.append(row.id)
@@ -241,6 +242,7 @@ def release_starter_holds() -> list[str]:
     released = []
     with atomic():
         for row in list(Filing.select().where((Filing.status == "held")
+                                              & Filing.booking.is_null(False)
                                               & Filing.held_reason.contains(STARTER_HOLD))):
             save_filing(row, status="queued", next_attempt_at=clock.utcnow(), error=None,
                         held_reason=None)
@@ -396,7 +398,8 @@ def recover_interrupted(now: dt.datetime | None = None) -> list[str]:
     limit = now - dt.timedelta(seconds=float(police_setting("timeout_seconds", 30)) * 4 + 60)
     recovered = []
     stale = [fid for (fid,) in Filing.select(Filing.id).where(
-        (Filing.status == "sending") & (Filing.sending_since < limit)).tuples()]
+        (Filing.status == "sending") & (Filing.sending_since < limit)
+        & Filing.booking.is_null(False)).tuples()]  # a period filing's: periods.py
     for filing_id in stale:
         with atomic():
             row = locked(filing_id)

@@ -8,9 +8,9 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.models import Booking
-from rentalcomply.filings import host
+from rentalcomply.filings import host, periods
 from rentalcomply.filings import receipts as day_receipts
-from rentalcomply.filings.engine import REFERENCE_MAX, emit, save_booking, save_filing
+from rentalcomply.filings.engine import REFERENCE_MAX, emit, locked, save_booking, save_filing
 from rentalcomply.filings.models import Filing, PoliceReceipt, PoliceReceiptFiling
 from rentalcomply.filings.views import filing_view
 
@@ -111,17 +111,14 @@ def filing(settings, account_id: str, filing_id: str) -> dict:
     return _views(settings, account_id, [_get(account_id, filing_id)])[0]
 
 
-def _booking_only(row: Filing) -> None:
-    # Period filings have no hand actions yet: they come with their state machine (issue 37).
-    if row.booking_id is None:
-        raise PoliceNotReady("This filing is not a booking's: it cannot be acted on here yet.")
-
-
 def refile(settings, account_id: str, filing_id: str) -> dict:
     """File again, as the booking's `police/refile` does (it takes the booking's other refused
     or failed filings with it: they are fixed by the same guest data)."""
     row = _get(account_id, filing_id)
-    _booking_only(row)
+    if row.booking_id is None:  # a period filing: its own state machine (periods.py)
+        with atomic():
+            periods.refile(locked(row.id))
+        return filing(settings, account_id, filing_id)
     if row.status not in REFILABLE:
         raise PoliceNotReady(f"Nothing to file again: the filing is {row.status}.")
     host.refile(account_id, row.booking_id)
@@ -136,7 +133,9 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
         raise ValidationError("reference", f"must be at most {REFERENCE_MAX} characters")
     with atomic():
         row = _get(account_id, filing_id)
-        _booking_only(row)
+        if row.booking_id is None:  # a period filing: the host uploaded or typed it in
+            periods.mark_filed(locked(row.id), reference)
+            return filing(settings, account_id, filing_id)
         if row.status == "submitted":
             raise PoliceNotReady("The filing is already submitted.")
         if row.status != "ready":
@@ -151,3 +150,12 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
             save_booking(booking, report_status="SUBMITTED", report_error=None)
         emit(booking, "police.submitted", row)
     return filing(settings, account_id, filing_id)
+
+
+def preview(account_id: str, filing_id: str) -> tuple[str, str, bytes]:
+    """A period filing's file built now, with the figures so far."""
+    row = _get(account_id, filing_id)
+    if row.booking_id is not None:
+        raise PoliceNotReady("A booking's filing has no preview: its file is built when it is "
+                             "filed (`GET /bookings/{id}/police/file`).")
+    return periods.preview(row)

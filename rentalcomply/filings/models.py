@@ -65,7 +65,29 @@ class Filing(Versioned):
 
     class Meta:
         indexes = ((("booking", "kind"), True), (("status", "deadline"), False),
-                   (("account", "period"), False))
+                   (("account", "period"), False),
+                   # One filing per property, authority, kind and period (a booking filing's
+                   # null period never collides: NULLs are distinct in a unique index).
+                   (("property", "authority", "kind", "period"), True))
+
+
+class ObligationSettings(BaseModel):
+    """Per property and authority owed other than the police (statistics, tax: a period
+    authority, filings/obligations.py): its non-secret settings and its credentials, sealed for
+    this property and authority alone (core/sealing.py); only their names are shown."""
+
+    property = pw.ForeignKeyField(Property, on_delete="CASCADE")
+    authority = pw.CharField(max_length=32)
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    settings = JSONField(default=dict)
+    credentials_sealed = pw.TextField(null=True)
+    credential_names = JSONField(default=list)
+    created_at = pw.DateTimeField(default=clock.utcnow)
+    updated_at = pw.DateTimeField(default=clock.utcnow)
+
+    class Meta:
+        table_name = "obligation_settings"
+        primary_key = pw.CompositeKey("property", "authority")
 
 
 class PoliceAlert(BaseModel):

@@ -26,6 +26,13 @@ class Authority:
 
     name = ""                # the connector's name, stored on its filings ("alloggiati")
     country = ""             # the ISO country whose properties file with it ("IT")
+    # What the property owes it: "registration" (the police: the property's `police_connector`),
+    # "statistics" or "tax" (obligations of their own, set up per property: filings/obligations.py).
+    purpose = "registration"
+    regions: tuple[str, ...] = ()
+    # A period authority (its filings' subject is a property and a period, filings/periods.py):
+    # "month", "quarter" or "year"; "" for an authority filed per booking.
+    period_kind = ""
     title = ""               # what a person calls it ("Alloggiati Web (Polizia di Stato)")
     connector_module = ""    # exposes CONNECTOR (imported when first used)
     file_module = ""         # exposes build_file(settings, stay, guests, filing), for a host who
@@ -117,6 +124,43 @@ class Authority:
         """Its own filings announced at risk (side filings); booking ids."""
         return []
 
+    # --- a period authority (purpose statistics or tax; filings/periods.py) ----------------------
+    # `regions` (ISO 3166-2, above) is where it is owed; empty: the whole country.
+    def owed_by(self, prop: "Property") -> bool:
+        """Whether the property owes it (its country, and its region where the authority names
+        regions; a property whose region is unknown owes no regional authority yet)."""
+        if prop.country != self.country:
+            return False
+        return not self.regions or (prop.region or "") in self.regions
+
+    def obligation_title(self, prop: "Property") -> str:
+        """What a person calls the obligation of this property (the region's system)."""
+        return self.title or self.name
+
+    def periods_owed(self, prop: "Property", today: dt.date) -> list[str]:
+        """The periods ("2026-11") the property owes a filing of, as of `today` (its local date):
+        the current one, from its first day, and past ones the authority's rule names."""
+        return []
+
+    def period_deadline(self, prop: "Property", period: str, settings: dict) -> dt.datetime:
+        """When the period's filing is due (naive UTC)."""
+        raise NotImplementedError
+
+    def build_period(self, prop: "Property", period: str, settings: dict):
+        """The period's file with the figures so far (filings/periods.py: PeriodFile)."""
+        raise NotImplementedError
+
+    def sends_online(self, prop: "Property", settings: dict, credential_names: list[str]) -> bool:
+        """Whether the period's file goes to the authority's service (else it is `ready` for
+        the host to upload or type in, and mark filed)."""
+        return False
+
+    def send_period(self, prop: "Property", period: str, settings: dict, credentials: dict,
+                    data: bytes, timeout: float):
+        """Send the period's file: a filings.connector.Outcome (per guest where the authority
+        answers so); AuthError, TransientError, PermanentError as a connector raises them."""
+        raise NotImplementedError
+
 
 _authorities: dict[str, Authority] = {}
 _special: dict[str, str] = {"file": "rentalcomply.filings.file_connector"}
@@ -128,7 +172,9 @@ def register(authority: Authority) -> Authority:
 
 
 def authorities() -> list[Authority]:
-    return list(_authorities.values())
+    """The registration (police) authorities: those whose hooks the booking filings run and
+    whose file a property's `file` connector builds. Period authorities: period_authorities."""
+    return [a for a in _authorities.values() if a.purpose == "registration"]
 
 
 def get(name: str) -> Authority:
@@ -137,10 +183,26 @@ def get(name: str) -> Authority:
 
 
 def for_country(country: str) -> Authority | None:
+    """The registration (police) authority of `country`."""
     for authority in _authorities.values():
-        if authority.country == country:
+        if authority.country == country and authority.purpose == "registration":
             return authority
     return None
+
+
+def registrations() -> list[Authority]:
+    """The authorities a property's `police_connector` may name."""
+    return authorities()
+
+
+def period_authorities() -> list[Authority]:
+    """The authorities owed a filing per period (statistics, tax): obligations of their own."""
+    return [a for a in _authorities.values() if a.period_kind]
+
+
+def filing_countries() -> tuple[str, ...]:
+    """The countries whose properties owe a registration to an authority registered here."""
+    return tuple(dict.fromkeys(a.country for a in registrations()))
 
 
 def of_country(country: str) -> Authority:
@@ -152,7 +214,12 @@ def of_country(country: str) -> Authority:
 
 def names() -> tuple[str, ...]:
     """Every connector a property may choose: none, file, then the authorities."""
-    return ("none", *_special, *_authorities)
+    return ("none", *_special, *(a.name for a in registrations()))
+
+
+def all_names() -> tuple[str, ...]:
+    """Every name a filing's `authority` may hold: the connectors and the period authorities."""
+    return (*names(), *(a.name for a in period_authorities()))
 
 
 def connector_problem(name: str, country: str) -> str | None:
@@ -161,15 +228,15 @@ def connector_problem(name: str, country: str) -> str | None:
     the property's country's authority, so it needs one (Greece has none: AADE's reports are the
     reports capability's; a Greek property once took `file` and every filing then failed)."""
     if name == "file":
-        countries = list(dict.fromkeys(a.country for a in _authorities.values()))
-    elif name in _authorities:
+        countries = list(filing_countries())
+    elif name in _authorities and _authorities[name].purpose == "registration":
         countries = [_authorities[name].country]
     else:  # none files nothing, anywhere; an unknown name is refused as such elsewhere
         return None
     if country in countries:
         return None
     fitting = ["none", *(["file"] if for_country(country) else []),
-               *(a.name for a in _authorities.values() if a.country == country)]
+               *(a.name for a in registrations() if a.country == country)]
     return (f"has no police format for country {country} ({name} files for "
             f"{', '.join(countries)}); a property in {country} takes: {', '.join(fitting)}")
 
@@ -183,3 +250,7 @@ def connector(name: str) -> "Connector":
 
 def side_kinds() -> tuple[str, ...]:
     return tuple(kind for a in _authorities.values() for kind in a.side_kinds)
+
+
+def period_kinds() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a.period_kind for a in period_authorities()))

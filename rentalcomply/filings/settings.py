@@ -33,6 +33,12 @@ def configure(settings) -> None:
     codes.configure(getattr(settings, "data_dir", None))
 
 
+def server_settings():
+    """The server's settings as configured (None before configure()): for an authority whose
+    own section holds its addresses (`[ross1000]`)."""
+    return _settings
+
+
 def police_setting(name: str, default):
     """A value of the `[police]` settings, or `default` before configure()."""
     police = getattr(_settings, "police", None)

@@ -129,7 +129,10 @@ def release_setup_holds(prop: Property, credentials_changed: bool = False) -> li
     waiting = (Filing.status == "held") & Filing.held_reason.startswith(SETUP_HOLD)
     if credentials_changed:
         waiting |= (Filing.status == "failed") & Filing.error.startswith(REFUSED_CREDENTIALS)
-    rows = list(Filing.select().where((Filing.property == prop.id) & waiting))
+    # The police's filings alone (a booking's): a period obligation has its own set-up
+    # (obligations.release_holds).
+    rows = list(Filing.select().where((Filing.property == prop.id) & waiting
+                                      & Filing.booking.is_null(False)))
     now = clock.utcnow()
     for row in rows:
         row.status, row.held_reason, row.error, row.attempts = "queued", None, None, 0

@@ -12,7 +12,7 @@ from rentalcomply.checkin.retention import Retention
 from rentalcomply.core import clock, sealing
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.filings import registry
+from rentalcomply.filings import periods, registry
 from rentalcomply.filings.deadlines import deadline
 from rentalcomply.filings.engine import (attempt, emit, filing_row, locked,
                                          recover_interrupted, save_booking, save_filing)
@@ -67,7 +67,8 @@ def _nobody_to_file(booking: Booking, prop: Property) -> bool:
 def due_filings(now: dt.datetime | None = None) -> list[str]:
     now = now or clock.utcnow()
     return [fid for (fid,) in Filing.select(Filing.id).where(
-        Filing.status.in_(("queued", "polling")) & (Filing.next_attempt_at <= now))
+        Filing.status.in_(("queued", "polling")) & (Filing.next_attempt_at <= now)
+        & Filing.booking.is_null(False))  # a period filing's attempt is periods.py's
         .order_by(Filing.deadline).tuples()]
 
 
@@ -162,7 +163,8 @@ def work_waiting() -> bool:
     """Whether a run has something to do now (asked after every commit that emitted events)."""
     return (Booking.select(Booking.id).where((Booking.report_status == "PENDING")
                                             & (Booking.checkin_status == "COMPLETED")).exists()
-            or bool(due_filings()) or any(a.work_waiting() for a in registry.authorities()))
+            or bool(due_filings()) or any(a.work_waiting() for a in registry.authorities())
+            or periods.work_waiting())
 
 
 def _follow_ups() -> list[str]:
@@ -181,8 +183,12 @@ def run_due() -> dict[str, int]:
     # cancellation of its old dates was accepted) goes in the same run.
     attempted += [attempt(fid) for fid in due_filings() if fid not in due]
     at_risk = announce_at_risk()
+    # The period filings (statistics, tax returns): made from their period's first day, queued
+    # once it ends, attempted, announced at risk (periods.py).
+    in_periods = periods.run_due()
     return {"queued": len(queued), "recovered": len(recovered),
-            "attempted": sum(1 for a in attempted if a), "at_risk": len(at_risk)}
+            "attempted": sum(1 for a in attempted if a), "at_risk": len(at_risk),
+            **in_periods}
 
 
 def purge_files(retention) -> int:

@@ -69,7 +69,7 @@ openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "cin",
-                 "region", "region_source", "rooms", "beds", "police_settings",
+                 "region", "region_source", "rooms", "beds", "police_settings", "obligations",
                  "police_credentials_set", "access_instructions_set",
                  "access_instructions_languages",
                  "access_instructions_hours_before", "checkout_hour", "channel_connections",
@@ -115,6 +115,12 @@ openapi.schema("Property", {
                                            "`apartment_id`; SES `codigo_establecimiento`, "
                                            "`codigo_arrendador`; SIBA `unidade_hoteleira`, "
                                            "`estabelecimento`)."},
+        "obligations": {"type": "array", "items": ref("Obligation"),
+                        "description": "What the property owes, each to its own authority: its "
+                                       "police registration (`police_connector`), then what its "
+                                       "country and region owe (ISTAT statistics through "
+                                       "`ross1000`...), each set with `PUT /properties/{id}/"
+                                       "obligations/{authority}`."},
         "police_credentials_set": {"type": "array", "items": {"type": "string"},
                                    "description": "Names of the connector's credentials that "
                                                   "are set. Their values are sealed and never "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rentalcomply.core import clock
 from rentalcomply.core.models import ChannelConnection, Property
+from rentalcomply.filings.obligations import obligations_of
 from rentalcomply.filings.settings import police_views
 from rentalcomply.properties import access
 from rentalcomply.properties.service import channel_view, channels_of
@@ -34,6 +35,8 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "rooms": prop.rooms,
         "beds": prop.beds,
         **police,
+        # What it owes, each to its own authority: the police, then statistics (and later tax).
+        "obligations": obligations_of(prop),
         "access_instructions_set": prop.access_instructions_sealed is not None,
         "access_instructions_languages": access.languages_of(prop),  # never the texts
         "access_instructions_hours_before": prop.access_instructions_hours_before,

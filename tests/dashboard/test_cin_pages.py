@@ -31,7 +31,7 @@ def _form(anna, prop, **changes):
 def test_needs_a_person_lists_an_italian_property_without_a_cin_and_not_one_with_it(
         anna, account_a):
     without = _italian(account_a)
-    _italian(account_a, name="Casa Arancio", cin=CIN)
+    _italian(account_a, name="Casa Arancio", cin=CIN, police_connector="file")
     properties.create_property(account_a, name="Studio Athinas", address="Athinas 5")
     needs = _needs(anna.get("/dashboard/today?lang=en").text)
     assert "Italian properties without their CIN" in needs

@@ -285,7 +285,7 @@ def test_reports_and_their_files_are_untouched(upgraded):
 
 # Later migrations whose tables point at `filing` (a foreign key PostgreSQL will not leave
 # dangling): taken down before this one's down, and brought back after its up.
-LATER_DEPENDENTS = ("0044_receipts",)
+LATER_DEPENDENTS = ("0044_receipts", "0046_obligations")
 
 
 def test_down_brings_police_filing_back_as_it_was_and_up_moves_it_again(upgraded):
@@ -307,6 +307,25 @@ def test_down_brings_police_filing_back_as_it_was_and_up_moves_it_again(upgraded
             dependent.up(runner.migrator, db.obj)
     assert not db.table_exists("police_filing")
     assert current_rows("filing") == after
+
+
+def test_the_upgrade_adds_the_obligations_table_and_one_period_filing_per_period(upgraded):
+    """0046: a property's obligations beside the police, and a unique index that keeps one
+    filing per property, authority, kind and period; every filing of the previous release (a
+    booking's, its period null) stays."""
+    assert current_rows("filing").keys() == upgraded.before["police_filing"].keys()
+    schema = schema_of(db.obj, "obligation_settings")
+    assert sorted(schema["columns"]) == sorted(
+        ["property_id", "authority", "account_id", "settings", "credentials_sealed",
+         "credential_names", "created_at", "updated_at"])
+    assert {(column, table) for column, table, _ in schema["foreign_keys"]} == {
+        ("account_id", "account"), ("property_id", "property")}
+    indexes = {(columns, unique) for _, columns, unique in schema_of(db.obj, "filing")["indexes"]}
+    assert (("property_id", "authority", "kind", "period"), True) in indexes
+    # The upgraded account's properties list their obligations (Greek ones owe none).
+    client = upgraded.client()
+    for prop in client.get("/api/v1/properties").json["data"]:
+        assert isinstance(prop["obligations"], list)
 
 
 # --- what a client sees ---------------------------------------------------------------------------

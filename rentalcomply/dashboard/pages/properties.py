@@ -12,6 +12,8 @@ from rentalcomply.dashboard.pages.access import access_view
 from rentalcomply.dashboard.pages import listing_aliases
 from rentalcomply.dashboard.pages import regions as region_pages
 from rentalcomply.dashboard.pages.listing_aliases import listing_aliases_view
+from rentalcomply.dashboard.pages import obligations
+from rentalcomply.dashboard.pages.obligations import obligations_view
 from rentalcomply.dashboard.pages.police import police_setup_view
 from rentalcomply.properties.access import languages_of as access_languages
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
@@ -101,7 +103,8 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
                   channel_values=None, access=None,
                   police_errors=None, police_values=None, connection=None,
                   police_not_kept=None, alias_errors=None, alias_values=None,
-                  closed_errors=None, closed_values=None):
+                  closed_errors=None, closed_values=None,
+                  obligation_errors=None, obligation_typed=None):
     """The property's page: its channels, calendar export, check-in link, access instructions,
     police set-up (pages/police.py) and details; a refused form shows again with its errors."""
     from rentalcomply.sync import export
@@ -117,6 +120,7 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         police=police_setup_view(prop, police_values, police_errors, connection,
                                  police_not_kept),
         **listing_aliases_view(prop, alias_errors, alias_values),
+        **obligations_view(prop, obligation_errors, obligation_typed),
         **_property_choices(page, (values or {}).get("country") or prop.country,
                             (values or {}).get("timezone") or prop.timezone,
                             (values or {}).get("police_connector") or prop.police_connector,
@@ -127,6 +131,7 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
 def register(pages: Pages) -> None:
     listing_aliases.register(pages, show_property)  # the listing names' section's forms
     region_pages.register(pages, show_property)  # the closed days' form
+    obligations.register(pages, show_property)  # the statistics (and tax) set-up forms
 
     @pages.get("/properties")
     def property_list(page):

@@ -105,6 +105,7 @@
 % include('_property_checkin_link.tpl', link=checkin_link)
 % include('_property_access.tpl')
 % include('_property_police.tpl')
+% include('_property_obligations.tpl')
 <section class="card" aria-labelledby="details">
 <h2 id="details">{{_('Details')}}</h2>
 <form method="post" action="/dashboard/properties/{{prop.id}}" class="stack">

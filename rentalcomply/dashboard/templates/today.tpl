@@ -75,6 +75,15 @@
     % end
   </ul>
   % end
+  % if day.no_registration:
+  <h3>{{_('Properties whose guests are not being filed')}}</h3>
+  <ul class="issues" id="no-registration">
+    % for prop in day.no_registration:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a> <span class="badge s-failed">{{_('No police registration chosen')}}</span>
+      <p class="hint">{{_('Its guests are not being filed with the police: choose its police connector.')}}</p></li>
+    % end
+  </ul>
+  % end
   % if day.cin_missing:
   <h3>{{_('Italian properties without their CIN')}}</h3>
   <ul class="issues" id="cin-missing">
@@ -102,6 +111,16 @@
     <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a>
       <p class="hint">{{_(capacity_todo)}}</p>
       <p class="todo"><a href="/dashboard/properties/{{prop.id}}#rooms">{{_('Enter rooms and beds')}}</a></p></li>
+    % end
+  </ul>
+  % end
+  % if day.period_filings:
+  <h3>{{_('Monthly statistics to see to')}}</h3>
+  <ul class="issues" id="period-filings">
+    % from rentalcomply.dashboard.police_words import period_filing_sentence
+    % for f in day.period_filings:
+    <li><a href="/dashboard/properties/{{f.property.id}}#obligation-{{f.authority}}">{{f.property.name}}</a> · {{f.period}} <span class="badge s-{{'held' if f.status in ('held', 'ready') else 'failed' if f.status in ('failed', 'rejected') else 'pending'}}">{{_(f.status)}}</span>
+      <p class="hint">{{period_filing_sentence(_, fmt, f)}}</p></li>
     % end
   </ul>
   % end
