@@ -225,10 +225,7 @@ openapi.schema("FilingLink", {
                    "filename": {"type": "string"}},
 })
 
-# Months ("2026-11"), quarters ("2026-Q1") and years ("2026"): the periods filings are owed for.
-PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$"
-# The kinds of the booking filings, and of the period filings (a month's movement to ROSS 1000).
-LISTED_KINDS = tuple(dict.fromkeys((*KINDS, "movement")))
+PERIOD_PATTERN, LISTED_KINDS = listing.PERIOD_PATTERN, listing.LISTED_KINDS
 
 LIST_QUERY = {
     "property_id": Field("string", min_length=1, max_length=64,

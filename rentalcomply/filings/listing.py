@@ -13,6 +13,7 @@ import base64
 import binascii
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass
 
 from rentalcomply.core import clock, events
@@ -21,7 +22,8 @@ from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.models import Booking
 from rentalcomply.filings import host, registry, setup
 from rentalcomply.filings import receipts as day_receipts
-from rentalcomply.filings.engine import REFERENCE_MAX, emit, save_booking, save_filing
+from rentalcomply.filings.engine import (FILING_STATUSES, KINDS, REFERENCE_MAX, emit,
+                                         save_booking, save_filing)
 from rentalcomply.filings.models import Filing, PoliceReceipt, PoliceReceiptFiling
 from rentalcomply.filings.views import filing_view
 
@@ -42,6 +44,11 @@ STATUS_WORDS = {
 # What `refile` takes again: the booking endpoint's states (host.refile).
 REFILABLE = ("rejected", "failed", "ready", "held")
 
+
+# Months ("2026-11"), quarters ("2026-Q1") and years ("2026"): the periods filings are owed for.
+PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$"
+# The kinds of the booking filings, and of the period filings (a month's movement to ROSS 1000).
+LISTED_KINDS = tuple(dict.fromkeys((*KINDS, "movement")))
 
 # The connectors that are not an authority of the registry.
 SPECIAL_TITLES = {"file": "A file uploaded by hand", "none": "Nothing filed"}
@@ -161,6 +168,20 @@ def decode_cursor(text: str, newest_first: bool) -> tuple[dt.datetime, str]:
     if order != ("d" if newest_first else "a"):
         raise ValidationError("cursor", "belongs to a list in another order")
     return place
+
+
+def check_filters(*, authority=None, kind=None, period=None, status=None, **_ids) -> None:
+    """The API's checks of the filters, for the command line (the API's query fields say the
+    same): an unknown authority, kind or status, a malformed period."""
+    problems = [(name, f"must be one of: {', '.join(choices)}")
+                for name, value, choices in (("authority", authority, registry.names()),
+                                             ("kind", kind, LISTED_KINDS),
+                                             ("status", status, FILING_STATUSES))
+                if value is not None and value not in choices]
+    if period is not None and not re.fullmatch(PERIOD_PATTERN, period):
+        problems.append(("period", "must be a month (2026-03), a quarter (2026-Q1) or a year"))
+    if problems:
+        raise ValidationError([{"field": name, "message": message} for name, message in problems])
 
 
 def filtered(account_id: str, *, property_id=None, booking_id=None, authority=None, kind=None,
