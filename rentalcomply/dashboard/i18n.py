@@ -18,7 +18,7 @@ import babel.numbers
 
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, cin, code_tables, contact,
-                                          controller, deadlines, finding, listings,
+                                          controller, deadlines, filings, finding, listings,
                                           property_setup, receipts, reports, scanning, statuses)
 
 LANGUAGES = ("en", "el")
@@ -1162,7 +1162,7 @@ GREEK.update({
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
-              contact, account, access, reports, listings, cin, receipts):
+              contact, account, access, reports, listings, cin, receipts, filings):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

@@ -184,6 +184,13 @@ def check_filters(*, authority=None, kind=None, period=None, status=None, **_ids
         raise ValidationError([{"field": name, "message": message} for name, message in problems])
 
 
+def authorities_of(account_id: str) -> list[tuple[str, str]]:
+    """The authorities the account's filings go to, each with its title (a list's filter)."""
+    names = [name for (name,) in Filing.select(Filing.authority).distinct()
+             .where(Filing.account == account_id).tuples()]
+    return [(name, authority_title(name)) for name in names]
+
+
 def filtered(account_id: str, *, property_id=None, booking_id=None, authority=None, kind=None,
              period=None, status=None):
     """The account's filings that pass the filters (each optional). A property's filings are
