@@ -68,8 +68,8 @@
         <a href="/dashboard/properties/{{line['property_id']}}">{{line['property']}}</a>
       % end
       </td>
-      <td data-label="{{_('Authority')}}">{{line['authority']}}</td>
-      <td data-label="{{_('Deadline')}}"><span class="nowrap">{{fmt.iso_datetime(line['deadline'], line['timezone'])}}</span></td>
+      <td data-label="{{_('Authority')}}">{{_(line['authority'])}}</td>
+      <td data-label="{{_('Deadline')}}">{{fmt.iso_datetime(line['deadline'], line['timezone'])}}</td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{line['status']}}">{{line['status_words']}}</span>
       % if line['reference']:
         <br><span class="small muted">{{_('Reference')}}: {{line['reference']}}</span>

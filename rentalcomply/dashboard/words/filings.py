@@ -11,6 +11,9 @@ ENGLISH: dict[str, str] = {
 
 GREEK: dict[str, str] = {
     "Filings": "Δηλώσεις",
+    # filings/listing.py's titles of the connectors that are not an authority
+    "A file uploaded by hand": "Αρχείο που ανεβαίνει με το χέρι",
+    "Nothing filed": "Δεν υποβάλλεται τίποτα",
     "Everything owed to an authority: the guests’ registrations of each stay and the returns of "
     "a period, the latest deadline first.":
         "Ό,τι οφείλεται σε μια αρχή: οι δηλώσεις των επισκεπτών κάθε διαμονής και οι δηλώσεις "
