@@ -279,7 +279,8 @@ def _schemas() -> None:
             **base["properties"],
             "kind": {**base["properties"]["kind"], "enum": list(LISTED_KINDS),
                      "description": base["properties"]["kind"]["description"]
-                     + " A period filing's: `movement` (a month's arrivals and nights)."},
+                     + " A period filing's: its period's kind (`month`: ISTAT's statistics "
+                                         "through ROSS 1000; `quarter`, `year`)."},
             "authority": {"type": "string", "description": "The connector it is filed with."},
             "authority_title": {"type": "string",
                                 "description": "What a person calls the authority."},

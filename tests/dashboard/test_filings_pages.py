@@ -56,12 +56,12 @@ def filed(settings, account_a):
     receipt.pdf_sealed = sealing.seal(receipts.seal_purpose(receipt), PDF)
     receipt.save()
     PoliceReceiptFiling.create(receipt=receipt.id, filing=stay.id)
-    march = _filing(account_a, property=rome.id, period="2026-03", kind="movement",
+    march = _filing(account_a, property=rome.id, period="2026-03", kind="month",
                     authority="file", status="ready", deadline=now + dt.timedelta(days=2),
                     file_name="movimento-2026-03.xml", file_type="application/xml")
     march.file_sealed = sealing.seal(DOCUMENT_PURPOSE + march.id, b"<movimenti/>")
     march.save()
-    quarter = _filing(account_a, property=venice.id, period="2026-Q1", kind="movement",
+    quarter = _filing(account_a, property=venice.id, period="2026-Q1", kind="month",
                       authority="file", status="rejected", error="record 3: wrong country",
                       deadline=now + dt.timedelta(days=9))
     return {"rome": rome, "venice": venice, "booking": booking, "stay": stay, "march": march,

@@ -52,7 +52,7 @@ def test_police_filings_takes_the_apis_filters_and_refile_and_filed_act_by_id(cl
                     [(first, "2026-03", "ready"), (first, "2026-Q1", "failed"),
                      (second, "2026-03", "held")]):
                 Filing.create(id=f"pf_cli{number}", account=account.id, authority="file",
-                              kind="movement", property=prop.id, period=period, status=status,
+                              kind="month", property=prop.id, period=period, status=status,
                               error="timed out" if status == "failed" else None,
                               deadline=dt.datetime(2026, 12, 5 + number, 12, 0))
     finally:
@@ -61,7 +61,7 @@ def test_police_filings_takes_the_apis_filters_and_refile_and_filed_act_by_id(cl
     def found(*args):
         return [f["id"] for f in cli.json("police", "filings", "--account", ACC, *args)["data"]]
 
-    assert found("--property", first.id, "--kind", "movement") == ["pf_cli0", "pf_cli1"]
+    assert found("--property", first.id, "--kind", "month") == ["pf_cli0", "pf_cli1"]
     assert found("--period", "2026-03") == ["pf_cli0", "pf_cli2"]
     assert found("--period", "2026-03", "--authority", "file", "--status", "held") == ["pf_cli2"]
     assert found("--booking", "book_none") == []

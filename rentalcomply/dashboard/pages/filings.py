@@ -24,7 +24,8 @@ FILTERS = ("property", "authority", "status", "period")
 # What a period filing's status says where a booking's says "Waiting for check-in".
 PERIOD_WAITING = "Waiting for the period to end"
 # The kinds only period filings have, in words (the booking filings' are police_words').
-PERIOD_KIND_WORDS = {"movement": "Guests’ movement (statistics)"}
+PERIOD_KIND_WORDS = {"month": "Guests’ movement of the month (statistics)",
+                     "quarter": "Return of the quarter", "year": "Return of the year"}
 # The actions of a row: file again what was refused or failed (a held filing goes by itself
 # once what it waits for is there); mark filed a file awaiting its upload by hand.
 REFILE_STATUSES = ("rejected", "failed")
