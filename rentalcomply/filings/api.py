@@ -273,7 +273,8 @@ def _schemas() -> None:
     openapi.schema("ListedFiling", {
         "type": "object",
         "required": [*base["required"], "authority", "authority_title", "booking_id",
-                     "property_id", "period", "status_text", "reason_text", "file", "receipt"],
+                     "property_id", "period", "status_text", "at_risk", "reason_text", "file",
+                     "receipt"],
         "additionalProperties": False,
         "properties": {
             **base["properties"],
@@ -291,6 +292,9 @@ def _schemas() -> None:
                        "description": "A period filing's period (\"2026-11\", a month; "
                                       "\"2026-Q1\"; \"2026\"); null for a booking filing."},
             "status_text": {"type": "string", "description": "The status in words."},
+            "at_risk": {"type": "boolean",
+                        "description": "Announced at risk (its deadline near, nothing filed: "
+                                       "`police.at_risk`) and still not filed."},
             "reason_text": {"type": ["string", "null"],
                             "description": "Why it is held, refused or not sent, in words "
                                            "(`error` keeps the raw reason); null when nothing "

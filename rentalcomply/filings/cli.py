@@ -174,7 +174,7 @@ FILING_STATUSES = ("waiting", "queued", "sending", "polling", "ready", "submitte
 @click.option("--booking", "booking_id", metavar="ID", help="Only this booking's filings.")
 @click.option("--authority", metavar="NAME", help="Only the filings with this authority "
                                                   "(alloggiati, ses_hospedajes, siba, file...).")
-@click.option("--kind", metavar="KIND", help="Only this kind (arrival, reservation, movement...).")
+@click.option("--kind", metavar="KIND", help="Only this kind (arrival, reservation, month...).")
 @click.option("--period", metavar="PERIOD", help="Only this period (2026-03, 2026-Q1, 2026).")
 @click.option("--status", type=click.Choice(FILING_STATUSES),
               help="Only the filings in this status.")

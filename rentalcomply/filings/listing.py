@@ -60,6 +60,16 @@ def status_words(status: str) -> str:
     return STATUS_WORDS.get(status, status)
 
 
+# Done with, one way or the other: never at risk any more (as views.at_risk_bookings).
+SETTLED = ("submitted", "failed", "rejected")
+
+
+def is_at_risk(row: Filing) -> bool:
+    """Announced at risk (`police.at_risk`: its deadline near with nothing filed) and still
+    not filed."""
+    return row.at_risk_at is not None and row.status not in SETTLED
+
+
 def authority_title(name: str) -> str:
     """What a person calls the authority a filing goes to; its name when none is registered."""
     try:
@@ -128,6 +138,7 @@ def _views(settings, account_id: str, rows: list[Filing]) -> list[dict]:
             "property_id": row.property_id or properties.get(row.booking_id),
             "period": row.period,
             "status_text": status_words(row.status),
+            "at_risk": is_at_risk(row),
             "reason_text": reason_words(row),
             "file": host.signed_file_link(settings, account_id, row) if row.file_sealed else None,
             "receipt": receipt_link,

@@ -58,6 +58,7 @@ def filed(settings, account_a):
     PoliceReceiptFiling.create(receipt=receipt.id, filing=stay.id)
     march = _filing(account_a, property=rome.id, period="2026-03", kind="month",
                     authority="file", status="ready", deadline=now + dt.timedelta(days=2),
+                    at_risk_at=now,
                     file_name="movimento-2026-03.xml", file_type="application/xml")
     march.file_sealed = sealing.seal(DOCUMENT_PURPOSE + march.id, b"<movimenti/>")
     march.save()
@@ -81,6 +82,8 @@ def test_every_filing_is_listed_latest_deadline_first_in_words(anna, filed):
     assert quarter.select_one(".badge.s-rejected").text == "Refused by the authority"
     assert march.select_one(".badge.s-ready").text == "File ready to upload"
     assert "March 2026" in march.text
+    assert march.select_one("td[data-label=Deadline] .badge.s-at_risk").text == "At risk"
+    assert not stay.select(".s-at_risk")
     assert stay.select_one(".badge.s-submitted").text == "Filed"
     assert stay.find("a", string="Giulia Bianchi")["href"] == \
         f"/dashboard/bookings/{filed['booking'].id}"

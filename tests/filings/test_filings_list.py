@@ -66,9 +66,19 @@ def test_booking_and_period_filings_list_side_by_side(owner, mixed):
     assert booking_filing["booking_id"] == mixed["booking"].id and booking_filing["period"] is None
     assert booking_filing["property_id"] == mixed["prop"].id
     assert booking_filing["authority_title"].startswith("Alloggiati Web")
+    assert march["at_risk"] is False
     quarter = items[mixed["quarter"].id]
     assert quarter["reason_text"] == ("Nothing was sent: the set-up is not complete (missing: "
                                       "user, password).")
+
+
+def test_a_filing_announced_at_risk_is_at_risk_until_filed(owner, italian_property):
+    row = period_filing(italian_property, status="ready", at_risk_at=clock.utcnow())
+    (item,), _ = listed(owner)
+    assert item["at_risk"] is True and item["at_risk_at"] is not None
+    owner.post_json(f"/api/v1/filings/{row.id}/filed", {"reference": "R"})
+    (item,), _ = listed(owner)
+    assert item["at_risk"] is False
 
 
 def test_each_filter_with_both_kinds_of_filings(owner, mixed):

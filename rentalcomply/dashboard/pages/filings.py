@@ -72,7 +72,7 @@ def _line(page, view: dict, props: dict, stays: dict) -> dict:
         "timezone": prop.timezone if prop else None,
         "booking_id": view["booking_id"], "stay": stay,
         "period": period_words(page, view["period"]) if view["period"] else None,
-        "deadline": view["deadline"], "reference": view["reference"],
+        "deadline": view["deadline"], "at_risk": view["at_risk"], "reference": view["reference"],
         "reason": page._(reason) if reason else None,
         "refused": [(g["index"] + 1, " ".join(p for p in (g.get("code"), g.get("message")) if p))
                     for g in view["guests"] if not g.get("accepted") and g.get("message")]

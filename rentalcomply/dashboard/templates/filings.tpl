@@ -69,7 +69,11 @@
       % end
       </td>
       <td data-label="{{_('Authority')}}">{{_(line['authority'])}}</td>
-      <td data-label="{{_('Deadline')}}">{{fmt.iso_datetime(line['deadline'], line['timezone'])}}</td>
+      <td data-label="{{_('Deadline')}}">{{fmt.iso_datetime(line['deadline'], line['timezone'])}}
+      % if line['at_risk']:
+        <br><span class="badge s-at_risk">{{fmt.status('AT_RISK')}}</span>
+      % end
+      </td>
       <td data-label="{{_('Status')}}"><span class="badge s-{{line['status']}}">{{line['status_words']}}</span>
       % if line['reference']:
         <br><span class="small muted">{{_('Reference')}}: {{line['reference']}}</span>
