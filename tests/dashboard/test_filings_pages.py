@@ -62,7 +62,7 @@ def filed(settings, account_a):
                     file_name="movimento-2026-03.xml", file_type="application/xml")
     march.file_sealed = sealing.seal(DOCUMENT_PURPOSE + march.id, b"<movimenti/>")
     march.save()
-    quarter = _filing(account_a, property=venice.id, period="2026-Q1", kind="month",
+    quarter = _filing(account_a, property=venice.id, period="2026-Q1", kind="quarter",
                       authority="file", status="rejected", error="record 3: wrong country",
                       deadline=now + dt.timedelta(days=9))
     return {"rome": rome, "venice": venice, "booking": booking, "stay": stay, "march": march,
@@ -79,6 +79,7 @@ def test_every_filing_is_listed_latest_deadline_first_in_words(anna, filed):
                                                   filed["stay"].id]
     quarter, march, stay = _rows(page)
     assert "Quarter 1 of 2026" in quarter.text and "Ca' d'Oro" in quarter.text
+    assert "Return of the quarter" in quarter.text
     assert quarter.select_one(".badge.s-rejected").text == "Refused by the authority"
     assert march.select_one(".badge.s-ready").text == "File ready to upload"
     assert "March 2026" in march.text
