@@ -16,9 +16,10 @@ import babel
 import babel.dates
 import babel.numbers
 
+from rentalcomply.dashboard.words import filings as filing_words
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, cin, code_tables, contact,
-                                          controller, deadlines, filings, finding, listings,
+                                          controller, deadlines, finding, listings,
                                           property_setup, receipts, reports, scanning, statuses)
 
 LANGUAGES = ("en", "el")
@@ -1162,7 +1163,10 @@ GREEK.update({
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
-              contact, account, access, reports, listings, cin, receipts, filings):
+              contact, account, access, reports, listings, cin, receipts):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))
+# The Filings page's own words (dashboard/words/filings.py), beside the areas' above.
+ENGLISH.update(filing_words.ENGLISH)
+GREEK.update(filing_words.GREEK)
