@@ -6,10 +6,9 @@ are `Problem(path, key, values)`: `path` like `guests[1].document_number`, `key`
 `i18n` (`msg.*`), so the page shows them in the guest's language and the API in English.
 
 What each country adds to the fields asked everywhere (see the police formats):
-- IT: sex; municipality and province of birth when born in Italy; country of residence, and for a
-  resident of Italy the municipality and province of residence (`residence_comune`, kept as the
-  Polizia's comune code, and `residence_province`, its two letters: the monthly tourism statistics
-  count Italians by province and foreigners by country); place of issue of the document;
+- IT: sex; municipality and province of birth when born in Italy; country of residence, and a
+  resident of Italy's comune and province, a resident abroad's town (checkin/residence.py: the
+  monthly statistics count Italians by province, foreigners by country); place of issue;
   each guest's role in the party (single, head of family or group, family or group member).
   Family and group members give no document: Alloggiati Web files them after their head with the
   document fields blank (guest types 19 and 20), so the page does not ask for one and the guests
@@ -36,6 +35,7 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
+from rentalcomply.checkin import residence
 from rentalcomply.core import clock
 from rentalcomply.core.checks import control_character_problem
 from stdnum import exceptions as stdnum_errors
@@ -208,13 +208,11 @@ def asked_fields(country: str, index: int) -> list[str]:
     return [name for name in names if name]
 
 
-# Where an Italian property's guest lives: the country, and for a resident of Italy the comune
-# (the Polizia's code) and its province. A resident abroad gives no comune but their town
-# (`residence_place`): the statistics count foreigners by country and name their place of
-# residence (ROSS 1000 `luogoresidenza`, free text of at most 30 characters).
+# Where an Italian property's guest lives (checkin/residence.py): the country; a resident of
+# Italy's comune and province, a resident abroad's town (ROSS 1000 `luogoresidenza`).
 ITALIAN_RESIDENCE = ("residence_country", "residence_comune", "residence_province",
                      "residence_place")
-RESIDENCE_IN_ITALY = ("residence_comune", "residence_province")
+RESIDENCE_IN_ITALY = residence.RESIDENCE_IN_ITALY
 
 
 # What a Greek stay's declaration to AADE needs (the only thing a Greek property files): the lead
@@ -512,55 +510,15 @@ def _check_italian_places(values: dict, birth: dt.date | None, prefix: str) -> l
     if place and values.get("birth_country") == "IT" and full:
         if codes.it_municipality(place, values.get("birth_province"), birth) is None:
             refuse("birth_municipality")
-    problems += _code_residence(values, prefix, full)
+    refused = residence.code_residence(values, full)
+    if refused:
+        problems.append(Problem(prefix + refused, "msg.choice"))
     issue = values.get("document_issue_place")
     if issue and values.get("document_country") == "IT" and full \
             and codes.fold(issue) not in ("ITALIA", "ITALY") \
             and codes.it_municipality(issue) is None:
         refuse("document_issue_place")
     return problems
-
-
-def _code_residence(values: dict, prefix: str, full: bool) -> list[Problem]:
-    """A resident of Italy's comune as the Polizia's code of today (a name as the pick list
-    offers it, "Castro (LE)", or the code itself), and its province as the table gives it; a
-    resident abroad gives none (dropped). A name the whole table lacks is refused; before the
-    authority's tables are loaded it is kept as typed (no verdict on a name)."""
-    from rentalcomply import codes
-    if values.get("residence_country") != "IT":
-        for name in RESIDENCE_IN_ITALY:
-            values.pop(name, None)
-        return []
-    values.pop("residence_place", None)  # a resident of Italy is placed by their comune
-    given = values.get("residence_comune")
-    if not given:
-        return []
-    place = residence_place(given, values.get("residence_province"))
-    if place is not None:
-        values["residence_comune"], values["residence_province"] = place.code, place.province
-        return []
-    if full or codes.CODE_RE["comuni"].match(given):
-        values.pop("residence_comune")
-        return [Problem(prefix + "residence_comune", "msg.choice")]
-    return []
-
-
-def residence_place(given: str, province: str | None = None):
-    """The comune in force today that `given` names (its code, or its name with the province
-    apart or in brackets), or None when unknown or ambiguous."""
-    from rentalcomply import codes
-    if codes.CODE_RE["comuni"].match(given):
-        found = [p for p in codes.table("IT", "comuni").by_code.get(given, [])
-                 if p.valid_on(clock.today())]
-        return found[0] if found else None
-    return codes.it_municipality(given, province, clock.today())
-
-
-def comune_name(code: str) -> str:
-    """A stored residence comune as the page shows it back: its name, as the pick list offers
-    it (the text itself when it is no code)."""
-    place = residence_place(code) if code else None
-    return place.name.title() if place is not None else code
 
 
 def _check_spanish_town(values: dict, prefix: str) -> list[Problem]:

@@ -28,6 +28,7 @@ import peewee
 from rentalcomply.checkin import booking_links, confirmation, i18n, links, privacy, service
 from rentalcomply.checkin.names import split_name
 from rentalcomply.checkin import guests as party_rules
+from rentalcomply.checkin import residence
 from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
@@ -392,7 +393,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
             field_id = f"g{index}-{name}"
             value = values.get(name) or ""
             if name == "residence_comune":  # kept as the Polizia's code: shown by its name
-                value = party_rules.comune_name(value)
+                value = residence.comune_name(value)
             field = {
                 "id": field_id, "name": f"g{index}.{name}", "kind": definition.kind,
                 "label": i18n.text(lang, _label(country, name)), "value": value,

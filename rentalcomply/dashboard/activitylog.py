@@ -61,6 +61,15 @@ ACTIONS = {
                      "σημείωσε δήλωση στην αστυνομία ως υποβληθείσα"),
     "POST /bookings/{}/police/filed": ("checkin", "marked a police filing as done",
                                        "σημείωσε δήλωση στην αστυνομία ως υποβληθείσα"),
+    # A filing by its id (the Filings page, POST /filings/{id}/...): a booking's or a period's.
+    "filing.refile": ("checkin", "filed a filing with its authority again",
+                      "υπέβαλε ξανά μια δήλωση στην αρχή της"),
+    "POST /filings/{}/refile": ("checkin", "filed a filing with its authority again",
+                                "υπέβαλε ξανά μια δήλωση στην αρχή της"),
+    "filing.filed": ("checkin", "marked a filing uploaded by hand as done",
+                     "σημείωσε δήλωση που ανέβηκε με το χέρι ως υποβληθείσα"),
+    "POST /filings/{}/filed": ("checkin", "marked a filing uploaded by hand as done",
+                               "σημείωσε δήλωση που ανέβηκε με το χέρι ως υποβληθείσα"),
     "property.create": ("property", "added a property", "πρόσθεσε κατάλυμα"),
     "POST /properties": ("property", "added a property", "πρόσθεσε κατάλυμα"),
     "property.update": ("property", "changed a property", "άλλαξε κατάλυμα"),
@@ -208,7 +217,7 @@ def link_for(action: str, resource_id: str | None) -> str | None:
         return f"/dashboard/reports/{resource_id}"
     pages = {"book": "/dashboard/bookings/{}", "prop": "/dashboard/properties/{}",
              "wh": "/dashboard/settings/webhooks/{}", "key": "/dashboard/settings/keys#{}",
-             "usr": "/dashboard/settings/account#{}"}
+             "usr": "/dashboard/settings/account#{}", "pf": "/dashboard/filings#{}"}
     if prefix in pages:
         return pages[prefix].format(resource_id)
     return None

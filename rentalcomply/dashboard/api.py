@@ -11,17 +11,17 @@ from __future__ import annotations
 from rentalcomply.core.errors import NotFound
 from rentalcomply.dashboard import sign_in, users
 from rentalcomply.dashboard.pages import (account, activity, bookings, checkin_links,
-                                          code_tables, controller, devices, email, imports, keys,
-                                          police, properties, reports, scanning, search, today,
-                                          webhooks)
+                                          code_tables, controller, devices, email, filings,
+                                          imports, keys, police, properties, reports, scanning,
+                                          search, today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
 # In the order their routes are declared: Bottle tries a route in that order.
 # imports before bookings: /bookings/import is not the page of a booking called "import".
 PAGE_GROUPS = (today, imports, bookings, checkin_links, properties, keys, webhooks, reports,
-               police, controller, account, scanning, code_tables, devices, email, activity,
-               search)
+               police, filings, controller, account, scanning, code_tables, devices, email,
+               activity, search)
 
 
 def register(api) -> None:

@@ -16,6 +16,7 @@ import babel
 import babel.dates
 import babel.numbers
 
+from rentalcomply.dashboard.words import filings as filing_words
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, cin, code_tables, contact,
                                           controller, deadlines, finding, listings,
@@ -1167,3 +1168,6 @@ for _area in (property_setup, statuses, finding, controller, scanning, deadlines
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))
+# The Filings page's own words (dashboard/words/filings.py), beside the areas' above.
+ENGLISH.update(filing_words.ENGLISH)
+GREEK.update(filing_words.GREEK)

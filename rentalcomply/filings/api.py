@@ -12,7 +12,7 @@ from rentalcomply.bookings.service import REPORT_STATUSES
 from rentalcomply.filings.engine import FILING_STATUSES, KINDS, REFERENCE_MAX
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import NULLABLE_TIMESTAMP, VERSION, ref
-from rentalcomply.web.routing import PAGINATION_QUERY, Reply, page_reply
+from rentalcomply.web.routing import PAGINATION_QUERY, Reply
 from rentalcomply.web.validation import Field
 
 TAGS = ["police"]
@@ -232,26 +232,47 @@ openapi.schema("FilingLink", {
                    "filename": {"type": "string"}},
 })
 
-# Months ("2026-11"), quarters ("2026-Q1") and years ("2026"): the periods filings will be owed.
-PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$"
+PERIOD_PATTERN, LISTED_KINDS = listing.PERIOD_PATTERN, listing.listed_kinds()
 
 LIST_QUERY = {
     "property_id": Field("string", min_length=1, max_length=64,
-                         description="Only this property's filings (a booking filing's property "
-                                     "is its booking's)."),
+                         description="Only this property's filings: its period filings and its "
+                                     "bookings' filings."),
     "booking_id": Field("string", min_length=1, max_length=64,
                         description="Only this booking's filings."),
     "authority": Field("string", choices=registry.all_names(),
                        description="Only the filings with this authority (connector, or a "
                                    "period authority such as `ross1000`)."),
-    "kind": Field("string", choices=(*KINDS, *registry.period_kinds()),
+    "kind": Field("string", choices=LISTED_KINDS,
                   description="A booking filing's kind, or a period filing's (`month`)."),
     "period": Field("string", pattern=PERIOD_PATTERN, max_length=7,
                     description="Only the period filings of this period (\"2026-11\", "
                                 "\"2026-Q1\", \"2026\")."),
     "status": Field("string", choices=FILING_STATUSES),
-    **PAGINATION_QUERY,
+    "cursor": Field("string", min_length=1, max_length=200,
+                    description="Where the previous page ended: its `next_cursor`, as it is. "
+                                "Not with `page`."),
+    "page": Field("integer", minimum=1, maximum=1_000_000,
+                  description="Page number, from 1, for clients that count pages (1 when "
+                              "neither `page` nor `cursor` is sent). Not with `cursor`."),
+    "limit": PAGINATION_QUERY["limit"],
 }
+
+openapi.schema("FilingPagination", {
+    "type": "object", "required": ["page", "limit", "total", "has_more", "next_cursor"],
+    "additionalProperties": False,
+    "properties": {
+        "page": {"type": ["integer", "null"], "minimum": 1,
+                 "description": "The page number; null when walked by `cursor`."},
+        "limit": {"type": "integer"},
+        "total": {"type": "integer", "minimum": 0,
+                  "description": "How many filings pass the filters, in all."},
+        "has_more": {"type": "boolean"},
+        "next_cursor": {"type": ["string", "null"],
+                        "description": "Send it as `cursor` for the page after this one; null "
+                                       "at the end."},
+    },
+})
 
 
 def _schemas() -> None:
@@ -260,12 +281,19 @@ def _schemas() -> None:
     base = openapi.SCHEMAS["Filing"]
     openapi.schema("ListedFiling", {
         "type": "object",
-        "required": [*base["required"], "authority", "booking_id", "property_id", "period",
-                     "status_text", "file", "receipt"],
+        "required": [*base["required"], "authority", "authority_title", "booking_id",
+                     "property_id", "period", "status_text", "at_risk", "reason_text", "file",
+                     "receipt"],
         "additionalProperties": False,
         "properties": {
             **base["properties"],
+            "kind": {**base["properties"]["kind"], "enum": list(LISTED_KINDS),
+                     "description": base["properties"]["kind"]["description"]
+                     + " A period filing's: its period's kind (`month`: ISTAT's statistics "
+                                         "through ROSS 1000; `quarter`, `year`)."},
             "authority": {"type": "string", "description": "The connector it is filed with."},
+            "authority_title": {"type": "string",
+                                "description": "What a person calls the authority."},
             "booking_id": {"type": ["string", "null"],
                            "description": "The booking filed; null for a period filing."},
             "property_id": {"type": ["string", "null"]},
@@ -273,6 +301,13 @@ def _schemas() -> None:
                        "description": "A period filing's period (\"2026-11\", a month; "
                                       "\"2026-Q1\"; \"2026\"); null for a booking filing."},
             "status_text": {"type": "string", "description": "The status in words."},
+            "at_risk": {"type": "boolean",
+                        "description": "Announced at risk (its deadline near, nothing filed: "
+                                       "`police.at_risk`) and still not filed."},
+            "reason_text": {"type": ["string", "null"],
+                            "description": "Why it is held, refused or not sent, in words "
+                                           "(`error` keeps the raw reason); null when nothing "
+                                           "stops it."},
             "file": {"anyOf": [ref("FilingLink"), {"type": "null"}],
                      "description": "A one-hour signed link to the built file (served without "
                                     "an API key); null until built."},
@@ -290,34 +325,48 @@ def register_list(api) -> None:
 
     @api.get("/filings", scope="read", tags=TAGS, summary="List the account's filings",
              description="Every filing of the account, booking and period alike, the nearest "
-                         "deadline first; each filter is optional. Each filing comes with its "
-                         "status in words and one-hour signed links to its file and receipt. "
-                         "`period` is null for a booking filing. An unknown filter value is "
-                         "400 VALIDATION_ERROR; an unknown or another account's property or "
-                         "booking lists nothing.",
-             query=LIST_QUERY, response="ListedFiling", paginated=True)
+                         "deadline first, then by id; each filter is optional. Each filing "
+                         "comes with its authority's title, its status and reason in words and "
+                         "one-hour signed links to its file and receipt. `period` is null for a "
+                         "booking filing, `booking_id` for a period filing.\n\n"
+                         "Pages: follow `next_cursor` (send it as `cursor`; null at the end): a "
+                         "walk by cursor shows no filing twice and misses none while filings "
+                         "are added. `page` still counts pages for the clients that do; both "
+                         "together are 400. An unknown status, kind or authority, a malformed "
+                         "period or a cursor this list did not give is 400 VALIDATION_ERROR; "
+                         "an unknown or another account's property or booking lists nothing "
+                         "(it is never looked up outside the account). No ETag: each answer "
+                         "mints fresh signed links.",
+             query=LIST_QUERY, response="ListedFiling", paginated="FilingPagination")
     def list_filings(ctx):
-        page, limit = ctx.query["page"], ctx.query["limit"]
+        limit, page, cursor = ctx.query["limit"], ctx.query.get("page"), ctx.query.get("cursor")
         filters = {name: ctx.query.get(name) for name in
                    ("property_id", "booking_id", "authority", "kind", "period", "status")}
-        views, total = listing.filing_page(ctx.settings, ctx.account_id, page=page, limit=limit,
-                                           **filters)
-        return page_reply(views, page, limit, total)
+        found = listing.filing_page(ctx.settings, ctx.account_id, limit=limit, page=page,
+                                    cursor=cursor, **filters)
+        return Reply(found.views, pagination={
+            "page": None if cursor else (page or 1), "limit": limit, "total": found.total,
+            "has_more": found.has_more, "next_cursor": found.next_cursor})
 
     @api.post("/filings/<filing_id>/refile", scope="write", tags=TAGS, summary="File again",
-              description="As `POST /bookings/{id}/police/refile`: after a rejection (fix the "
-                          "guest data first) or a failure, the booking's filings are queued "
-                          "again and filed at once. 409 POLICE_NOT_READY when this filing has "
-                          "nothing to file again.",
+              description="After a rejection (fix the data first), a failure, a hold or a "
+                          "file left for a hand upload: a booking filing as `POST "
+                          "/bookings/{id}/police/refile` (the booking's refused or failed "
+                          "filings are queued again together); a period filing is queued "
+                          "again alone (attempts from 0, its error cleared). Both are filed at "
+                          "once. 409 POLICE_NOT_READY when this filing has nothing to file "
+                          "again.",
               response="ListedFiling", errors=[NotFound, PoliceNotReady])
     def filing_refile(ctx, filing_id):
         return listing.refile(ctx.settings, ctx.account_id, filing_id)
 
     @api.post("/filings/<filing_id>/filed", scope="write", tags=TAGS,
               summary="Record a file uploaded by hand",
-              description="The host uploaded this filing's file to the authority: it is marked "
-                          "submitted, with the authority's reference if any. 409 "
-                          "POLICE_NOT_READY when it is already submitted or no file awaits.",
+              description="The host uploaded this filing's file to the authority (a booking's "
+                          "or a period's): it is marked submitted, with the authority's "
+                          "reference if any, and `police.submitted` is sent (for a period "
+                          "filing its data is the filing, without links). 409 POLICE_NOT_READY "
+                          "when it is already submitted or no file awaits.",
               body={"reference": REFERENCE_FIELD},
               response="ListedFiling", errors=[NotFound, PoliceNotReady], optional_body=True)
     def filing_filed(ctx, filing_id):

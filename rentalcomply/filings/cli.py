@@ -160,40 +160,99 @@ def _refresh_es(settings, table: str | None, file: str) -> None:
     click.echo(f"ES catalogue loaded from {Path(file).name}: {loaded}")
 
 
+# engine.FILING_STATUSES, spelled out: this module imports the domain only inside its commands
+# (tests/filings/test_filings_cli.py keeps the two the same).
+FILING_STATUSES = ("waiting", "queued", "sending", "polling", "ready", "submitted", "rejected",
+                   "failed", "held")
+
+
 @police.command("filings")
 @click.option("--account", "account_ref", required=True, metavar="ACC",
               help="Account id (or its name, when unique).")
-# engine.FILING_STATUSES, spelled out: this module imports the domain only inside its commands
-# (tests/filings/test_filings_cli.py keeps the two the same).
-@click.option("--status", type=click.Choice(["waiting", "queued", "sending", "polling", "ready",
-                                             "submitted", "rejected", "failed", "held"]),
+@click.option("--property", "property_id", metavar="ID",
+              help="Only this property's filings (its periods' and its bookings').")
+@click.option("--booking", "booking_id", metavar="ID", help="Only this booking's filings.")
+@click.option("--authority", metavar="NAME", help="Only the filings with this authority "
+                                                  "(alloggiati, ses_hospedajes, siba, file...).")
+@click.option("--kind", metavar="KIND", help="Only this kind (arrival, reservation, month...).")
+@click.option("--period", metavar="PERIOD", help="Only this period (2026-03, 2026-Q1, 2026).")
+@click.option("--status", type=click.Choice(FILING_STATUSES),
               help="Only the filings in this status.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print {\"data\": [...]}, the filings as GET /api/v1/filings shows them.")
 @pass_state
-def police_filings(state: State, account_ref: str, status: str | None, as_json: bool) -> None:
-    """List the account's filings, booking and period alike, the nearest deadline first."""
+def police_filings(state: State, account_ref: str, as_json: bool, **filters) -> None:
+    """List the account's filings, booking and period alike, the nearest deadline first. The
+    filters are checked as the API checks them (an unknown authority or kind, a malformed
+    period: an error naming it)."""
     from rentalcomply.filings import listing
     settings = state.open()
     account = resolve_account(account_ref)
-    # Every page of the API's list: a person at a terminal wants them all.
-    views, page = [], 1
+    filters = {name: value for name, value in filters.items() if value is not None}
+    _domain_call(listing.check_filters, **filters)
+    # Every page, walked by cursor: a person at a terminal wants them all.
+    views, cursor = [], None
     while True:
-        found, total = listing.filing_page(settings, account.id, page=page, limit=100,
-                                           status=status)
-        views += found
-        if not found or len(views) >= total:
+        found = listing.filing_page(settings, account.id, limit=100, cursor=cursor, **filters)
+        views += found.views
+        cursor = found.next_cursor
+        if cursor is None:
             break
-        page += 1
     if as_json:
         _emit_json({"data": views})  # as `bookings list --json`
         return
     for view in views:
-        about = view["booking_id"] or f"{view['property_id']} {view['period']}"
-        click.echo(f"{view['id']}  {about}  {view['authority']} {view['kind']}  due "
-                   f"{view['deadline']}  {view['status_text']}")
+        click.echo(_filing_line(view))
     if not views:
         click.echo("No filings.")
+
+
+def _filing_line(view: dict) -> str:
+    about = view["booking_id"] or f"{view['property_id']} {view['period']}"
+    line = (f"{view['id']}  {about}  {view['authority']} {view['kind']}  due "
+            f"{view['deadline']}  {view['status_text']}")
+    if view["reference"]:
+        line += f"  reference {view['reference']}"
+    if view["reason_text"]:
+        line += f"  {view['reason_text']}"
+    return line
+
+
+@police.command("refile")
+@click.argument("filing_id")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--json", "as_json", is_flag=True, help="Print the filing as one JSON object.")
+@pass_state
+def police_refile(state: State, filing_id: str, account_ref: str, as_json: bool) -> None:
+    """File a refused, failed, held or hand-upload filing again (POST /filings/{id}/refile)."""
+    from rentalcomply.core import events
+    from rentalcomply.filings import listing
+    settings = state.open()
+    account = resolve_account(account_ref)
+    view = _domain_call(listing.refile, settings, account.id, filing_id)
+    events.notify_committed()
+    _emit_json(view) if as_json else click.echo(_filing_line(view))
+
+
+@police.command("filed")
+@click.argument("filing_id")
+@click.option("--account", "account_ref", required=True, metavar="ACC",
+              help="Account id (or its name, when unique).")
+@click.option("--reference", metavar="REF", help="The authority's reference of the upload.")
+@click.option("--json", "as_json", is_flag=True, help="Print the filing as one JSON object.")
+@pass_state
+def police_filed(state: State, filing_id: str, account_ref: str, reference: str | None,
+                 as_json: bool) -> None:
+    """Record that the filing's file was uploaded to the authority by hand (POST
+    /filings/{id}/filed): submitted, with its reference."""
+    from rentalcomply.core import events
+    from rentalcomply.filings import listing
+    settings = state.open()
+    account = resolve_account(account_ref)
+    view = _domain_call(listing.mark_filed, settings, account.id, filing_id, reference)
+    events.notify_committed()
+    _emit_json(view) if as_json else click.echo(_filing_line(view))
 
 
 @police.command("run")

@@ -1,16 +1,29 @@
-"""An account's filings as one list, booking and period alike (`GET /filings`), and what the host
-does with one of them by its id: file again, mark a hand-uploaded file filed. Knows nothing of
-the web: the routes (filings/list_api.py) only pass the filters and the page through."""
+"""An account's filings as one list, booking and period alike (`GET /filings`, the dashboard's
+Filings page, `rentalcomply police filings`), and what the host does with one of them by its id:
+file again, mark a hand-uploaded file filed. Knows nothing of the web: the routes (the end of
+filings/api.py) only pass the filters, the page or the cursor through.
+
+A booking filing's subject is its booking (and the booking's property); a period filing's is a
+property and a period ("2026-03", "2026-Q1", "2026"): the list shows either with the same fields,
+`booking_id` or `period` null for the other kind."""
 
 from __future__ import annotations
 
-from rentalcomply.core import clock
+import base64
+import binascii
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass
+
+from rentalcomply.core import clock, events
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.models import Booking
-from rentalcomply.filings import host, periods
+from rentalcomply.filings import host, periods, registry, setup
 from rentalcomply.filings import receipts as day_receipts
-from rentalcomply.filings.engine import REFERENCE_MAX, emit, locked, save_booking, save_filing
+from rentalcomply.filings.engine import (FILING_STATUSES, KINDS, REFERENCE_MAX, emit, locked,
+                                         save_booking, save_filing)
 from rentalcomply.filings.models import Filing, PoliceReceipt, PoliceReceiptFiling
 from rentalcomply.filings.views import filing_view
 
@@ -32,8 +45,56 @@ STATUS_WORDS = {
 REFILABLE = ("rejected", "failed", "ready", "held")
 
 
+# Months ("2026-11"), quarters ("2026-Q1") and years ("2026"): the periods filings are owed for.
+PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$"
+# The kinds of the booking filings, and of the period filings (a period authority's
+# `period_kind`: "month" for ISTAT's statistics through ROSS 1000).
+def listed_kinds() -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*KINDS, *registry.period_kinds())))
+
+# The connectors that are not an authority of the registry.
+SPECIAL_TITLES = {"file": "A file uploaded by hand", "none": "Nothing filed"}
+
+
 def status_words(status: str) -> str:
     return STATUS_WORDS.get(status, status)
+
+
+# Done with, one way or the other: never at risk any more (as views.at_risk_bookings).
+SETTLED = ("submitted", "failed", "rejected")
+
+
+def is_at_risk(row: Filing) -> bool:
+    """Announced at risk (`police.at_risk`: its deadline near with nothing filed) and still
+    not filed."""
+    return row.at_risk_at is not None and row.status not in SETTLED
+
+
+def authority_title(name: str) -> str:
+    """What a person calls the authority a filing goes to; its name when none is registered."""
+    try:
+        return registry.get(name).title or name
+    except KeyError:
+        return SPECIAL_TITLES.get(name, name)
+
+
+def reason_words(row: Filing) -> str | None:
+    """Why a filing is held, refused or not sent, in a sentence (the API's `reason_text`); the
+    raw reason stays in `error`. None when nothing stops it."""
+    if row.status == "held":
+        if setup.is_setup_hold(row.held_reason):
+            return ("Nothing was sent: the set-up is not complete (missing: "
+                    + ", ".join(setup.missing_names(row.held_reason)) + ").")
+        return "Nothing was sent: " + (row.held_reason or row.error or "a value cannot be coded.")
+    if not row.error:
+        return None
+    if row.status == "rejected":
+        return "The authority refused it: " + row.error
+    if row.status == "failed":
+        return "It could not be sent: " + row.error
+    if row.status in ("queued", "sending", "polling"):
+        return "The last attempt did not go through; it is tried again by itself: " + row.error
+    return None
 
 
 def _get(account_id: str, filing_id: str) -> Filing:
@@ -72,21 +133,82 @@ def _views(settings, account_id: str, rows: list[Filing]) -> list[dict]:
         views.append({
             **filing_view(row),
             "authority": row.authority,
+            "authority_title": authority_title(row.authority),
             "booking_id": row.booking_id,
             "property_id": row.property_id or properties.get(row.booking_id),
             "period": row.period,
             "status_text": status_words(row.status),
+            "at_risk": is_at_risk(row),
+            "reason_text": reason_words(row),
             "file": host.signed_file_link(settings, account_id, row) if row.file_sealed else None,
             "receipt": receipt_link,
         })
     return views
 
 
-def filing_page(settings, account_id: str, *, page: int, limit: int, property_id=None,
-                booking_id=None, authority=None, kind=None, period=None,
-                status=None) -> tuple[list[dict], int]:
-    """The account's filings, the nearest deadline first (then id, so pages never overlap), and
-    their number."""
+@dataclass
+class FilingPage:
+    """One page of the list: its filings as shown, how many match the filters in all, and the
+    cursor of the page after it (None at the end)."""
+
+    views: list[dict]
+    total: int
+    has_more: bool
+    next_cursor: str | None
+
+
+def _as_datetime(value) -> dt.datetime:
+    # A model's DateTimeField is a datetime; SQLite may hand back its text when read raw.
+    return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(str(value))
+
+
+def encode_cursor(row: Filing, newest_first: bool) -> str:
+    """An opaque cursor: the last row's place in the order (its deadline to the microsecond, its
+    id) and the order it belongs to. Not a credential: it only says where to go on from."""
+    place = [_as_datetime(row.deadline).isoformat(), row.id, "d" if newest_first else "a"]
+    return base64.urlsafe_b64encode(json.dumps(place).encode()).decode().rstrip("=")
+
+
+def decode_cursor(text: str, newest_first: bool) -> tuple[dt.datetime, str]:
+    """A cursor's place, or 400 naming `cursor` for anything this list did not give."""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        deadline, filing_id, order = json.loads(raw)
+        place = dt.datetime.fromisoformat(deadline), str(filing_id)
+    except (ValueError, TypeError, UnicodeDecodeError, binascii.Error):
+        raise ValidationError("cursor", "is not a cursor this list gave (use its next_cursor "
+                                        "as it is)") from None
+    if order != ("d" if newest_first else "a"):
+        raise ValidationError("cursor", "belongs to a list in another order")
+    return place
+
+
+def check_filters(*, authority=None, kind=None, period=None, status=None, **_ids) -> None:
+    """The API's checks of the filters, for the command line (the API's query fields say the
+    same): an unknown authority, kind or status, a malformed period."""
+    problems = [(name, f"must be one of: {', '.join(choices)}")
+                for name, value, choices in (("authority", authority, registry.all_names()),
+                                             ("kind", kind, listed_kinds()),
+                                             ("status", status, FILING_STATUSES))
+                if value is not None and value not in choices]
+    if period is not None and not re.fullmatch(PERIOD_PATTERN, period):
+        problems.append(("period", "must be a month (2026-03), a quarter (2026-Q1) or a year"))
+    if problems:
+        raise ValidationError([{"field": name, "message": message} for name, message in problems])
+
+
+def authorities_of(account_id: str) -> list[tuple[str, str]]:
+    """The authorities the account's filings go to, each with its title (a list's filter)."""
+    names = [name for (name,) in Filing.select(Filing.authority).distinct()
+             .where(Filing.account == account_id).tuples()]
+    return [(name, authority_title(name)) for name in names]
+
+
+def filtered(account_id: str, *, property_id=None, booking_id=None, authority=None, kind=None,
+             period=None, status=None):
+    """The account's filings that pass the filters (each optional). A property's filings are
+    its period filings and its bookings' filings; another account's property or booking simply
+    matches nothing (its ids are never looked up outside the account)."""
     query = Filing.select().where(Filing.account == account_id)
     if property_id is not None:
         query = query.where((Filing.property == property_id) | Filing.booking.in_(
@@ -102,9 +224,39 @@ def filing_page(settings, account_id: str, *, page: int, limit: int, property_id
         query = query.where(Filing.period == period)
     if status is not None:
         query = query.where(Filing.status == status)
+    return query
+
+
+def filing_page(settings, account_id: str, *, limit: int, page: int | None = None,
+                cursor: str | None = None, newest_first: bool = False,
+                **filters) -> FilingPage:
+    """A page of the account's filings: the nearest deadline first (`newest_first`: the latest
+    first, the Filings page's order), then by id, so that two filings due at once keep one
+    order. Either `page` (a number, for clients that count pages) or `cursor` (where the last
+    page ended: stable while filings are added, none shown twice or missed), not both."""
+    if page is not None and cursor is not None:
+        raise ValidationError("cursor", "cannot be sent with page: walk by one or the other")
+    query = filtered(account_id, **filters)
     total = query.count()
-    rows = list(query.order_by(Filing.deadline, Filing.id).paginate(page, limit))
-    return _views(settings, account_id, rows), total
+    if newest_first:
+        ordered = query.order_by(Filing.deadline.desc(), Filing.id.desc())
+    else:
+        ordered = query.order_by(Filing.deadline, Filing.id)
+    if cursor is not None:
+        deadline, last_id = decode_cursor(cursor, newest_first)
+        if newest_first:
+            ordered = ordered.where((Filing.deadline < deadline)
+                                    | ((Filing.deadline == deadline) & (Filing.id < last_id)))
+        else:
+            ordered = ordered.where((Filing.deadline > deadline)
+                                    | ((Filing.deadline == deadline) & (Filing.id > last_id)))
+        rows = list(ordered.limit(limit + 1))
+    else:
+        rows = list(ordered.offset(((page or 1) - 1) * limit).limit(limit + 1))
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = encode_cursor(rows[-1], newest_first) if has_more else None
+    return FilingPage(_views(settings, account_id, rows), total, has_more, next_cursor)
 
 
 def filing(settings, account_id: str, filing_id: str) -> dict:
@@ -112,8 +264,10 @@ def filing(settings, account_id: str, filing_id: str) -> dict:
 
 
 def refile(settings, account_id: str, filing_id: str) -> dict:
-    """File again, as the booking's `police/refile` does (it takes the booking's other refused
-    or failed filings with it: they are fixed by the same guest data)."""
+    """File again. A booking filing goes through the booking's `police/refile` (it takes the
+    booking's other refused or failed filings with it: the same guest data fixes them); a
+    period filing is queued again by itself, as the engine takes a due filing: attempts from
+    0, the last error cleared, due now."""
     row = _get(account_id, filing_id)
     if row.booking_id is None:  # a period filing: its own state machine (periods.py)
         with atomic():
@@ -126,8 +280,9 @@ def refile(settings, account_id: str, filing_id: str) -> dict:
 
 
 def mark_filed(settings, account_id: str, filing_id: str, reference: str | None) -> dict:
-    """The host uploaded this filing's file by hand: SUBMITTED. 409 when already submitted or
-    when no file awaits (decisions.md: a business rule on the resource's state)."""
+    """The host uploaded this filing's file by hand: SUBMITTED, with the authority's reference.
+    409 when already submitted or when no file awaits (decisions.md: a business rule on the
+    resource's state)."""
     reference = (reference or "").strip() or None
     if reference and len(reference) > REFERENCE_MAX:
         raise ValidationError("reference", f"must be at most {REFERENCE_MAX} characters")
@@ -140,15 +295,7 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
             raise PoliceNotReady("The filing is already submitted.")
         if row.status != "ready":
             raise PoliceNotReady(f"No file awaits upload: the filing is {row.status}.")
-        booking = Booking.get_by_id(row.booking_id)
-        save_filing(row, status="submitted", submitted_at=clock.utcnow(), reference=reference,
-                    guests=[{"index": i, "accepted": True, "code": None, "message": None}
-                            for i in range(booking.guest_count)])
-        # The booking is submitted once none of its filings awaits a hand upload any more.
-        if not Filing.select().where((Filing.booking == booking.id)
-                                     & (Filing.status == "ready")).exists():
-            save_booking(booking, report_status="SUBMITTED", report_error=None)
-        emit(booking, "police.submitted", row)
+        _mark_booking_filed(row, reference)
     return filing(settings, account_id, filing_id)
 
 
@@ -159,3 +306,15 @@ def preview(account_id: str, filing_id: str) -> tuple[str, str, bytes]:
         raise PoliceNotReady("A booking's filing has no preview: its file is built when it is "
                              "filed (`GET /bookings/{id}/police/file`).")
     return periods.preview(row)
+
+
+def _mark_booking_filed(row: Filing, reference: str | None) -> None:
+    booking = Booking.get_by_id(row.booking_id)
+    save_filing(row, status="submitted", submitted_at=clock.utcnow(), reference=reference,
+                guests=[{"index": i, "accepted": True, "code": None, "message": None}
+                        for i in range(booking.guest_count)])
+    # The booking is submitted once none of its filings awaits a hand upload any more.
+    if not Filing.select().where((Filing.booking == booking.id)
+                                 & (Filing.status == "ready")).exists():
+        save_booking(booking, report_status="SUBMITTED", report_error=None)
+    emit(booking, "police.submitted", row)

@@ -141,7 +141,9 @@ def _success_schema(route) -> dict | None:
     document = {"type": "object", "required": ["data"], "properties": {"data": data}}
     if route.paginated:
         document["required"].append("pagination")
-        document["properties"]["pagination"] = ref("Pagination")
+        # `paginated` may name the list's own pagination schema (the filings' cursor).
+        document["properties"]["pagination"] = ref(
+            route.paginated if isinstance(route.paginated, str) else "Pagination")
     return document
 
 

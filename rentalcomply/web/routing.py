@@ -64,7 +64,7 @@ class RouteSpec:
     body: dict[str, Field] | None
     response: Any  # schema name, JSON schema, or None for no body
     status: int
-    paginated: bool
+    paginated: bool | str  # True, or the name of the list's own pagination schema
     errors: tuple[type[ApiError], ...]
     public: bool
     content_type: str  # of a success response
@@ -119,7 +119,7 @@ class Api:
     def route(self, method: str, path: str, *, scope: str | None, summary: str,
               description: str = "", tags: tuple[str, ...] | list[str] = (),
               query: dict[str, Field] | None = None, body: dict[str, Field] | None = None,
-              response: Any = None, status: int = 200, paginated: bool = False,
+              response: Any = None, status: int = 200, paginated: bool | str = False,
               errors: tuple | list = (), public: bool = False, prefix: str = API_PREFIX,
               content_type: str = "application/json", optional_body: bool = False,
               conditional: bool = False, cached: bool = False, transaction: bool = True,

@@ -75,6 +75,7 @@ def _pages(seeded) -> list[str]:
     paths = ["/dashboard/today", "/dashboard/calendar", "/dashboard/bookings",
              "/dashboard/bookings/new", "/dashboard/bookings/import", "/dashboard/properties",
              "/dashboard/properties/new", "/dashboard/activity", "/dashboard/reports",
+             "/dashboard/filings",
              f"/dashboard/reports/{seeded['report'].code}", "/dashboard/settings/account",
              "/dashboard/settings/keys", "/dashboard/settings/webhooks",
              f"/dashboard/settings/webhooks/{seeded['endpoint'].id}",

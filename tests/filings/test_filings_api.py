@@ -41,10 +41,12 @@ def listed(actor, **query):
 def test_the_list_shows_a_ready_filing_with_its_words_and_file_link(owner, anonymous,
                                                                      ready_filing):
     (item,), pagination = listed(owner)
-    assert pagination == {"page": 1, "limit": 20, "total": 1, "has_more": False}
+    assert pagination == {"page": 1, "limit": 20, "total": 1, "has_more": False,
+                          "next_cursor": None}
     assert item["id"] == ready_filing.id and item["status"] == "ready"
     assert item["period"] is None and item["booking_id"] == ready_filing.booking_id
     assert item["authority"] == "file" and item["status_text"].startswith("The file is ready")
+    assert item["authority_title"] == "A file uploaded by hand" and item["reason_text"] is None
     assert item["receipt"] is None
     parts = urllib.parse.urlsplit(item["file"]["download_url"])
     assert anonymous.get(parts.path + "?" + parts.query).body
