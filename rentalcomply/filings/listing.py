@@ -139,7 +139,7 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
         _booking_only(row)
         if row.status == "submitted":
             raise PoliceNotReady("The filing is already submitted.")
-        if row.status != "ready":
+        if not Filing.select().where((Filing.id == row.id) & host.awaits_the_host()).exists():
             raise PoliceNotReady(f"No file awaits upload: the filing is {row.status}.")
         booking = Booking.get_by_id(row.booking_id)
         save_filing(row, status="submitted", submitted_at=clock.utcnow(), reference=reference,
@@ -147,7 +147,7 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
                             for i in range(booking.guest_count)])
         # The booking is submitted once none of its filings awaits a hand upload any more.
         if not Filing.select().where((Filing.booking == booking.id)
-                                     & (Filing.status == "ready")).exists():
+                                     & host.awaits_the_host()).exists():
             save_booking(booking, report_status="SUBMITTED", report_error=None)
         emit(booking, "police.submitted", row)
     return filing(settings, account_id, filing_id)

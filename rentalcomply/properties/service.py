@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 PROPERTY_STATUSES = ("active", "inactive")
 CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
-POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba")
+POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba", "mossos", "ertzaintza")
 PROVIDERS = ("airbnb", "booking", "vrbo", "other")
 CHANNEL_STATUSES = ("pending", "ok", "error", "disabled")
 
@@ -174,7 +174,8 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
             # too (a property left as it was before this check is not refused other edits).
             signals.send(signals.PROPERTY_CONNECTOR_CHOSEN,
                          connector=changed.get("police_connector", prop.police_connector),
-                         country=changed.get("country", prop.country))
+                         country=changed.get("country", prop.country),
+                         region=changed.get("region", prop.region))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)

@@ -67,24 +67,24 @@ def _zone_error(page, needed: ZoneNeeded) -> dict:
                                country=name)}
 
 
-def _connectors_for(country: str, current: str | None) -> list[str]:
+def _connectors_for(country: str, current: str | None, region: str | None = None) -> list[str]:
     """None, a file, and the authority of the property's country (Alloggiati Web for Italy...):
     those with a format for the country (no file for Greece); a connector of another country
     already chosen stays shown, to be changed."""
-    offered = [name for name in registry.names() if not registry.connector_problem(name, country)]
+    offered = registry.fitting_names(country, region)
     if current and current not in offered:
         offered.append(current)
     return offered
 
 
 def _property_choices(page, country: str, timezone: str | None = None,
-                      connector: str | None = None) -> dict:
+                      connector: str | None = None, region: str | None = None) -> dict:
     zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
     if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
         zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
                                           zone=timezone)))
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
-            "connectors": _connectors_for(country, connector),
+            "connectors": _connectors_for(country, connector, region),
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
             "countries": countries.country_choices(page.lang),
             "zones": zones,
@@ -113,7 +113,8 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         **listing_aliases_view(prop, alias_errors, alias_values),
         **_property_choices(page, (values or {}).get("country") or prop.country,
                             (values or {}).get("timezone") or prop.timezone,
-                            (values or {}).get("police_connector") or prop.police_connector))
+                            (values or {}).get("police_connector") or prop.police_connector,
+                            prop.region))
 
 
 def register(pages: Pages) -> None:
