@@ -19,7 +19,8 @@ import babel.numbers
 from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, cin, code_tables, contact,
                                           controller, deadlines, finding, listings,
-                                          property_setup, receipts, reports, scanning, statuses)
+                                          property_setup, receipts, reports, scanning, spain,
+                                          statuses)
 
 LANGUAGES = ("en", "el")
 
@@ -1162,7 +1163,7 @@ GREEK.update({
 
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
-              contact, account, access, reports, listings, cin, receipts):
+              contact, account, access, reports, listings, cin, receipts, spain):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

@@ -78,6 +78,39 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
     return lines
 
 
+def hand_entry_party(booking, shown: dict) -> list[dict] | None:
+    """The party as a host types it into an authority's portal, when one of the booking's filings
+    is held for that (the Ertzaintza's: registry.hand_entry_reason); else None. Each guest's
+    values as check-in collected them, in the order the portal's form asks."""
+    hand = registry.hand_entry_names()
+    if not any(f["status"] == "held" and f["connector"] in hand for f in shown["filings"]):
+        return None
+    from rentalcomply.core import sealing
+    from rentalcomply.filings.party import guests_of
+    try:
+        party = guests_of(booking, booking.property.country)
+    except sealing.Unsealable:
+        return []
+    rows = []
+    for guest in party:
+        data = guest.data
+        birth = data.get("birth_date")
+        document = " ".join(str(v) for v in (data.get("document_type"), data.get("document_number"),
+                                             data.get("document_country")) if v)
+        address = ", ".join(str(v) for v in (data.get("address_street"), data.get("address_postcode"),
+                                             data.get("address_city"), data.get("address_country"))
+                            if v)
+        rows.append({"name": data.get("first_name") or "",
+                     "surnames": " ".join(v for v in (data.get("last_name"),
+                                                      data.get("second_last_name")) if v),
+                     "sex": data.get("sex") or "", "birth": birth.isoformat() if birth else "",
+                     "nationality": data.get("nationality") or "", "document": document,
+                     "support": data.get("document_support_number") or "",
+                     "address": address, "kinship": data.get("minor_relationship") or "",
+                     "contact": " ".join(v for v in (data.get("phone"), data.get("email")) if v)})
+    return rows
+
+
 def receipt_lines(page, booking) -> list[dict]:
     """The day receipts of the booking's filings as its page says them."""
     words = {"kept": "Receipt of {date}",
