@@ -68,7 +68,9 @@ def mark_filed(account_id: str, booking_id: str, reference: str | None) -> dict:
                     guests=[{"index": i, "accepted": True, "code": None, "message": None}
                             for i in range(booking.guest_count)])
         side = registry.side_kinds()
-        if row.kind not in side and not Filing.select().where(
+        if row.kind in side:  # what follows it (a reservation's cancellation: sent again)
+            registry.of_country(prop.country).accepted(booking, prop, row)
+        elif not Filing.select().where(
                 (Filing.booking == booking.id) & Filing.kind.not_in(list(side))
                 & awaits_the_host()).exists():
             save_booking(booking, report_status="SUBMITTED", report_error=None)

@@ -8,7 +8,7 @@ from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import NotFound, PoliceNotReady, ValidationError
 from rentalcomply.core.models import Booking
-from rentalcomply.filings import host
+from rentalcomply.filings import host, registry
 from rentalcomply.filings import receipts as day_receipts
 from rentalcomply.filings.engine import REFERENCE_MAX, emit, save_booking, save_filing
 from rentalcomply.filings.models import Filing, PoliceReceipt, PoliceReceiptFiling
@@ -145,9 +145,12 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
         save_filing(row, status="submitted", submitted_at=clock.utcnow(), reference=reference,
                     guests=[{"index": i, "accepted": True, "code": None, "message": None}
                             for i in range(booking.guest_count)])
-        # The booking is submitted once none of its filings awaits a hand upload any more.
-        if not Filing.select().where((Filing.booking == booking.id)
-                                     & host.awaits_the_host()).exists():
+        # The booking is submitted once none of its filings awaits a hand upload any more; a
+        # side filing (Spain's reservation) tells its authority, as an accepted one does.
+        if row.kind in registry.side_kinds():
+            registry.of_country(row.property.country).accepted(booking, row.property, row)
+        elif not Filing.select().where((Filing.booking == booking.id)
+                                       & host.awaits_the_host()).exists():
             save_booking(booking, report_status="SUBMITTED", report_error=None)
         emit(booking, "police.submitted", row)
     return filing(settings, account_id, filing_id)
