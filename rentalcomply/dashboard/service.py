@@ -22,6 +22,7 @@ from rentalcomply.core.db import models_from_query
 from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.dashboard import search
+from rentalcomply.filings import registry as filing_registry
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
@@ -228,6 +229,12 @@ class Today:
     # Active Italian properties without their CIN (properties.service.italian_without_cin): a
     # fine for each let without one, and nothing for the guest page or the feed to show.
     cin_missing: list = dataclasses.field(default_factory=list)
+    # Active Spanish properties without their tourism licence number
+    # (properties.service.spanish_without_licence): every listing must show it.
+    licence_missing: list = dataclasses.field(default_factory=list)
+    # Active properties on another authority than their region's (a Catalan property still on
+    # SES.Hospedajes): the host confirms the move; of (Property, the Authority owed).
+    wrong_authority: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -240,6 +247,8 @@ class Today:
                 ("documents_flagged", self.documents_flagged),
                 ("police_setups", self.police_setups),
                 ("cin_missing", self.cin_missing),
+                ("wrong_authority", self.wrong_authority),
+                ("licence_missing", self.licence_missing),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -319,7 +328,24 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  _access_failed(account_id, live, start),
                  filing_setup.incomplete_properties(account_id),
                  _documents_flagged(account_id, live, start), unfiled, statuses,
-                 cin_missing=properties.italian_without_cin(account_id))
+                 cin_missing=properties.italian_without_cin(account_id),
+                 licence_missing=properties.spanish_without_licence(account_id),
+                 wrong_authority=_wrong_authority(account_id))
+
+
+def _wrong_authority(account_id: str) -> list:
+    """The account's active properties whose region has its own police authority while they file
+    with another (filings.registry.on_wrong_authority), by name."""
+    found = []
+    for prop in (Property.select().where((Property.account == account_id)
+                                         & (Property.status == "active")
+                                         & Property.region.is_null(False)
+                                         & (Property.police_connector != "none"))
+                 .order_by(Property.name, Property.id)):
+        owed = filing_registry.on_wrong_authority(prop)
+        if owed is not None:
+            found.append((prop, owed))
+    return found
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

@@ -28,6 +28,10 @@ def register(main: click.Group) -> None:
 @click.option("--police-connector", default=None, help="How stays are filed with the police.")
 @click.option("--cin", default=None, metavar="CODE",
               help='Italian properties: the CIN, kept as typed; "" clears it.')
+@click.option("--licence-number", default=None, metavar="CODE",
+              help='Spanish properties: the regional tourism licence, kept as typed; "" clears it.')
+@click.option("--nrua", default=None, metavar="CODE",
+              help='Spanish properties: an NRUA already held (legacy), kept as typed; "" clears it.')
 @click.option("--status", type=click.Choice(["active", "inactive"]), default=None,
               help="An inactive property takes no new bookings.")
 @click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")

@@ -56,11 +56,26 @@ CIN_COUNTRY = "IT"
 CIN_ONLY_ITALY = ("is for Italian properties only (country IT); clear it (null) to move the "
                   "property to another country")
 
+# Spain's registration numbers (shared domain note, updates-2026-11.md §4): the regional tourism
+# licence every listing must show (Catalonia's HUTB-012345, Andalusia's VUT/MA/12345...), kept as
+# typed, trimmed, with no format guessed (each region has its own); and an NRUA the host already
+# holds, a legacy of the register the Supreme Court annulled (STS 620/2026 of 19 May 2026), kept
+# opaque: no length is checked (the samples seen are 50 to 56 characters), only a bound that keeps
+# a pasted paragraph out. Only a Spanish property has them.
+LICENCE_MAX = 60
+NRUA_MAX = 1000
+SPAIN = "ES"
+SPAIN_ONLY = ("is for Spanish properties only (country ES); clear it (null) to move the property "
+              "to another country")
+# How the guest page, the feed and the e-mails name the licence: the words of the country that
+# issued it, the same in every language (as "CIN" is for Italy).
+LICENCE_LABEL = "Licencia turística"
+
 DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
-            "police_connector": "none", "cin": None}
+            "police_connector": "none", "cin": None, "licence_number": None, "nrua": None}
 EDITABLE = ("name", "address", *DEFAULTS)
-NULLABLE = ("aade_property_id", "max_guests", "cin")
+NULLABLE = ("aade_property_id", "max_guests", "cin", "licence_number", "nrua")
 # Set through an update only; the instructions are sealed (properties/access.py), never shown
 # back through the API.
 ACCESS_FIELDS = (access.FIELD, access.BY_LANGUAGE, "access_instructions_hours_before",
@@ -75,7 +90,8 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
                     country: str = "GR", timezone: str | None = None,
                     max_guests: int | None = None, climate_fee_category: str = "standard",
                     police_connector: str = "none", status: str = "active",
-                    cin: str | None = None) -> Property:
+                    cin: str | None = None, licence_number: str | None = None,
+                    nrua: str | None = None) -> Property:
     """Create a property. Without `timezone`, the country's only zone is taken (IT: Europe/Rome);
     a country with several zones (ES, PT, US...) must name one (ValidationError)."""
     if timezone is None and isinstance(country, str):
@@ -90,8 +106,9 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
         "name": name, "address": address, "aade_property_id": aade_property_id,
         "country": country, "timezone": timezone, "max_guests": max_guests,
         "climate_fee_category": climate_fee_category, "police_connector": police_connector,
-        "status": status, "cin": cin})
+        "status": status, "cin": cin, "licence_number": licence_number, "nrua": nrua})
     refuse_cin_outside_italy(values["country"], values["cin"])
+    refuse_spanish_numbers_elsewhere(values["country"], values)
     # The filing engine refuses a connector with no format for the country (ValidationError).
     signals.send(signals.PROPERTY_CONNECTOR_CHOSEN, connector=values["police_connector"],
                  country=values["country"])
@@ -164,6 +181,10 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
         if "cin" in values or "country" in values:
             refuse_cin_outside_italy(values.get("country", prop.country),
                                      values.get("cin", prop.cin))
+        if {"licence_number", "nrua", "country"} & set(values):
+            refuse_spanish_numbers_elsewhere(
+                values.get("country", prop.country),
+                {name: values.get(name, getattr(prop, name)) for name in ("licence_number", "nrua")})
         changed = {name: value for name, value in values.items() if getattr(prop, name) != value}
         for name in ("access_instructions_hours_before", "checkout_hour"):
             if name in access_values and access_values[name] != getattr(prop, name):
@@ -205,6 +226,41 @@ def cin_line(prop: Property) -> str | None:
     return f"CIN {cin}" if cin else None
 
 
+def refuse_spanish_numbers_elsewhere(country: str, values: dict) -> None:
+    """ValidationError when a property that is not Spanish would keep a licence number or NRUA."""
+    if country != SPAIN:
+        details = [{"field": name, "message": SPAIN_ONLY} for name in ("licence_number", "nrua")
+                   if values.get(name) is not None]
+        if details:
+            raise ValidationError(details)
+
+
+def licence_shown(prop: Property) -> str | None:
+    """The Spanish licence number to show (guest page, feed, e-mails, dashboard), or None."""
+    return prop.licence_number if prop.country == SPAIN and prop.licence_number else None
+
+
+def licence_line(prop: Property) -> str | None:
+    """"Licencia turística HUTB-012345" for a Spanish property with one, else None."""
+    licence = licence_shown(prop)
+    return f"{LICENCE_LABEL} {licence}" if licence else None
+
+
+def registration_line(prop: Property) -> str | None:
+    """The registration number a listing must show, in the feed's and e-mails' words: Italy's CIN,
+    Spain's licence; None where there is none."""
+    return cin_line(prop) or licence_line(prop)
+
+
+def spanish_without_licence(account_id: str) -> list[Property]:
+    """The account's active Spanish properties without a licence number, by name: every listing
+    must show it, so the dashboard asks a person to enter it."""
+    return list(Property.select().where(
+        (Property.account == account_id) & (Property.country == SPAIN)
+        & (Property.status == "active") & Property.licence_number.is_null())
+        .order_by(Property.name, Property.id))
+
+
 def italian_without_cin(account_id: str) -> list[Property]:
     """The account's active Italian properties that have no CIN, by name: each may be fined
     (€800-8,000) for letting without one, so the dashboard asks a person to enter it. An
@@ -222,7 +278,8 @@ def unknown_country(country: str) -> str:
 def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
     """Clean the given property fields; one ValidationError naming every bad field."""
     refuse_control_characters({name: values[name]
-                               for name in ("name", "address", "aade_property_id", "cin")
+                               for name in ("name", "address", "aade_property_id", "cin",
+                                            "licence_number", "nrua")
                                if name in values})
     cleaned: dict[str, Any] = {}
     details: list[dict] = []
@@ -256,6 +313,15 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
         if not acceptable:
             refuse("cin", f"must be text of 1 to {CIN_MAX} characters, or null")
         cleaned["cin"] = value
+    for field, limit in (("licence_number", LICENCE_MAX), ("nrua", NRUA_MAX)):
+        if field in values:  # as the CIN: one line of text, trimmed; blank clears it
+            value = values[field]
+            if isinstance(value, str) and not value.strip():
+                value = None
+            value, acceptable = nullable_text(value, limit)
+            if not acceptable:
+                refuse(field, f"must be text of 1 to {limit} characters, or null")
+            cleaned[field] = value
     if "country" in values:
         value = values["country"]
         if not isinstance(value, str) or not re.fullmatch(COUNTRY_PATTERN, value):

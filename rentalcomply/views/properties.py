@@ -29,6 +29,8 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "climate_fee_category": prop.climate_fee_category,
         "police_connector": prop.police_connector,
         "cin": prop.cin,
+        "licence_number": prop.licence_number,
+        "nrua": prop.nrua,
         **police,
         "access_instructions_set": prop.access_instructions_sealed is not None,
         "access_instructions_languages": access.languages_of(prop),  # never the texts

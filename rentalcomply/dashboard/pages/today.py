@@ -16,7 +16,9 @@ def register(pages: Pages) -> None:
         return page.render("today", title=page._("Today"), day=service.today(page.account_id),
                            mail_warning=mailviews.mail_warning(page.settings, page.account_id),
                            advice=mailviews.ADVICE, document_problem=problems.document,
-                           cin_todo=problems.CIN_MISSING)
+                           cin_todo=problems.CIN_MISSING,
+                           licence_todo=problems.LICENCE_MISSING,
+                           wrong_authority_todo=problems.WRONG_AUTHORITY)
 
     @pages.get("/calendar")
     def calendar(page):

@@ -53,6 +53,12 @@
 % if italian_fields or 'cin' in errors or values.get('cin'):
 % field('cin', 'CIN (national identification code)', hint='The code the Ministry of Tourism gave the property (BDSR). The guest page, the exported calendar and the check-in e-mails show it. Clear it before moving the property to another country.', maxlength=cin_limit, autocomplete='off')
 % end
+% if get('spanish_fields') or 'licence_number' in errors or values.get('licence_number'):
+% field('licence_number', 'Tourism licence number', hint='The regional tourism licence (HUTB-012345, VUT/MA/12345…), as the region gave it. The guest page, the exported calendar and the dashboard show it.', maxlength=licence_limit, autocomplete='off')
+% end
+% if get('spanish_fields') or 'nrua' in errors or values.get('nrua'):
+% field('nrua', 'NRUA (optional, legacy)', hint='An NRUA already held: the Supreme Court annulled its register (STS 620/2026), so it is kept for reference only.', maxlength=nrua_limit, autocomplete='off')
+% end
 % field('max_guests', 'Most guests', kind='number', min=1, max=100)
 % if greek_fields:
 % choice('climate_fee_category', 'Climate fee category', categories)
