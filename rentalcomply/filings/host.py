@@ -50,17 +50,21 @@ def refile(account_id: str, booking_id: str) -> dict:
     return police_view(account_id, booking_id)
 
 
-def mark_filed(account_id: str, booking_id: str, reference: str | None) -> dict:
+def mark_filed(account_id: str, booking_id: str, reference: str | None,
+               kind: str | None = None) -> dict:
     """The host uploaded the file by hand (`file` connector, the Mossos' file), or typed the
     party into the authority's portal (a filing held for that, the Ertzaintza's): SUBMITTED.
-    A side filing (Spain's reservation) leaves the booking's own status alone."""
+    A side filing (Spain's reservation) leaves the booking's own status alone. `kind`: which of
+    the booking's filings (the oldest awaiting the host when None)."""
     reference = (reference or "").strip() or None
     if reference and len(reference) > REFERENCE_MAX:
         raise ValidationError("reference", f"must be at most {REFERENCE_MAX} characters")
     with atomic():
         booking, prop = booking_and_property(account_id, booking_id)
-        row = (Filing.select().where((Filing.booking == booking.id) & awaits_the_host())
-               .order_by(Filing.created_at).first())
+        query = Filing.select().where((Filing.booking == booking.id) & awaits_the_host())
+        if kind is not None:
+            query = query.where(Filing.kind == kind)
+        row = query.order_by(Filing.created_at).first()
         if row is None:
             raise PoliceNotReady("No police file awaits filing for this booking.")
         now = clock.utcnow()

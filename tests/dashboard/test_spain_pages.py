@@ -93,3 +93,27 @@ def test_a_spanish_property_without_its_licence_number_needs_a_person(anna, acco
     page = anna.get(f"/dashboard/properties/{prop.id}?lang=en").text
     assert 'id="licence-warning"' not in page
     assert '<span lang="es">HUTB-000001</span>' in page[page.index('id="licence-shown"'):][:200]
+
+
+def test_a_file_hosts_reservation_is_downloaded_and_marked_filed_on_the_booking_page(
+        anna, owner, account_a, settings):
+    prop = _spanish(account_a, licence_number="VUT/MA/12345")
+    owner.patch_json(f"/api/v1/properties/{prop.id}", {
+        "police_connector": "file", "police_settings": {"codigo_establecimiento": "0000012345"}})
+    booking = bookings.create_booking(
+        account_a, rates=FeeRates.from_settings(settings), property_id=prop.id,
+        guest_name="Ortega Ruiz, Ana", guest_email="ana@example.org",
+        arrival_date=clock.today() + dt.timedelta(days=9),
+        departure_date=clock.today() + dt.timedelta(days=12), guest_count=2)
+    sweep.run_due()
+    page = anna.get(f"/dashboard/bookings/{booking.id}?lang=en")
+    link = f'/dashboard/bookings/{booking.id}/police/file?kind=reservation'
+    assert link in page.text
+    download = anna.get(link, status=303)
+    assert "/files/police/" in download.headers["Location"]
+    anna.post(f"/dashboard/bookings/{booking.id}/police/filed",
+              {"csrf": anna.csrf(page), "kind": "reservation", "reference": "RH-1"}, status=303)
+    from rentalcomply.filings.models import Filing
+    row = Filing.get((Filing.booking == booking.id) & (Filing.kind == "reservation"))
+    assert (row.status, row.reference) == ("submitted", "RH-1")
+    assert Booking.get_by_id(booking.id).report_status == "PENDING"  # the guests' part not done

@@ -149,14 +149,20 @@ def register(pages: Pages) -> None:
 
     @pages.get("/bookings/<booking_id>/police/file")
     def police_file(page, booking_id):
-        link = police.file_link(page.settings, page.account_id, booking_id)
+        # Which file: the guests' (arrival) by default; Spain's reservation and its cancellation
+        # are files too on the `file` connector.
+        kind = page.arg("kind", "arrival")
+        link = police.file_link(page.settings, page.account_id, booking_id,
+                                kind if kind in KIND_WORDS else "arrival")
         parts = urllib.parse.urlsplit(link["download_url"])
         raise Redirect(parts.path + "?" + parts.query)
 
     @pages.post("/bookings/<booking_id>/police/filed")
     def police_filed(page, booking_id):
         try:
-            police.mark_filed(page.account_id, booking_id, page.form("reference"))
+            kind = page.form("kind") or None
+            police.mark_filed(page.account_id, booking_id, page.form("reference"),
+                              kind if kind in KIND_WORDS else None)
         except ValidationError as error:
             return render_booking(page, bookings.get_booking(page.account_id, booking_id),
                                   status=400, errors=form_errors(error))

@@ -1,4 +1,5 @@
 % from rentalcomply.dashboard.pages.police import filing_lines, hand_entry_party, receipt_lines
+% from rentalcomply.dashboard.police_words import KIND_WORDS
 % lines = filing_lines(page, booking, police)
 % from rentalcomply.dashboard.police_words import link_expired, send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
@@ -76,12 +77,14 @@
 % for f in police['filings']:
 % if f['file_ready'] and f['status'] == 'ready':
 <div class="buttons">
-  <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file" download>{{_('Download the police file')}}</a>
+  % suffix = '' if f['kind'] == 'arrival' else '-' + f['kind']
+  <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file{{'' if f['kind'] == 'arrival' else '?kind=' + f['kind']}}" download>{{_('Download the police file')}}{{(' · ' + _(KIND_WORDS.get(f['kind'], f['kind']))) if suffix else ''}}</a>
 </div>
 <form method="post" action="/dashboard/bookings/{{booking.id}}/police/filed" class="row-form">
   <input type="hidden" name="csrf" value="{{page.csrf}}">
-  <div class="field"><label for="police-reference">{{_('Reference of the upload (optional)')}}</label>
-  <input id="police-reference" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
+  <input type="hidden" name="kind" value="{{f['kind']}}">
+  <div class="field"><label for="police-reference{{suffix}}">{{_('Reference of the upload (optional)')}}</label>
+  <input id="police-reference{{suffix}}" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
   <div class="actions"><button type="submit">{{_('Mark as filed')}}</button></div>
 </form>
 % end
