@@ -32,7 +32,11 @@ def police_setup_view(prop, typed: dict | None = None, errors: dict | None = Non
     values = dict(shown["police_settings"])
     values.update(shown_credentials(prop))
     values.update(typed or {})
-    return {"fields": fields, "title": title, "values": values,
+    try:  # a connector that only builds a file for the host has no service to ask (the Mossos)
+        testable = not getattr(registry.connector(prop.police_connector), "uploaded_by_host", False)
+    except (KeyError, ImportError):
+        testable = True
+    return {"fields": fields, "title": title, "values": values, "testable": testable,
             "credentials_set": set(shown["police_credentials_set"]),
             "missing": setup.missing(prop) if fields else [], "errors": errors or {},
             "connection": connection, "not_kept": set(not_kept or ())}

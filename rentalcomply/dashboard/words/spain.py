@@ -3,11 +3,24 @@
 regional licence number (the property form and page, Today, the morning e-mail)."""
 
 ENGLISH: dict[str, str] = {
+    # the police connectors' names in the property form's choices
+    "mossos": "Mossos d'Esquadra (ES, Catalonia)",
+    "ertzaintza": "Ertzaintza (ES, Basque Country)",
     "hold:hand_entry": "Nothing was sent: file these guests in the Ertzaintza’s portal (Registro "
                        "Hotelero), whose web service is not confirmed, then mark the filing filed.",
 }
 
 GREEK: dict[str, str] = {
+    "mossos": "Mossos d'Esquadra (ES, Καταλονία)",
+    "ertzaintza": "Ertzaintza (ES, Χώρα των Βάσκων)",
+    # the Mossos set-up (authorities/mossos: SetupField)
+    "Establishment code (codi d'establiment)": "Κωδικός καταλύματος (codi d'establiment)",
+    "The establishment code is the 9 or 10 letters or digits the Mossos d'Esquadra gave the establishment, like 08043AAR02 (not the numeric user code of the log-in).":
+        "Ο κωδικός καταλύματος είναι τα 9 ή 10 γράμματα ή ψηφία που έδωσαν οι Mossos "
+        "d'Esquadra στο κατάλυμα, π.χ. 08043AAR02 (όχι ο αριθμητικός κωδικός χρήστη της "
+        "σύνδεσης).",
+    "Registre de viatgers, Manteniment d'establiments: the establishment's code.":
+        "Registre de viatgers, Manteniment d'establiments: ο κωδικός του καταλύματος.",
     "hold:hand_entry": "Δεν στάλθηκε τίποτα: δηλώστε αυτούς τους επισκέπτες στην πύλη της "
                        "Ertzaintza (Registro Hotelero), της οποίας η διαδικτυακή υπηρεσία δεν "
                        "έχει επιβεβαιωθεί, και σημειώστε τη δήλωση ως υποβληθείσα.",
