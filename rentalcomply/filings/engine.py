@@ -297,7 +297,8 @@ def _build_file(booking, prop, row, connector, settings, stay, guests, filing) -
         fail(booking, row, str(exc))
         return row.status
     except ValueError as exc:  # a record error: what the host must fix
-        held = registry.of_country(prop.country).hold_reason(exc)
+        # The authority whose file it is (a Catalan property's: the Mossos', whatever connector).
+        held = registry.of_region(prop.country, prop.region).hold_reason(exc)
         if held:
             hold(booking, row, held)
             return row.status

@@ -183,3 +183,19 @@ def test_a_catalan_property_is_offered_mossos_and_refused_ses(owner, settings):
     owner.patch_json(f"/api/v1/properties/{madrid.id}", {"police_connector": "mossos"}, status=400)
     unknown = spanish_property(owner, None)
     owner.patch_json(f"/api/v1/properties/{unknown.id}", {"police_connector": "ses_hospedajes"})
+
+
+def test_a_town_the_shipped_ine_list_lacks_holds_the_file_naming_it(frozen_clock, owner,
+                                                                    account_a, settings, catalan):
+    # Melilla is one of the municipalities of INE's list the shipped copy lacks: no 6-digit code.
+    lead = dict(PARTY[0], address_city="Melilla", address_postcode="52001")
+    booking = booked(account_a, settings, catalan, [lead])
+    owner.put_json(f"/api/v1/bookings/{booking.id}/guests", {"guests": [lead]})
+    sweep.run_due()
+    row = Filing.get(Filing.booking == booking.id)
+    assert row.status == "held" and row.file_sealed is None
+    assert row.held_reason.startswith("held: guest 1 address_city: \u201cMelilla\u201d")
+    assert Booking.get_by_id(booking.id).report_status == "QUEUED"
+    # A file held takes no number: the next one built is still 001.
+    from rentalcomply.authorities.mossos.sequence import MossosFileSequence
+    assert MossosFileSequence.select().count() == 0

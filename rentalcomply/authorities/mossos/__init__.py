@@ -5,6 +5,7 @@ service): the engine builds it and the host uploads it and marks it filed (docs/
 
 from __future__ import annotations
 
+from rentalcomply import codes as code_tables  # not .codes, this folder's code lists
 from rentalcomply.authorities.mossos import txtfile
 from rentalcomply.filings.registry import Authority, register
 from rentalcomply.filings.setup import SetupField
@@ -29,7 +30,15 @@ class Mossos(Authority):
     )
 
     def hold_reason(self, error):
-        return None
+        """A Spanish town the municipality list in use cannot code holds the file while that list
+        is not INE's whole one (as for SES.Hospedajes); with INE's whole list, a value to fix."""
+        if not isinstance(error, txtfile.MossosDataError):
+            return None
+        uncodable = [(p.index, p.field, p.message) for p in error.problems
+                     if p.field == "address_city" and p.index is not None]
+        if not uncodable or code_tables.table_info("ES", "municipios").complete:
+            return None
+        return code_tables.held_reason(uncodable)
 
 
 register(Mossos())
