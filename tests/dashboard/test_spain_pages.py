@@ -117,3 +117,16 @@ def test_a_file_hosts_reservation_is_downloaded_and_marked_filed_on_the_booking_
     row = Filing.get((Filing.booking == booking.id) & (Filing.kind == "reservation"))
     assert (row.status, row.reference) == ("submitted", "RH-1")
     assert Booking.get_by_id(booking.id).report_status == "PENDING"  # the guests' part not done
+
+
+def test_the_morning_email_names_the_missing_licence_and_the_wrong_authority(settings, account_a):
+    from rentalcomply.dashboard import i18n, morning
+    prop = _spanish(account_a, region="ES-CT", connector="ses_hospedajes")
+    sections = dict(morning.lines(service.today(account_a), "el", i18n.Formatter("el"),
+                                  "https://rentals.example.org/dashboard"))
+    [line] = sections["Ισπανικά καταλύματα χωρίς αριθμό άδειας"]
+    assert line.label == "Pis Gràcia" and line.details.startswith("Καταχωρίστε τον αριθμό")
+    assert line.url == f"https://rentals.example.org/dashboard/properties/{prop.id}#licence_number"
+    [line] = sections["Καταλύματα που δηλώνουν σε λάθος αστυνομική αρχή"]
+    assert line.url == f"https://rentals.example.org/dashboard/properties/{prop.id}#wrong-authority"
+    assert "Mossos d'Esquadra" in line.details
