@@ -37,7 +37,6 @@ class Stay:
     property_country: str
     property_name: str
     property_region: str | None = None  # ISO 3166-2 where known ("ES-CT")
-    property_id: str | None = None
 
 
 @dataclass(frozen=True)

@@ -199,3 +199,13 @@ def test_a_town_the_shipped_ine_list_lacks_holds_the_file_naming_it(frozen_clock
     # A file held takes no number: the next one built is still 001.
     from rentalcomply.authorities.mossos.sequence import MossosFileSequence
     assert MossosFileSequence.select().count() == 0
+
+
+def test_a_booking_without_a_channel_reference_files_its_own_id_as_the_contract_number(
+        frozen_clock, owner, anonymous, account_a, settings, catalan):
+    booking = booked(account_a, settings, catalan, PARTY[:1], ref=None)
+    owner.put_json(f"/api/v1/bookings/{booking.id}/guests", {"guests": PARTY[:1]})
+    sweep.run_due()
+    _, body = file_of(owner, anonymous, booking.id)
+    fields = body.decode("iso-8859-1").split("\r\n")[1].split("|")
+    assert fields[17] == booking.id.removeprefix("book_") and len(fields[17]) == 20

@@ -90,6 +90,15 @@ def _phone(value: str | None) -> str:
     return ("00" + digits if text.startswith("+") else digits)[:20]
 
 
+def contract_number(reference: str) -> str:
+    """The booking's reference as the contract number (at most 20 characters): the channel's
+    reference, or the booking's own id without its `book_` prefix (20 characters), as typed."""
+    text = _clean(reference, upper=False).replace(" ", "")
+    if len(text) > MAX_LENGTHS[18] and text.startswith("book_"):
+        text = text[len("book_"):]
+    return text
+
+
 def document_type(data: dict) -> str | None:
     kind = _value(data, "document_type")
     if not kind:
@@ -176,7 +185,7 @@ def traveller_fields(guest, lead: dict, stay, settings: dict, problems: list[Pro
         _day(birth), alpha3(_value(data, "nationality")) or "",
         _day(stay.arrival), _time(settings.get("hora_entrada"), "1400"),
         _day(stay.departure), _time(settings.get("hora_sortida"), "1100"),
-        _day(stay.booked_on), codes.CONTRACT_RUNNING, _clean(stay.reference).replace(" ", ""),
+        _day(stay.booked_on), codes.CONTRACT_RUNNING, contract_number(stay.reference),
         str(min(max(stay.guest_count or 1, 1), 999)),
         rooms if rooms.isdigit() and 1 <= int(rooms) <= 999 else "",
         {"true": "S", "yes": "S", "si": "S", "s": "S", "false": "N", "no": "N", "n": "N"}.get(internet, ""),
