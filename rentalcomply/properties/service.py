@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 PROPERTY_STATUSES = ("active", "inactive")
 CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
-POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba", "mossos", "ertzaintza")
+POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba", "mossos",
+                     "ertzaintza")
 PROVIDERS = ("airbnb", "booking", "vrbo", "other")
 CHANNEL_STATUSES = ("pending", "ok", "error", "disabled")
 

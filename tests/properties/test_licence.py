@@ -2,6 +2,7 @@
 guessed) and an optional legacy NRUA (opaque, no length check), Spanish properties only."""
 
 from rentalcomply.properties import service as properties
+from tests.cli.conftest import cli  # noqa: F401 - the fixture
 from tests.helpers import assert_error
 
 NRUA = "ESFCTU00000801900012345678901234567890HUTB-012345"  # 50 characters, as seen
@@ -43,3 +44,20 @@ def test_a_spanish_property_without_a_licence_needs_a_person(account_a, owner):
     _spanish(owner, licence_number="HUTB-1")
     without = _spanish(owner)
     assert [p.id for p in properties.spanish_without_licence(account_a)] == [without["id"]]
+
+
+def test_the_command_line_sets_and_clears_them(cli):  # noqa: F811
+    cli("init")
+    account = cli.json("accounts", "create", "Agencia Barcelona")
+    prop = cli.json("properties", "create", "--account", account["id"], "--name", "Pis",
+                    "--address", "Barcelona", "--country", "ES", "--timezone", "Europe/Madrid",
+                    "--json")
+    view = cli.json("properties", "update", prop["id"], "--account", account["id"],
+                    "--licence-number", " HUTB-012345 ", "--nrua", "ESFCTU1", "--json")
+    assert (view["licence_number"], view["nrua"]) == ("HUTB-012345", "ESFCTU1")
+    view = cli.json("properties", "update", prop["id"], "--account", account["id"],
+                    "--licence-number", "", "--json")
+    assert view["licence_number"] is None
+    configured = cli.json("police", "configure", "--account", account["id"], "--property",
+                          prop["id"], "--connector", "ses_hospedajes", "--json")
+    assert configured["police_connector"] == "ses_hospedajes"
