@@ -160,7 +160,7 @@ def register(api) -> None:
                           "without it, the oldest awaiting the host. 409 POLICE_NOT_READY when "
                           "none awaits.",
               body={"reference": REFERENCE_FIELD,
-                    "kind": Field("string", choices=KINDS, nullable=True)},
+                    "kind": Field("string", choices=KINDS)},
               response="PoliceStatus", errors=[NotFound, PoliceNotReady], optional_body=True)
     def police_filed(ctx, booking_id):
         body = ctx.body or {}
