@@ -238,6 +238,9 @@ SETTINGS: list[Setting] = [
     S("police", "max_attempts", _range(1, 50, _parse_int), 8, "Attempts of a filing before it is FAILED (fewer when its deadline comes first)."),
     S("police", "retry_seconds", _range(1, 86400, _parse_int), 120, "Wait before the first retry of a filing; doubled after each failed attempt."),
     S("police", "fail_before_deadline_minutes", _range(0, 1440, _parse_int), 60, "A filing still failing this long before its deadline is FAILED and announced, so a person can file by hand in time."),
+    S("police", "mossos_encoding", _choice("iso-8859-1", "ascii"), "iso-8859-1", "Catalonia: the character set of the Mossos d'Esquadra's traveller file. The portal's manual names none: iso-8859-1 keeps accents (as one implementation does), ascii writes letters without them (as another does)."),
+    S("police", "mossos_trailing_separator", _parse_bool, True, "Catalonia: end each traveller line of the Mossos file with a | (both known implementations do, 'as in the official example', which is an image)."),
+    S("police", "mossos_final_line_break", _parse_bool, False, "Catalonia: end the Mossos file's last line with CR+LF too (the manual says every line but the last)."),
     S("police", "link_lifetime_seconds", _range(60, 86400, _parse_int), 3600, "Lifetime of a signed police file download link."),
     # ross1000: each Italian region's ROSS 1000 web-service address (authorities/ross1000/regions.py
     # holds the same published defaults with their sources; a test keeps them equal).

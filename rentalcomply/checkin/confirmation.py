@@ -43,7 +43,7 @@ def values(settings, booking, row, lang: str) -> dict:
     contact = mailer.host_contact(booking.account_id, booking.property_id)
     if any(contact.values()):
         next_steps.append(i18n.text(lang, "page.next_change"))
-    return dict(lang=lang, property_name=prop.name, cin=properties.cin_shown(prop),
+    return dict(lang=lang, property_name=prop.name, cin=properties.cin_shown(prop), licence=properties.licence_line(prop),
                 address=prop.address or "",
                 check_in=i18n.text(lang, "page.done_checkin", **access.format_opens(lang, check_in)),
                 stay=i18n.stay(lang, booking.arrival_date, booking.departure_date,

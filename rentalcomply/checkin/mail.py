@@ -16,7 +16,7 @@ from rentalcomply.checkin import i18n, templates
 from rentalcomply.core import mailer
 from rentalcomply.core.mailer import DeliveryFailed  # noqa: F401 - the callers' name for it
 from rentalcomply.core.models import Booking, Property
-from rentalcomply.properties.service import cin_line
+from rentalcomply.properties.service import registration_line
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ def _compose_own(settings, booking: Booking, prop: Property, lang: str, own: tup
               "link": checkin_url, "host_name": contact["name"], "host_phone": contact["phone"],
               "host_email": contact["email"], **extra}
     subject, text = templates.render(lang, own[0], own[1], values)
-    cin = cin_line(prop)
+    cin = registration_line(prop)  # Italy's CIN, Spain's licence
     if cin:  # after the host's own words, which cannot be trusted to name it
         text += "\n\n" + cin
     message = mailer.new_message(settings, to=to or booking.guest_email, subject=subject, lang=lang,
@@ -115,7 +115,7 @@ def _add_html(message: EmailMessage, lang: str, subject: str, prop: Property, bo
     e = html.escape
     # Italy's CIN under the property's name, as on the guest page: the law wants it shown
     # wherever the let is offered, and the guest's e-mails are where they read about it.
-    cin = cin_line(prop)
+    cin = registration_line(prop)  # Italy's CIN, Spain's licence
     cin_html = (f'<p style="margin:0 0 6px;color:#4a5753;font-size:13px">{e(cin)}</p>\n'
                 if cin else "")
     message.add_alternative(f"""<!doctype html>
@@ -153,7 +153,7 @@ def _compose(settings, booking: Booking, prop: Property, lang: str, subject: str
         text.append(link)
     if contact_text:
         text.append(contact_text)
-    cin = cin_line(prop)
+    cin = registration_line(prop)  # Italy's CIN, Spain's licence
     text.append(signoff + "\n" + prop.name + ("\n" + cin if cin else ""))
     message.set_content("\n\n".join(text) + "\n")
     e = html.escape

@@ -285,7 +285,7 @@ def register(api) -> None:
 def _find_page(token: str, prop, lang: str, typed: dict, error: str | None) -> str:
     return pages.render(
         "checkin_find", lang=lang, token=token, property_name=prop.name, error=error,
-        cin=properties.cin_shown(prop),
+        cin=properties.cin_shown(prop), licence=properties.licence_line(prop),
         reference=typed.get("reference", ""), arrival=typed.get("arrival", ""),
         phone_last4=typed.get("phone_last4", ""),
         languages=[(code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES],
@@ -443,7 +443,7 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
                 if prop.access_instructions_sealed is not None else "")
     return pages.render(
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
-        cin=properties.cin_shown(prop),
+        cin=properties.cin_shown(prop), licence=properties.licence_line(prop),
         footnote=footnote,
         arrival_iso=booking.arrival_date.isoformat(), blocks=blocks, consent=consent,
         consent_error=errors.get("consent"), party_error=errors.get("guests"),

@@ -132,6 +132,10 @@ class Property(Versioned):
     # Where `region` came from: "address" (derived, so a changed address derives it again) or
     # "host" (chosen, never overwritten by the address); null while the region is unknown.
     region_source = pw.CharField(max_length=8, null=True)
+    # Spain: the regional tourism licence (HUTB-012345, VUT/MA/12345...), shown wherever the
+    # listing is, and an NRUA the host already holds (legacy since STS 620/2026): text as typed.
+    licence_number = pw.CharField(max_length=60, null=True)
+    nrua = pw.TextField(null=True)
     # The rooms and beds let, reported as available by the monthly tourism statistics.
     rooms = pw.IntegerField(null=True)
     beds = pw.IntegerField(null=True)

@@ -47,6 +47,8 @@ HEADINGS = {
     "region_missing": "Properties whose region is unknown",
     "capacity_missing": "Italian properties without rooms and beds",
     "period_filings": "Monthly statistics to see to",
+    "wrong_authority": "Properties filing with the wrong police authority",
+    "licence_missing": "Spanish properties without their licence number",
     "filings": "Police filings rejected, failed or at risk",
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
@@ -185,6 +187,13 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
             elif kind == "capacity_missing":
                 shown.append(Line(item.name, t(problems.CAPACITY_MISSING),
                                   f"{dashboard_url}/properties/{item.id}#rooms"))
+            elif kind == "licence_missing":
+                shown.append(Line(item.name, t(problems.LICENCE_MISSING),
+                                  f"{dashboard_url}/properties/{item.id}#licence_number"))
+            elif kind == "wrong_authority":
+                prop, owed = item
+                shown.append(Line(prop.name, " · ".join([owed.title, t(problems.WRONG_AUTHORITY)]),
+                                  f"{dashboard_url}/properties/{prop.id}#wrong-authority"))
             elif kind == "filings":
                 status = day.statuses.get(item.id, item.report_status)
                 held = police_words.held_sentences(t, item, item.report_error) \

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rentalcomply.checkin import service as checkin
 from rentalcomply.core import clock
-from rentalcomply.filings import setup, standing
+from rentalcomply.filings import registry, setup, standing
 
 # How a filing's kind is named on a page.
 KIND_WORDS = {"arrival": "Guests’ registration", "departure": "Departure (Portugal)",
@@ -28,6 +28,8 @@ def reason_words(status: str, error: str | None) -> str | None:
     if not error:
         return None
     text = error.lower()
+    if error in {a.hand_entry_reason for a in registry.authorities() if a.hand_entry_reason}:
+        return "hold:hand_entry"  # filed by hand in the authority's portal (the Ertzaintza)
     if status == "held":
         return ("hold:setup" if setup.is_setup_hold(error) else "hold:codes")
     if text.startswith(setup.REFUSED_CREDENTIALS):

@@ -222,6 +222,12 @@ REGION_MISSING = ("Choose its region on the property’s page: the address does 
 CAPACITY_MISSING = ("Enter its rooms and beds on the property’s page: the monthly tourism "
                     "statistics report them as available.")
 
+# --- Spain: a property without its licence number, one on another authority than its region's ------
+
+LICENCE_MISSING = ("Enter its regional tourism licence number on the property’s page: every "
+                   "listing must show it, and the guest page and the exported calendar show it.")
+WRONG_AUTHORITY = "Its region has its own police authority: confirm the move on the property’s page."
+
 
 SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_REFUSED, MAIL_OTHER,
              FEED_NOT_FOUND, FEED_REFUSED, FEED_CHANNEL_DOWN, FEED_UNREACHABLE, FEED_TOO_LARGE,
@@ -229,7 +235,8 @@ SENTENCES = (MAIL_UNREACHABLE, MAIL_SLOW, MAIL_LOGIN, MAIL_GUEST_ADDRESS, MAIL_R
              WEBHOOK_UNREACHABLE, WEBHOOK_ANSWERED, WEBHOOK_GAVE_UP, WEBHOOK_OTHER, REPORT_FAILED,
              OVERLAP_STAY, OVERLAP_BLOCK, ENDPOINT_GONE, ENDPOINT_FAILED_FOR_DAYS,
              ENDPOINT_DISABLED, RESEND_NOT_SENT, *RESEND_WORDS.values(), CIN_MISSING,
-             REGION_MISSING, CAPACITY_MISSING)
+             REGION_MISSING, CAPACITY_MISSING,
+             LICENCE_MISSING, WRONG_AUTHORITY)
 
 
 def document(t, fmt, flag) -> str:

@@ -23,6 +23,7 @@ from rentalcomply.core.errors import NotFound, ValidationError
 from rentalcomply.core.models import ApiKey, Booking, ChannelConnection, Property
 from rentalcomply.dashboard import search
 from rentalcomply.filings import obligations, periods
+from rentalcomply.filings import registry as filing_registry
 from rentalcomply.filings import setup as filing_setup
 from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
@@ -241,6 +242,12 @@ class Today:
     # Period filings (a month's statistics) held, ready to upload, refused, failed, or near their
     # deadline (filings.periods.needing_a_person), each with its property.
     period_filings: list = dataclasses.field(default_factory=list)
+    # Active Spanish properties without their tourism licence number
+    # (properties.service.spanish_without_licence): every listing must show it.
+    licence_missing: list = dataclasses.field(default_factory=list)
+    # Active properties on another authority than their region's (a Catalan property still on
+    # SES.Hospedajes): the host confirms the move; of (Property, the Authority owed).
+    wrong_authority: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -257,6 +264,8 @@ class Today:
                 ("region_missing", self.region_missing),
                 ("capacity_missing", self.capacity_missing),
                 ("period_filings", self.period_filings),
+                ("wrong_authority", self.wrong_authority),
+                ("licence_missing", self.licence_missing),
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
@@ -340,7 +349,24 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  region_missing=properties.region_unknown(account_id),
                  capacity_missing=properties.capacity_missing(account_id),
                  no_registration=obligations.without_registration(account_id),
-                 period_filings=periods.needing_a_person(account_id, now))
+                 period_filings=periods.needing_a_person(account_id, now),
+                 licence_missing=properties.spanish_without_licence(account_id),
+                 wrong_authority=_wrong_authority(account_id))
+
+
+def _wrong_authority(account_id: str) -> list:
+    """The account's active properties whose region has its own police authority while they file
+    with another (filings.registry.on_wrong_authority), by name."""
+    found = []
+    for prop in (Property.select().where((Property.account == account_id)
+                                         & (Property.status == "active")
+                                         & Property.region.is_null(False)
+                                         & (Property.police_connector != "none"))
+                 .order_by(Property.name, Property.id)):
+        owed = filing_registry.on_wrong_authority(prop)
+        if owed is not None:
+            found.append((prop, owed))
+    return found
 
 
 def _documents_flagged(account_id: str, live, start: dt.date) -> list:

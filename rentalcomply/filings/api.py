@@ -55,7 +55,8 @@ openapi.schema("Filing", {
                                   "what it waits for is there (see `error`): the authority's "
                                   "code tables (a guest's town not in INE's shipped list), or "
                                   "the property's set-up (`set-up needed: ` and the missing "
-                                  "settings or credentials)."},
+                                  "settings or credentials); `ertzaintza`: held for the host "
+                                  "to file in the authority's portal and mark filed."},
         "deadline": {"type": "string", "format": "date-time"},
         "attempts": {"type": "integer", "minimum": 0},
         "next_attempt_at": NULLABLE_TIMESTAMP,
@@ -156,18 +157,25 @@ def register(api) -> None:
 
     @api.post("/bookings/<booking_id>/police/filed", scope="write", tags=TAGS,
               summary="Record a file uploaded by hand",
-              description="`file` connector: the host uploaded the authority's file and marks "
-                          "the filing SUBMITTED, with the authority's reference if any. 409 "
-                          "POLICE_NOT_READY when no file awaits.",
-              body={"reference": REFERENCE_FIELD},
+              description="`file` and `mossos` connectors: the host uploaded the authority's "
+                          "file and marks the filing SUBMITTED, with the authority's reference "
+                          "if any (Spain: the code SES.Hospedajes gave the upload, which a later "
+                          "cancellation file names). `ertzaintza`: the host typed the party into "
+                          "the Ertzaintza's portal (the filing was held for that). `kind` picks "
+                          "the filing (Spain's `reservation` and cancellations are files too); "
+                          "without it, the oldest awaiting the host. 409 POLICE_NOT_READY when "
+                          "none awaits.",
+              body={"reference": REFERENCE_FIELD,
+                    "kind": Field("string", choices=KINDS)},
               response="PoliceStatus", errors=[NotFound, PoliceNotReady], optional_body=True)
     def police_filed(ctx, booking_id):
-        return host.mark_filed(ctx.account_id, booking_id, (ctx.body or {}).get("reference"))
+        body = ctx.body or {}
+        return host.mark_filed(ctx.account_id, booking_id, body.get("reference"), body.get("kind"))
 
     @api.get("/bookings/<booking_id>/police/file", scope="read", tags=TAGS,
              summary="Download link of the police file",
              description="A signed URL of the authority's file (Alloggiati records, SES or SIBA "
-                         "XML), valid one hour, served without an API key. 409 POLICE_NOT_READY "
+                         "XML, the Mossos d'Esquadra's TXT), valid one hour, served without an API key. 409 POLICE_NOT_READY "
                          "until the file is built.",
              query=KIND_QUERY, response="PoliceFileLink", errors=[NotFound, PoliceNotReady])
     def police_file(ctx, booking_id):

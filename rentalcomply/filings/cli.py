@@ -36,7 +36,8 @@ def _pairs(values: tuple[str, ...], option: str) -> dict[str, str | None]:
 @click.option("--property", "property_id", required=True, metavar="ID",
               help="The property's id (prop_...).")
 @click.option("--connector", type=click.Choice(["none", "file", "alloggiati", "ses_hospedajes",
-                                                "siba"]), help="The property's connector.")
+                                                "siba", "mossos", "ertzaintza"]),
+              help="The property's connector (mossos: Catalonia; ertzaintza: the Basque Country).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
               help="A connector setting (apartment_id, codigo_establecimiento...).")
 @click.option("--secret", "secrets", multiple=True, metavar="NAME=VALUE",

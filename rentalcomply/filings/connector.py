@@ -36,6 +36,7 @@ class Stay:
     payment_method: str | None
     property_country: str
     property_name: str
+    property_region: str | None = None  # ISO 3166-2 where known ("ES-CT")
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,12 @@ def attempt(filing_id: str) -> str | None:
         except (KeyError, ImportError):
             fail(booking, row, f"the police connector {connector_name!r} is not available")
             return row.status
+        # An authority no connector files with yet (the Ertzaintza): held, in words saying where
+        # the host files it by hand; the host marks it filed (host.mark_filed).
+        by_hand = registry.hand_entry_reason(connector_name)
+        if by_hand and row.status != "polling":
+            hold(booking, row, by_hand, side=row.kind in authority.side_kinds)
+            return row.status
         # Nothing can be sent without the authority's set-up (codes, credentials): held, saying
         # what is missing, and sent once it is set (setup.release_setup_holds). A poll asks
         # about a batch already taken: it is never turned into a new submission.
@@ -162,7 +168,7 @@ def attempt(filing_id: str) -> str | None:
                 return row.status
         filing = FilingRef(id=row.id, kind=row.kind, attempt=row.attempts + 1, remote_id=remote_id)
         settings = settings_for_property(prop)
-        if connector_name == "file":
+        if connector_name == "file" or getattr(connector, "uploaded_by_host", False):
             return _build_file(booking, prop, row, connector, settings, stay, guests, filing)
         if not polling:
             problem = _local_problems(authority, connector, settings, stay, to_send, filing)
@@ -293,7 +299,8 @@ def _build_file(booking, prop, row, connector, settings, stay, guests, filing) -
         fail(booking, row, str(exc))
         return row.status
     except ValueError as exc:  # a record error: what the host must fix
-        held = registry.of_country(prop.country).hold_reason(exc)
+        # The authority whose file it is (a Catalan property's: the Mossos', whatever connector).
+        held = registry.of_region(prop.country, prop.region).hold_reason(exc)
         if held:
             hold(booking, row, held)
             return row.status

@@ -1,8 +1,9 @@
 """The `file` connector: builds the authority's file for agencies that upload it by hand; the
 filing waits (status `ready`) until the host marks it filed.
 
-The file is the one of the property's country's authority (registry.for_country): Italy's
-Alloggiati Web records, Spain's SES traveller XML, Portugal's SIBA bulletin XML.
+The file is the one of the property's authority (registry.for_region: its region's, else its
+country's): Italy's Alloggiati Web records, Spain's SES XML (the traveller report, the reservation
+and their cancellations), Catalonia's Mossos TXT, Portugal's SIBA bulletin XML.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class FileConnector(Connector):
         return _setting_fields()
 
     def build_file(self, settings_for_property, stay, guests, filing):
-        authority = registry.for_country(stay.property_country)
+        authority = registry.for_region(stay.property_country, stay.property_region)
         if authority is None:
             raise PermanentError(f"no police file format for country {stay.property_country}")
         try:

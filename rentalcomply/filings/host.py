@@ -50,25 +50,46 @@ def refile(account_id: str, booking_id: str) -> dict:
     return police_view(account_id, booking_id)
 
 
-def mark_filed(account_id: str, booking_id: str, reference: str | None) -> dict:
-    """The host uploaded the file by hand (`file` connector): SUBMITTED."""
+def mark_filed(account_id: str, booking_id: str, reference: str | None,
+               kind: str | None = None) -> dict:
+    """The host uploaded the file by hand (`file` connector, the Mossos' file), or typed the
+    party into the authority's portal (a filing held for that, the Ertzaintza's): SUBMITTED.
+    A side filing (Spain's reservation) leaves the booking's own status alone. `kind`: which of
+    the booking's filings (the oldest awaiting the host when None)."""
     reference = (reference or "").strip() or None
     if reference and len(reference) > REFERENCE_MAX:
         raise ValidationError("reference", f"must be at most {REFERENCE_MAX} characters")
     with atomic():
         booking, prop = booking_and_property(account_id, booking_id)
-        row = (Filing.select().where((Filing.booking == booking.id)
-                                     & (Filing.status == "ready"))
-               .order_by(Filing.created_at).first())
+        query = Filing.select().where((Filing.booking == booking.id) & awaits_the_host())
+        if kind is not None:
+            query = query.where(Filing.kind == kind)
+        row = query.order_by(Filing.created_at).first()
         if row is None:
             raise PoliceNotReady("No police file awaits filing for this booking.")
         now = clock.utcnow()
         save_filing(row, status="submitted", submitted_at=now, reference=reference,
                     guests=[{"index": i, "accepted": True, "code": None, "message": None}
                             for i in range(booking.guest_count)])
-        save_booking(booking, report_status="SUBMITTED", report_error=None)
+        side = registry.side_kinds()
+        if row.kind in side:  # what follows it (a reservation's cancellation: sent again)
+            registry.of_country(prop.country).accepted(booking, prop, row)
+        elif not Filing.select().where(
+                (Filing.booking == booking.id) & Filing.kind.not_in(list(side))
+                & awaits_the_host()).exists():
+            save_booking(booking, report_status="SUBMITTED", report_error=None)
         emit(booking, "police.submitted", row)
     return police_view(account_id, booking_id)
+
+
+def awaits_the_host():
+    """The filings the host marks filed: a built file awaiting upload, or one held to be typed
+    into the authority's portal (registry.hand_entry_names)."""
+    hand = registry.hand_entry_names()
+    waiting = Filing.status == "ready"
+    if hand:
+        waiting |= (Filing.status == "held") & Filing.authority.in_(list(hand))
+    return waiting
 
 
 def file_link(settings, account_id: str, booking_id: str, kind: str = "arrival") -> dict:

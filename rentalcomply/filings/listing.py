@@ -293,9 +293,20 @@ def mark_filed(settings, account_id: str, filing_id: str, reference: str | None)
             return filing(settings, account_id, filing_id)
         if row.status == "submitted":
             raise PoliceNotReady("The filing is already submitted.")
-        if row.status != "ready":
+        if not Filing.select().where((Filing.id == row.id) & host.awaits_the_host()).exists():
             raise PoliceNotReady(f"No file awaits upload: the filing is {row.status}.")
-        _mark_booking_filed(row, reference)
+        booking = Booking.get_by_id(row.booking_id)
+        save_filing(row, status="submitted", submitted_at=clock.utcnow(), reference=reference,
+                    guests=[{"index": i, "accepted": True, "code": None, "message": None}
+                            for i in range(booking.guest_count)])
+        # The booking is submitted once none of its filings awaits a hand upload any more; a
+        # side filing (Spain's reservation) tells its authority, as an accepted one does.
+        if row.kind in registry.side_kinds():
+            registry.of_country(row.property.country).accepted(booking, row.property, row)
+        elif not Filing.select().where((Filing.booking == booking.id)
+                                       & host.awaits_the_host()).exists():
+            save_booking(booking, report_status="SUBMITTED", report_error=None)
+        emit(booking, "police.submitted", row)
     return filing(settings, account_id, filing_id)
 
 

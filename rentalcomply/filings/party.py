@@ -46,4 +46,4 @@ def stay_of(booking: Booking, prop: Property) -> Stay:
                 booked_on=as_date(booking.booked_at or booking.created_at),
                 guest_count=booking.guest_count,
                 payment_method=booking.payment_method, property_country=prop.country,
-                property_name=prop.name)
+                property_name=prop.name, property_region=prop.region)

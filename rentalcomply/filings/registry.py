@@ -47,6 +47,9 @@ class Authority:
     # The time zone of the authority's day, for one whose connector gives a receipt per day
     # (`fetch_receipt(credentials, settings, day, timeout)`, filings/receipts.py); "" for none.
     daily_receipt_zone = ""
+    # The words a filing is held with where no connector files it yet: the host files it in the
+    # authority's portal by hand and marks it filed (the Basque Country's Ertzaintza); "" for none.
+    hand_entry_reason = ""
     # What a property must set before the service can be asked (filings/setup.py: SetupField);
     # a filing without it is held, nothing sent, until it is set.
     setup_fields: tuple = ()
@@ -183,11 +186,8 @@ def get(name: str) -> Authority:
 
 
 def for_country(country: str) -> Authority | None:
-    """The registration (police) authority of `country`."""
-    for authority in _authorities.values():
-        if authority.country == country and authority.purpose == "registration":
-            return authority
-    return None
+    """The country's own authority (not a regional one: Spain's is SES.Hospedajes)."""
+    return for_region(country, None)
 
 
 def registrations() -> list[Authority]:
@@ -222,23 +222,91 @@ def all_names() -> tuple[str, ...]:
     return (*names(), *(a.name for a in period_authorities()))
 
 
-def connector_problem(name: str, country: str) -> str | None:
-    """Why a property in `country` cannot take connector `name` (an error detail's message), or
-    None. An authority's service takes its own country's properties; `file` builds the file of
-    the property's country's authority, so it needs one (Greece has none: AADE's reports are the
-    reports capability's; a Greek property once took `file` and every filing then failed)."""
+def for_region(country: str, region: str | None) -> Authority | None:
+    """The authority owed by a property in `region` (ISO 3166-2, e.g. "ES-CT") of `country`: the
+    one naming that region in its `regions`, else the country's (whose `regions` are empty)."""
+    if region:
+        for authority in registrations():
+            if authority.country == country and region in authority.regions:
+                return authority
+    for authority in registrations():
+        if authority.country == country and not authority.regions:
+            return authority
+    return None
+
+
+def of_region(country: str, region: str | None) -> Authority:
+    """for_region, or a plain Authority whose hooks do nothing."""
+    return for_region(country, region) or Authority()
+
+
+def connector_problem(name: str, country: str, region: str | None = None, *,
+                      _words: bool = True) -> str | None:
+    """Why a property in `country` (and `region`, where known) cannot take connector `name` (an
+    error detail's message), or None. An authority's service takes its own country's properties,
+    and a regional one (`regions`) only its regions' while the others of the country do not take
+    those (Catalonia files with the Mossos d'Esquadra, not SES.Hospedajes); a property whose
+    region is unknown is judged by its country alone. `file` builds the file of the property's
+    authority, so it needs one that builds files (Greece has none: AADE's reports are the reports
+    capability's; a Greek property once took `file` and every filing then failed)."""
     if name == "file":
         countries = list(filing_countries())
     elif name in _authorities and _authorities[name].purpose == "registration":
         countries = [_authorities[name].country]
     else:  # none files nothing, anywhere; an unknown name is refused as such elsewhere
         return None
-    if country in countries:
+    if country not in countries:
+        takes = ["none", *(["file"] if for_country(country) else []),
+                 *(a.name for a in registrations() if a.country == country)]
+        return (f"has no police format for country {country} ({name} files for "
+                f"{', '.join(countries)}); a property in {country} takes: {', '.join(takes)}")
+    owed = for_region(country, region)
+    chosen = _authorities.get(name)
+
+    def fitting() -> str:
+        return ", ".join(fitting_names(country, region)) if _words else ""
+
+    if chosen is not None and chosen.regions and region not in chosen.regions:
+        if not region:
+            return (f"files only for properties in {', '.join(chosen.regions)}; this property's "
+                    f"region is not known yet: set it first")
+        return (f"files only for properties in {', '.join(chosen.regions)}; this property is in "
+                f"region {region}" + (f": it takes {owed.name}" if owed is not None else ""))
+    if region and owed is not None and owed.regions:
+        if chosen is not None and chosen is not owed:
+            return (f"is not the authority of region {region}: its guests are registered with "
+                    f"{owed.title or owed.name}; the property takes: {fitting()}")
+        if name == "file" and owed.hand_entry_reason:
+            return (f"builds no file for region {region}: {owed.title or owed.name} is filed by "
+                    f"hand; the property takes: {fitting()}")
+    return None
+
+
+def fitting_names(country: str, region: str | None = None) -> list[str]:
+    """The connectors a property in `country` and `region` may take (the property page's
+    choices; an error's words)."""
+    return [name for name in names()
+            if not connector_problem(name, country, region, _words=False)]
+
+
+def on_wrong_authority(prop: "Property") -> Authority | None:
+    """The authority a property should file with when the connector it has is another's (a
+    Catalan property still on SES.Hospedajes): it is not moved silently; the host confirms the
+    move. None when its connector fits (or files nothing)."""
+    if not connector_problem(prop.police_connector, prop.country, prop.region):
         return None
-    fitting = ["none", *(["file"] if for_country(country) else []),
-               *(a.name for a in registrations() if a.country == country)]
-    return (f"has no police format for country {country} ({name} files for "
-            f"{', '.join(countries)}); a property in {country} takes: {', '.join(fitting)}")
+    return for_region(prop.country, prop.region)
+
+
+def hand_entry_reason(name: str) -> str:
+    """The words a filing of connector `name` is held with, filed by hand in the authority's
+    portal (Authority.hand_entry_reason); "" for a connector that files or builds a file."""
+    authority = _authorities.get(name)
+    return authority.hand_entry_reason if authority is not None else ""
+
+
+def hand_entry_names() -> tuple[str, ...]:
+    return tuple(a.name for a in registrations() if a.hand_entry_reason)
 
 
 def connector(name: str) -> "Connector":

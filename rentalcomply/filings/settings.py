@@ -100,7 +100,7 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
         if connector is not None:
             if connector not in registry.names():
                 raise ValidationError("police_connector", "must be one of: " + ", ".join(registry.names()))
-            problem = registry.connector_problem(connector, prop.country)
+            problem = registry.connector_problem(connector, prop.country, prop.region)
             if problem:
                 raise ValidationError("police_connector", problem)
             if prop.police_connector != connector:

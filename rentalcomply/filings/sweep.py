@@ -115,7 +115,8 @@ def side_filings_at_risk(kinds: tuple[str, ...], now: dt.datetime) -> list[str]:
     rows = (Filing.select(Filing.id)
             .join(Booking, on=(Filing.booking == Booking.id))
             .where(Filing.kind.in_(kinds)
-                   & Filing.status.in_(("waiting", "queued", "polling"))
+                   # `ready`: a file built for the host (the `file` connector) not uploaded yet
+                   & Filing.status.in_(("waiting", "queued", "polling", "ready"))
                    & Filing.at_risk_at.is_null() & (Booking.status == "confirmed")
                    & (Filing.deadline > now)
                    & (Filing.deadline <= now + AT_RISK_BEFORE)))

@@ -135,8 +135,8 @@ def _booking_dates_changed(booking, prop) -> None:
     registry.of_country(prop.country).dates_changed(booking, prop)
 
 
-def _connector_chosen(connector: str, country: str) -> None:
-    problem = registry.connector_problem(connector, country)
+def _connector_chosen(connector: str, country: str, region: str | None = None) -> None:
+    problem = registry.connector_problem(connector, country, region)
     if problem:
         raise ValidationError("police_connector", problem)
 

@@ -11,6 +11,7 @@ from rentalcomply.properties import access, closed_days, regions, service
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
                                              AADE_ID_MAX, CAPACITY_MAX, CHANNEL_STATUSES, CIN_MAX,
+                                             LICENCE_MAX, NRUA_MAX,
                                              CLIMATE_FEE_CATEGORIES, COUNTRY_PATTERN, FEED_URL_MAX,
                                              MAX_GUESTS_LIMIT, NAME_MAX, POLICE_CONNECTORS,
                                              PROPERTY_STATUSES, PROVIDERS, TIMEZONE_MAX)
@@ -69,7 +70,8 @@ openapi.schema("Property", {
     "type": "object",
     "required": ["id", "name", "address", "aade_property_id", "status", "country", "timezone",
                  "max_guests", "climate_fee_category", "police_connector", "cin",
-                 "region", "region_source", "rooms", "beds", "police_settings", "obligations",
+                 "region", "region_source", "rooms", "beds", "licence_number", "nrua",
+                 "police_settings", "obligations",
                  "police_credentials_set", "access_instructions_set",
                  "access_instructions_languages",
                  "access_instructions_hours_before", "checkout_hour", "channel_connections",
@@ -109,6 +111,18 @@ openapi.schema("Property", {
                   "description": ROOMS_WORDS},
         "beds": {"type": ["integer", "null"], "minimum": 0, "maximum": CAPACITY_MAX,
                  "description": BEDS_WORDS},
+        "licence_number": {"type": ["string", "null"], "maxLength": LICENCE_MAX,
+                           "description": "Spanish properties: the regional tourism licence as "
+                                          "the region issued it (no format guessed); shown on "
+                                          "the guest page, in the exported calendar, in the "
+                                          "check-in e-mails and on the dashboard. null: none (a "
+                                          "Spanish property without one is in the dashboard's "
+                                          "\"Needs a person\").",
+                           "examples": ["HUTB-012345", "VUT/MA/12345"]},
+        "nrua": {"type": ["string", "null"], "maxLength": NRUA_MAX,
+                 "description": "Spanish properties: an NRUA (RD 1312/2024) the host already "
+                                "holds, kept as given (its register was annulled by STS "
+                                "620/2026: optional, legacy). null: none."},
         "police_settings": {"type": "object",
                             "additionalProperties": {"type": "string"},
                             "description": "The connector's non-secret settings (Alloggiati "
@@ -267,6 +281,18 @@ def _property_fields(creating: bool) -> dict[str, Field]:
                        description=ROOMS_WORDS + " null clears it."),
         "beds": Field("integer", nullable=True, minimum=0, maximum=CAPACITY_MAX,
                       description=BEDS_WORDS + " null clears it."),
+        "licence_number": Field("string", nullable=True, max_length=LICENCE_MAX,
+                                description="Spanish properties (country ES) only: the regional "
+                                            "tourism licence (HUTB-012345, VUT/MA/12345...), "
+                                            "kept as text, trimmed (each region has its own "
+                                            "format: none is checked); null or \"\" clears it. "
+                                            "On a property of another country: 400 "
+                                            "VALIDATION_ERROR on `licence_number`.",
+                                example="HUTB-012345"),
+        "nrua": Field("string", nullable=True, max_length=NRUA_MAX,
+                      description="Spanish properties (country ES) only, optional: an NRUA "
+                                  "already held, kept opaque (no length or format check); null "
+                                  "or \"\" clears it."),
     }
 
 
@@ -369,7 +395,7 @@ def register(api) -> None:
                            "`access_instructions` and `access_instructions_by_language` are "
                            "sealed too: only `access_instructions_set` and "
                            "`access_instructions_languages` come back (see docs/checkin.md). "
-                           "`null` or \"\" clears `cin`.",
+                           "`null` or \"\" clears `cin`, `licence_number`, `nrua`.",
                body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS},
                response="Property",
                errors=[NotFound])

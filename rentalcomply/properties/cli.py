@@ -36,6 +36,10 @@ def register(main: click.Group) -> None:
               help='Rooms let, for the tourism statistics (0-999); "" clears them.')
 @click.option("--beds", default=None, metavar="N",
               help='Beds let, for the tourism statistics (0-999); "" clears them.')
+@click.option("--licence-number", default=None, metavar="CODE",
+              help='Spanish properties: the regional tourism licence, kept as typed; "" clears it.')
+@click.option("--nrua", default=None, metavar="CODE",
+              help='Spanish properties: an NRUA already held (legacy), kept as typed; "" clears it.')
 @click.option("--status", type=click.Choice(["active", "inactive"]), default=None,
               help="An inactive property takes no new bookings.")
 @click.option("--json", "as_json", is_flag=True, help="Print the property as one JSON object.")

@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 PROPERTY_STATUSES = ("active", "inactive")
 CLIMATE_FEE_CATEGORIES = ("standard", "detached_over_80m2")
-POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba")
+POLICE_CONNECTORS = ("none", "file", "alloggiati", "ses_hospedajes", "siba", "mossos",
+                     "ertzaintza")
 PROVIDERS = ("airbnb", "booking", "vrbo", "other")
 CHANNEL_STATUSES = ("pending", "ok", "error", "disabled")
 
@@ -61,11 +62,28 @@ CIN_ONLY_ITALY = ("is for Italian properties only (country IT); clear it (null) 
 CAPACITY_MAX = 999
 CAPACITY_FIELDS = ("rooms", "beds")
 
+# Spain's registration numbers (shared domain note, updates-2026-11.md §4): the regional tourism
+# licence every listing must show (Catalonia's HUTB-012345, Andalusia's VUT/MA/12345...), kept as
+# typed, trimmed, with no format guessed (each region has its own); and an NRUA the host already
+# holds, a legacy of the register the Supreme Court annulled (STS 620/2026 of 19 May 2026), kept
+# opaque: no length is checked (the samples seen are 50 to 56 characters), only a bound that keeps
+# a pasted paragraph out. Only a Spanish property has them.
+LICENCE_MAX = 60
+NRUA_MAX = 1000
+SPAIN = "ES"
+SPAIN_ONLY = ("is for Spanish properties only (country ES); clear it (null) to move the property "
+              "to another country")
+# How the guest page, the feed and the e-mails name the licence: the words of the country that
+# issued it, the same in every language (as "CIN" is for Italy).
+LICENCE_LABEL = "Licencia turística"
+
 DEFAULTS = {"aade_property_id": None, "status": "active", "country": "GR",
             "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
-            "police_connector": "none", "cin": None, "region": None, "rooms": None, "beds": None}
+            "police_connector": "none", "cin": None, "region": None, "rooms": None, "beds": None,
+            "licence_number": None, "nrua": None}
 EDITABLE = ("name", "address", *DEFAULTS)
-NULLABLE = ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds")
+NULLABLE = ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds", "licence_number",
+            "nrua")
 # Set through an update only; the instructions are sealed (properties/access.py), never shown
 # back through the API.
 ACCESS_FIELDS = (access.FIELD, access.BY_LANGUAGE, "access_instructions_hours_before",
@@ -81,7 +99,8 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
                     max_guests: int | None = None, climate_fee_category: str = "standard",
                     police_connector: str = "none", status: str = "active",
                     cin: str | None = None, region: str | None = None, rooms: int | None = None,
-                    beds: int | None = None) -> Property:
+                    beds: int | None = None, licence_number: str | None = None,
+                    nrua: str | None = None) -> Property:
     """Create a property. Without `timezone`, the country's only zone is taken (IT: Europe/Rome);
     a country with several zones (ES, PT, US...) must name one (ValidationError). Without
     `region`, an Italian or Spanish property's region is read from its address where that is
@@ -98,8 +117,10 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
         "name": name, "address": address, "aade_property_id": aade_property_id,
         "country": country, "timezone": timezone, "max_guests": max_guests,
         "climate_fee_category": climate_fee_category, "police_connector": police_connector,
-        "status": status, "cin": cin, "rooms": rooms, "beds": beds})
+        "status": status, "cin": cin, "rooms": rooms, "beds": beds,
+        "licence_number": licence_number, "nrua": nrua})
     refuse_cin_outside_italy(values["country"], values["cin"])
+    refuse_spanish_numbers_elsewhere(values["country"], values)
     values.update(region_after(values["country"], values["address"], None, None,
                                {"region": region} if region is not None else {}, changed=True))
     # The filing engine refuses a connector with no format for the country (ValidationError).
@@ -174,6 +195,10 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
         if "cin" in values or "country" in values:
             refuse_cin_outside_italy(values.get("country", prop.country),
                                      values.get("cin", prop.cin))
+        if {"licence_number", "nrua", "country"} & set(values):
+            refuse_spanish_numbers_elsewhere(
+                values.get("country", prop.country),
+                {name: values.get(name, getattr(prop, name)) for name in ("licence_number", "nrua")})
         region_given = {"region": values.pop("region")} if "region" in values else {}
         values.update(region_after(
             values.get("country", prop.country), values.get("address", prop.address),
@@ -190,7 +215,8 @@ def update_property(account_id: str, property_id: str, **changes: Any) -> Proper
             # too (a property left as it was before this check is not refused other edits).
             signals.send(signals.PROPERTY_CONNECTOR_CHOSEN,
                          connector=changed.get("police_connector", prop.police_connector),
-                         country=changed.get("country", prop.country))
+                         country=changed.get("country", prop.country),
+                         region=changed.get("region", prop.region))
         if changed:
             for name, value in changed.items():
                 setattr(prop, name, value)
@@ -218,6 +244,41 @@ def cin_line(prop: Property) -> str | None:
     (as the listing portals print it), so no language needs its own word."""
     cin = cin_shown(prop)
     return f"CIN {cin}" if cin else None
+
+
+def refuse_spanish_numbers_elsewhere(country: str, values: dict) -> None:
+    """ValidationError when a property that is not Spanish would keep a licence number or NRUA."""
+    if country != SPAIN:
+        details = [{"field": name, "message": SPAIN_ONLY} for name in ("licence_number", "nrua")
+                   if values.get(name) is not None]
+        if details:
+            raise ValidationError(details)
+
+
+def licence_shown(prop: Property) -> str | None:
+    """The Spanish licence number to show (guest page, feed, e-mails, dashboard), or None."""
+    return prop.licence_number if prop.country == SPAIN and prop.licence_number else None
+
+
+def licence_line(prop: Property) -> str | None:
+    """"Licencia turística HUTB-012345" for a Spanish property with one, else None."""
+    licence = licence_shown(prop)
+    return f"{LICENCE_LABEL} {licence}" if licence else None
+
+
+def registration_line(prop: Property) -> str | None:
+    """The registration number a listing must show, in the feed's and e-mails' words: Italy's CIN,
+    Spain's licence; None where there is none."""
+    return cin_line(prop) or licence_line(prop)
+
+
+def spanish_without_licence(account_id: str) -> list[Property]:
+    """The account's active Spanish properties without a licence number, by name: every listing
+    must show it, so the dashboard asks a person to enter it."""
+    return list(Property.select().where(
+        (Property.account == account_id) & (Property.country == SPAIN)
+        & (Property.status == "active") & Property.licence_number.is_null())
+        .order_by(Property.name, Property.id))
 
 
 def italian_without_cin(account_id: str) -> list[Property]:
@@ -277,7 +338,8 @@ def unknown_country(country: str) -> str:
 def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
     """Clean the given property fields; one ValidationError naming every bad field."""
     refuse_control_characters({name: values[name]
-                               for name in ("name", "address", "aade_property_id", "cin")
+                               for name in ("name", "address", "aade_property_id", "cin",
+                                            "licence_number", "nrua")
                                if name in values})
     cleaned: dict[str, Any] = {}
     details: list[dict] = []
@@ -311,6 +373,15 @@ def _checked_property_values(values: dict[str, Any]) -> dict[str, Any]:
         if not acceptable:
             refuse("cin", f"must be text of 1 to {CIN_MAX} characters, or null")
         cleaned["cin"] = value
+    for field, limit in (("licence_number", LICENCE_MAX), ("nrua", NRUA_MAX)):
+        if field in values:  # as the CIN: one line of text, trimmed; blank clears it
+            value = values[field]
+            if isinstance(value, str) and not value.strip():
+                value = None
+            value, acceptable = nullable_text(value, limit)
+            if not acceptable:
+                refuse(field, f"must be text of 1 to {limit} characters, or null")
+            cleaned[field] = value
     if "country" in values:
         value = values["country"]
         if not isinstance(value, str) or not re.fullmatch(COUNTRY_PATTERN, value):

@@ -4,9 +4,9 @@ It lists the property's confirmed bookings from every channel (manual ones inclu
 channels' blocks, each as an all-day event (`DTEND` exclusive, the departure day) without any
 guest data, so that Airbnb, Booking.com and Vrbo block the nights sold elsewhere.
 
-An Italian property's CIN goes into the feed too (`cin_line`), because the law wants it shown in
-every listing and this feed is what the host's other calendars and channels read of the property
-(`properties.service.cin_line`).
+An Italian property's CIN, or a Spanish property's tourism licence number, goes into the feed too
+(`registration_line`), because the law wants it shown in every listing and this feed is what the
+host's other calendars and channels read of the property (`properties.service.registration_line`).
 
 The token is the credential and is never stored: it is derived from the property id and a
 rotation counter under the server secret (HMAC, like the check-in link), so the property view can
@@ -94,7 +94,7 @@ def calendar_bytes(prop: Property, today: dt.date | None = None) -> bytes:
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
-    cin = properties.cin_line(prop)
+    cin = properties.registration_line(prop)  # Italy's CIN, Spain's tourism licence
     if cin:
         # Twice on purpose: X-WR-CALDESC is the calendar's own description, which Google, Apple
         # and Outlook show for a subscribed calendar but channels' importers ignore, and some of

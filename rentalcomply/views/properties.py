@@ -34,6 +34,8 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "region_source": prop.region_source,
         "rooms": prop.rooms,
         "beds": prop.beds,
+        "licence_number": prop.licence_number,
+        "nrua": prop.nrua,
         **police,
         # What it owes, each to its own authority: the police, then statistics (and later tax).
         "obligations": obligations_of(prop),

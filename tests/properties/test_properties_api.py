@@ -22,7 +22,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "aade_property_id": "00012345678", "status": "active", "country": "GR",
         "timezone": "Europe/Athens", "max_guests": None, "climate_fee_category": "standard",
         "police_connector": "none", "cin": None, "region": None, "region_source": None,
-        "rooms": None, "beds": None, "police_settings": {},
+        "rooms": None, "beds": None, "licence_number": None, "nrua": None, "police_settings": {},
         "police_credentials_set": [], "obligations": [],
         "access_instructions_set": False, "access_instructions_languages": [],
         "access_instructions_hours_before": 24, "checkout_hour": 11,

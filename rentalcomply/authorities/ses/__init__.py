@@ -63,7 +63,7 @@ class Ses(Authority):
         reservations.schedule_reservation(booking, prop)
 
     def dates_changed(self, booking, prop):
-        if prop.police_connector == reservations.CONNECTOR_NAME:
+        if reservations.files_reservations(prop):
             reservations.reservation_dates_changed(booking)
 
     def party_for(self, row, booking):

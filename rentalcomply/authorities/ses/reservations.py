@@ -11,6 +11,12 @@ When the dates of an accepted reservation change, an `rh_cancellation` (tipoOper
 it) is filed, then the reservation again with the new dates; a cancelled booking's accepted
 reservation is cancelled with its arrival (queue_cancellations, within 24 hours of the
 cancellation).
+
+A property on the `file` connector whose authority is SES.Hospedajes (Spain outside Catalonia and
+the Basque Country) owes the same communications: they are built as files (`ready`, for the host
+to upload within the same 24 hours) and count as accepted once the host marks them filed; the
+code SES.Hospedajes gave an upload, typed as the reference when marking it filed, is what a
+cancellation file names.
 """
 
 from __future__ import annotations
@@ -24,13 +30,27 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.filings.connector import Guest
+from rentalcomply.filings import registry
 from rentalcomply.filings.engine import locked, save_booking, save_filing
 from rentalcomply.filings.models import Filing
 from rentalcomply.filings.party import guests_of
 from rentalcomply.filings.sweep import arrival_status
 
 CONNECTOR_NAME = "ses_hospedajes"
+FILE_CONNECTOR = "file"
 RESERVATION_KINDS = ("reservation", "rh_cancellation")
+
+
+def files_reservations(prop: Property) -> bool:
+    """Whether the property owes SES.Hospedajes its reservations: filed by its web service, or
+    built for the host to upload (the `file` connector, where the property's authority is SES:
+    not in a region with its own, such as Catalonia)."""
+    if prop.police_connector == CONNECTOR_NAME:
+        return True
+    if prop.police_connector != FILE_CONNECTOR:
+        return False
+    owed = registry.for_region(prop.country, prop.region)
+    return owed is not None and owed.name == CONNECTOR_NAME
 
 
 HOLDER_UNKNOWN = ("the reservation waits for its holder: complete the check-in, or write the "
@@ -44,7 +64,7 @@ HOLDER_UNREACHABLE = ("the reservation waits for the holder's phone or e-mail: a
 
 def schedule_reservation(booking: Booking, prop: Property) -> None:
     """In the transaction that creates `booking`: its reservation filing, due in 24 hours."""
-    if prop.police_connector != CONNECTOR_NAME or booking.is_block:
+    if not files_reservations(prop) or booking.is_block:
         return
     now = clock.utcnow()
     (Filing.insert(id=new_id("pf"), account=booking.account_id, booking=booking.id, property=booking.property_id,
@@ -64,6 +84,12 @@ def reservation_dates_changed(booking: Booking) -> None:
     yet simply carries them."""
     row = Filing.get_or_none((Filing.booking == booking.id)
                                    & (Filing.kind == "reservation"))
+    if row is not None and row.status == "ready" and booking.status != "cancelled":
+        # A file not uploaded yet: built again with the new dates.
+        save_filing(row, status="queued", next_attempt_at=clock.utcnow(), file_sealed=None,
+                    file_name=None, error=None)
+        events.wake_after_commit()
+        return
     if row is None or booking.status == "cancelled" or row.status not in (
             "sending", "polling", "submitted"):
         return
@@ -191,13 +217,16 @@ def _cancellations_to_queue() -> list[Filing]:
     in_flight = cancellation.select(cancellation.id).where(
         (cancellation.booking == Filing.booking)
         & cancellation.status.in_(("sending", "polling")))
-    return list(Filing.select()
+    rows = list(Filing.select()
                 .join(Booking, on=(Filing.booking == Booking.id))
                 .where(Filing.kind.in_(("arrival", "reservation"))
                        & (Filing.status == "submitted")
-                       & (Filing.authority == CONNECTOR_NAME)
+                       & Filing.authority.in_((CONNECTOR_NAME, FILE_CONNECTOR))
                        & (Booking.status == "cancelled")
                        & ~fn.EXISTS(already) & ~fn.EXISTS(in_flight)))
+    # A file host's filings are cancelled where its property's authority is SES.Hospedajes.
+    return [row for row in rows if row.authority == CONNECTOR_NAME
+            or files_reservations(Property.get_by_id(row.property_id))]
 
 
 def cancellations_waiting() -> bool:

@@ -32,7 +32,11 @@ def police_setup_view(prop, typed: dict | None = None, errors: dict | None = Non
     values = dict(shown["police_settings"])
     values.update(shown_credentials(prop))
     values.update(typed or {})
-    return {"fields": fields, "title": title, "values": values,
+    try:  # a connector that only builds a file for the host has no service to ask (the Mossos)
+        testable = not getattr(registry.connector(prop.police_connector), "uploaded_by_host", False)
+    except (KeyError, ImportError):
+        testable = True
+    return {"fields": fields, "title": title, "values": values, "testable": testable,
             "credentials_set": set(shown["police_credentials_set"]),
             "missing": setup.missing(prop) if fields else [], "errors": errors or {},
             "connection": connection, "not_kept": set(not_kept or ())}
@@ -78,6 +82,39 @@ def filing_lines(page, booking, shown: dict) -> list[dict]:
     return lines
 
 
+def hand_entry_party(booking, shown: dict) -> list[dict] | None:
+    """The party as a host types it into an authority's portal, when one of the booking's filings
+    is held for that (the Ertzaintza's: registry.hand_entry_reason); else None. Each guest's
+    values as check-in collected them, in the order the portal's form asks."""
+    hand = registry.hand_entry_names()
+    if not any(f["status"] == "held" and f["connector"] in hand for f in shown["filings"]):
+        return None
+    from rentalcomply.core import sealing
+    from rentalcomply.filings.party import guests_of
+    try:
+        party = guests_of(booking, booking.property.country)
+    except sealing.Unsealable:
+        return []
+    rows = []
+    for guest in party:
+        data = guest.data
+        birth = data.get("birth_date")
+        document = " ".join(str(v) for v in (data.get("document_type"), data.get("document_number"),
+                                             data.get("document_country")) if v)
+        address = ", ".join(str(v) for v in (data.get("address_street"), data.get("address_postcode"),
+                                             data.get("address_city"), data.get("address_country"))
+                            if v)
+        rows.append({"name": data.get("first_name") or "",
+                     "surnames": " ".join(v for v in (data.get("last_name"),
+                                                      data.get("second_last_name")) if v),
+                     "sex": data.get("sex") or "", "birth": birth.isoformat() if birth else "",
+                     "nationality": data.get("nationality") or "", "document": document,
+                     "support": data.get("document_support_number") or "",
+                     "address": address, "kinship": data.get("minor_relationship") or "",
+                     "contact": " ".join(v for v in (data.get("phone"), data.get("email")) if v)})
+    return rows
+
+
 def receipt_lines(page, booking) -> list[dict]:
     """The day receipts of the booking's filings as its page says them."""
     words = {"kept": "Receipt of {date}",
@@ -116,14 +153,20 @@ def register(pages: Pages) -> None:
 
     @pages.get("/bookings/<booking_id>/police/file")
     def police_file(page, booking_id):
-        link = police.file_link(page.settings, page.account_id, booking_id)
+        # Which file: the guests' (arrival) by default; Spain's reservation and its cancellation
+        # are files too on the `file` connector.
+        kind = page.arg("kind", "arrival")
+        link = police.file_link(page.settings, page.account_id, booking_id,
+                                kind if kind in KIND_WORDS else "arrival")
         parts = urllib.parse.urlsplit(link["download_url"])
         raise Redirect(parts.path + "?" + parts.query)
 
     @pages.post("/bookings/<booking_id>/police/filed")
     def police_filed(page, booking_id):
         try:
-            police.mark_filed(page.account_id, booking_id, page.form("reference"))
+            kind = page.form("kind") or None
+            police.mark_filed(page.account_id, booking_id, page.form("reference"),
+                              kind if kind in KIND_WORDS else None)
         except ValidationError as error:
             return render_booking(page, bookings.get_booking(page.account_id, booking_id),
                                   status=400, errors=form_errors(error))

@@ -25,12 +25,13 @@ from rentalcomply.properties import service as properties
 
 PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
                    "climate_fee_category", "police_connector", "status", "cin", "region",
-                   "rooms", "beds")
+                   "rooms", "beds", "licence_number", "nrua")
 
 
 # Fields that apply to one country only: a form of another country's property does not show them.
 GREEK_FIELDS = ("aade_property_id", "climate_fee_category")
 ITALIAN_FIELDS = ("cin",)
+SPANISH_FIELDS = ("licence_number", "nrua")
 
 
 def _property_values(page, prop=None) -> dict:
@@ -43,7 +44,8 @@ def _property_values(page, prop=None) -> dict:
         typed = page.form(name, None)
         if typed is not None:
             values[name] = typed.strip()
-    for name in ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds"):
+    for name in ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds",
+                 "licence_number", "nrua"):
         if values.get(name) == "":
             values[name] = None
     for name in ("max_guests", "rooms", "beds"):
@@ -73,11 +75,11 @@ def _zone_error(page, needed: ZoneNeeded) -> dict:
                                country=name)}
 
 
-def _connectors_for(country: str, current: str | None) -> list[str]:
+def _connectors_for(country: str, current: str | None, region: str | None = None) -> list[str]:
     """None, a file, and the authority of the property's country (Alloggiati Web for Italy...):
     those with a format for the country (no file for Greece); a connector of another country
     already chosen stays shown, to be changed."""
-    offered = [name for name in registry.names() if not registry.connector_problem(name, country)]
+    offered = registry.fitting_names(country, region)
     if current and current not in offered:
         offered.append(current)
     return offered
@@ -90,11 +92,14 @@ def _property_choices(page, country: str, timezone: str | None = None,
         zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
                                           zone=timezone)))
     return {"categories": properties.CLIMATE_FEE_CATEGORIES,
-            "connectors": _connectors_for(country, connector),
+            "connectors": _connectors_for(country, connector,
+                                          prop.region if prop is not None else None),
             "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
             "countries": countries.country_choices(page.lang),
             "zones": zones,
             "greek_fields": country == "GR", "italian_fields": country == "IT",
+            "spanish_fields": country == "ES", "licence_limit": properties.LICENCE_MAX,
+            "nrua_limit": properties.NRUA_MAX,
             "cin_limit": properties.CIN_MAX,
             **region_pages.region_choices(page, country, prop)}
 
@@ -252,6 +257,20 @@ def register(pages: Pages) -> None:
             return show_property(page, prop, status=400, police_values=typed,
                                  police_errors=errors, police_not_kept=not_kept)
         page.record("property.update", property_id)  # which property, never the values
+        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
+                       + "#police-setup")
+
+    @pages.post("/properties/<property_id>/police/move")
+    def police_move(page, property_id):
+        """The host confirms the move of a property on another authority than its region's (a
+        Catalan property still on SES.Hospedajes): never done silently; the PATCH of
+        `police_connector` is the API's way."""
+        prop = properties.get_property(page.account_id, property_id)
+        owed = registry.on_wrong_authority(prop)
+        if owed is None or page.form("police_connector") != owed.name:
+            raise Redirect(page.url(f"/properties/{property_id}"))
+        filing_settings.configure_property(page.account_id, property_id, connector=owed.name)
+        page.record("property.update", property_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
                        + "#police-setup")
 

@@ -18,7 +18,9 @@ def register(pages: Pages) -> None:
                            advice=mailviews.ADVICE, document_problem=problems.document,
                            cin_todo=problems.CIN_MISSING,
                            region_todo=problems.REGION_MISSING,
-                           capacity_todo=problems.CAPACITY_MISSING)
+                           capacity_todo=problems.CAPACITY_MISSING,
+                           licence_todo=problems.LICENCE_MISSING,
+                           wrong_authority_todo=problems.WRONG_AUTHORITY)
 
     @pages.get("/calendar")
     def calendar(page):

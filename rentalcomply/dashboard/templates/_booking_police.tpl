@@ -1,4 +1,5 @@
-% from rentalcomply.dashboard.pages.police import filing_lines, receipt_lines
+% from rentalcomply.dashboard.pages.police import filing_lines, hand_entry_party, receipt_lines
+% from rentalcomply.dashboard.police_words import KIND_WORDS
 % lines = filing_lines(page, booking, police)
 % from rentalcomply.dashboard.police_words import link_expired, send_words, unfiled_sentence, unfiled_todo
 <h3 id="police-filing">{{_('Police')}}</h3>
@@ -76,15 +77,37 @@
 % for f in police['filings']:
 % if f['file_ready'] and f['status'] == 'ready':
 <div class="buttons">
-  <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file" download>{{_('Download the police file')}}</a>
+  % suffix = '' if f['kind'] == 'arrival' else '-' + f['kind']
+  <a class="button" href="/dashboard/bookings/{{booking.id}}/police/file{{'' if f['kind'] == 'arrival' else '?kind=' + f['kind']}}" download>{{_('Download the police file')}}{{(' · ' + _(KIND_WORDS.get(f['kind'], f['kind']))) if suffix else ''}}</a>
 </div>
 <form method="post" action="/dashboard/bookings/{{booking.id}}/police/filed" class="row-form">
   <input type="hidden" name="csrf" value="{{page.csrf}}">
-  <div class="field"><label for="police-reference">{{_('Reference of the upload (optional)')}}</label>
-  <input id="police-reference" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
+  <input type="hidden" name="kind" value="{{f['kind']}}">
+  <div class="field"><label for="police-reference{{suffix}}">{{_('Reference of the upload (optional)')}}</label>
+  <input id="police-reference{{suffix}}" name="reference" maxlength="200"{{!' aria-invalid="true"' if 'reference' in errors else ''}}></div>
   <div class="actions"><button type="submit">{{_('Mark as filed')}}</button></div>
 </form>
 % end
+% end
+% hand_party = hand_entry_party(booking, police)
+% if hand_party is not None:
+<div class="card" id="police-hand-entry">
+<h4>{{_('The party, to type into the authority’s portal')}}</h4>
+<table class="table">
+  <thead><tr><th scope="col">{{_('Name')}}</th><th scope="col">{{_('Surnames')}}</th><th scope="col">{{_('Sex')}}</th><th scope="col">{{_('Birth date')}}</th><th scope="col">{{_('Nationality')}}</th><th scope="col">{{_('Document')}}</th><th scope="col">{{_('Support number')}}</th><th scope="col">{{_('Address')}}</th><th scope="col">{{_('Kinship')}}</th><th scope="col">{{_('Contact')}}</th></tr></thead>
+  <tbody>
+  % for g in hand_party:
+  <tr><td>{{g['name']}}</td><td>{{g['surnames']}}</td><td>{{g['sex']}}</td><td>{{g['birth']}}</td><td>{{g['nationality']}}</td><td>{{g['document']}}</td><td>{{g['support']}}</td><td>{{g['address']}}</td><td>{{g['kinship']}}</td><td>{{g['contact']}}</td></tr>
+  % end
+  </tbody>
+</table>
+<form method="post" action="/dashboard/bookings/{{booking.id}}/police/filed" class="row-form" id="police-hand-filed">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <div class="field"><label for="police-hand-reference">{{_('Reference in the portal (optional)')}}</label>
+  <input id="police-hand-reference" name="reference" maxlength="200"></div>
+  <div class="actions"><button type="submit">{{_('Mark as filed in the portal')}}</button></div>
+</form>
+</div>
 % end
 % # A held filing goes out by itself once its codes or set-up are there: filing again is not the way.
 % if police_status in ('REJECTED', 'FAILED') and booking.checkin_status == 'COMPLETED' and booking.status != 'cancelled':

@@ -72,6 +72,12 @@
 % field('rooms', 'Rooms', kind='number', min=0, max=999, hint='The monthly tourism statistics report the rooms and beds available.', inputmode='numeric')
 % field('beds', 'Beds', kind='number', min=0, max=999, inputmode='numeric')
 % end
+% if get('spanish_fields') or 'licence_number' in errors or values.get('licence_number'):
+% field('licence_number', 'Tourism licence number', hint='The regional tourism licence (HUTB-012345, VUT/MA/12345…), as the region gave it. The guest page, the exported calendar and the dashboard show it.', maxlength=licence_limit, autocomplete='off')
+% end
+% if get('spanish_fields') or 'nrua' in errors or values.get('nrua'):
+% field('nrua', 'NRUA (optional, legacy)', hint='An NRUA already held: the Supreme Court annulled its register (STS 620/2026), so it is kept for reference only.', maxlength=nrua_limit, autocomplete='off')
+% end
 % field('max_guests', 'Most guests', kind='number', min=1, max=100)
 % if greek_fields:
 % choice('climate_fee_category', 'Climate fee category', categories)

@@ -42,10 +42,12 @@
     </div>
     <div class="actions"><button type="submit" class="primary">{{_('Save the police set-up')}}</button></div>
   </form>
+  % if police.get('testable', True):
   <form method="post" action="/dashboard/properties/{{prop.id}}/police/test#police-setup" class="inline">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
     <button type="submit" id="test-connection">{{_('Test the connection')}}</button>
   </form>
   <p class="hint">{{_('Asks the authority whether it accepts these details. Nothing is filed.')}}</p>
+  % end
 </section>
 % end

@@ -4,12 +4,32 @@
 % if prop.country == 'IT' and prop.cin:
 <p class="muted" id="cin-shown"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{prop.cin}}</span></p>
 % end
+% if prop.country == 'ES' and prop.licence_number:
+<p class="muted" id="licence-shown"><span lang="es">{{prop.licence_number}}</span>
+% if prop.nrua:
+ · NRUA <span lang="es">{{prop.nrua}}</span>
+% end
+</p>
+% end
 </div>
 % if errors or police['errors']:
 <div class="notice error" role="alert"><p>{{_('Please correct the fields marked below.')}}</p></div>
 % end
 % if police['missing']:
 <div class="notice warn" role="alert" id="police-setup-warning"><p>{{_('Police filing is on, but its set-up is not complete: nothing can be sent to {authority}.', authority=police['title'])}} <a href="#police-setup">{{_('Complete the police set-up')}}</a></p></div>
+% end
+% if prop.country == 'ES' and not prop.licence_number and prop.status == 'active':
+<div class="notice warn" role="alert" id="licence-warning"><p>{{_('This Spanish property has no tourism licence number: every listing must show it.')}} <a href="#licence_number">{{_('Enter the licence number')}}</a></p></div>
+% end
+% from rentalcomply.filings.registry import on_wrong_authority
+% owed = on_wrong_authority(prop)
+% if owed is not None:
+<div class="notice warn" role="alert" id="wrong-authority"><p>{{_('This property is in {region}: its guests are registered with {authority}, not {current}. Nothing moves without you: confirm the move.', region=prop.region, authority=owed.title, current=police['title'] or prop.police_connector)}}</p>
+<form method="post" action="/dashboard/properties/{{prop.id}}/police/move" class="inline">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <input type="hidden" name="police_connector" value="{{owed.name}}">
+  <button type="submit" class="primary">{{_('Move to {authority}', authority=owed.title)}}</button>
+</form></div>
 % end
 % if prop.country == 'IT' and not prop.cin and prop.status == 'active':
 <div class="notice warn" role="alert" id="cin-warning"><p>{{_('This Italian property has no CIN: letting without one is fined, and guests must see it.')}} <a href="#cin">{{_('Enter the CIN')}}</a></p></div>

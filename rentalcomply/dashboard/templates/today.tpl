@@ -124,6 +124,26 @@
     % end
   </ul>
   % end
+  % if day.wrong_authority:
+  <h3>{{_('Properties filing with the wrong police authority')}}</h3>
+  <ul class="issues" id="wrong-authority">
+    % for prop, owed in day.wrong_authority:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a> · {{prop.region}} · {{owed.title}}
+      <p class="hint">{{_(wrong_authority_todo)}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{prop.id}}#wrong-authority">{{_('Move to {authority}', authority=owed.title)}}</a></p></li>
+    % end
+  </ul>
+  % end
+  % if day.licence_missing:
+  <h3>{{_('Spanish properties without their licence number')}}</h3>
+  <ul class="issues" id="licence-missing">
+    % for prop in day.licence_missing:
+    <li><a href="/dashboard/properties/{{prop.id}}">{{prop.name}}</a>
+      <p class="hint">{{_(licence_todo)}}</p>
+      <p class="todo"><a href="/dashboard/properties/{{prop.id}}#licence_number">{{_('Enter the licence number')}}</a></p></li>
+    % end
+  </ul>
+  % end
   % if day.filings:
   <h3>{{_('Police filings rejected, failed or at risk')}}</h3>
   <ul class="issues" id="filings">

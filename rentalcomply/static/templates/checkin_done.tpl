@@ -5,6 +5,9 @@
     % if cin:
     <p class="cin"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{cin}}</span></p>
     % end
+    % if get('licence'):
+    <p class="cin licence" id="licence-number"><span lang="es">{{licence}}</span></p>
+    % end
     <p class="stay">{{t('page.stay', **stay)}}</p>
   </div>
 </header>

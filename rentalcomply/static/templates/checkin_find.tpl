@@ -6,6 +6,9 @@
       % if cin:
       <p class="cin"><abbr lang="it" title="Codice identificativo nazionale">CIN</abbr> <span lang="it">{{cin}}</span></p>
       % end
+      % if get('licence'):
+      <p class="cin licence" id="licence-number"><span lang="es">{{licence}}</span></p>
+      % end
     </div>
     <nav class="languages" aria-label="{{t('page.language')}}">
       <ul>
