@@ -15,7 +15,8 @@ account's own sets (`/api/v1/tax-rules`):
 - `age_rates`: the share of the rate paid by a guest younger than `below` on the arrival date
   (`{"below": 13, "percent": 0}` is "from 13"; Venice's "10 to 16 pay half" is two entries);
 - `exemption_reasons`: the reasons a guest may declare (a patient's companion, a driver...);
-- `rounding` of each set's total for a stay (`cents`: a step of 1, 5, 10, 50 or 100; `mode`);
+- `rounding_cents` and `rounding_mode`: each set's total for a stay is rounded to a step of 1,
+  5, 10, 50 or 100 cents, half up, up or down;
 - `platform_channels`: channels that collect the tax themselves (the host owes nothing for them);
 - `stacks_on`: the set this one is a surcharge of (a property naming it must name that too);
 - `free_stays_exempt`: a stay with a price of zero pays nothing (Greece's fee).
@@ -131,7 +132,8 @@ def checked_body(body: Any) -> dict:
     if not isinstance(body, dict):
         raise ValidationError("body", "must be a JSON object")
     known = {"name", "authority", "country", "currency", "basis", "rates", "max_nights",
-             "max_nights_per", "age_rates", "exemption_reasons", "rounding", "platform_channels",
+             "max_nights_per", "age_rates", "exemption_reasons", "rounding_cents", "rounding_mode",
+             "platform_channels",
              "stacks_on", "free_stays_exempt", "source"}
     for name in sorted(set(body) - known - {"id", "version", "shipped", "created_at",
                                             "updated_at"}):
@@ -161,15 +163,11 @@ def checked_body(body: Any) -> dict:
     out["rates"] = _checked_rates(body.get("rates"), bad)
     out["age_rates"] = _checked_age_rates(body.get("age_rates", []), bad)
     out["exemption_reasons"] = _checked_reasons(body.get("exemption_reasons", []), bad)
-    rounding = body.get("rounding", {"cents": 1, "mode": "half_up"})
-    if (not isinstance(rounding, dict) or set(rounding) - {"cents", "mode"}
-            or rounding.get("cents", 1) not in ROUNDING_STEPS
-            or rounding.get("mode", "half_up") not in ROUNDING_MODES):
-        bad("rounding", "must be {\"cents\": one of 1, 5, 10, 50, 100, \"mode\": one of "
-                        + ", ".join(ROUNDING_MODES) + "}")
-    else:
-        out["rounding"] = {"cents": rounding.get("cents", 1),
-                           "mode": rounding.get("mode", "half_up")}
+    out["rounding_cents"] = body.get("rounding_cents", 1)
+    if out["rounding_cents"] not in ROUNDING_STEPS or isinstance(out["rounding_cents"], bool):
+        bad("rounding_cents", "must be one of 1, 5, 10, 50, 100: the step each rule set's total "
+                              "of a stay is rounded to, in cents")
+    out["rounding_mode"] = _choice(body, "rounding_mode", tuple(ROUNDING_MODES), "half_up", bad)
     channels = body.get("platform_channels", [])
     if (not isinstance(channels, list) or any(c not in CHANNELS for c in channels)
             or len(set(channels)) != len(channels)):
@@ -300,15 +298,14 @@ def rule_set(set_id: str, version: int, body: dict, *, shipped: bool = False) ->
                        months=frozenset(r["months"]) if r.get("months") else None,
                        category=r.get("category"), source=r.get("source") or "")
                   for r in body["rates"])
-    rounding = body.get("rounding") or {}
     return RuleSet(id=set_id, version=version, name=body["name"], currency=body["currency"],
                    basis=body["basis"], rates=rates, max_nights=body.get("max_nights"),
                    max_nights_per=body.get("max_nights_per", "stay"),
                    age_rates=tuple(AgeRate(b["below"], b["percent"])
                                    for b in body.get("age_rates", [])),
                    exemption_reasons=tuple(r["code"] for r in body.get("exemption_reasons", [])),
-                   rounding_cents=rounding.get("cents", 1),
-                   rounding_mode=rounding.get("mode", "half_up"),
+                   rounding_cents=body.get("rounding_cents", 1),
+                   rounding_mode=body.get("rounding_mode", "half_up"),
                    platform_channels=frozenset(body.get("platform_channels", [])),
                    stacks_on=body.get("stacks_on"),
                    free_stays_exempt=bool(body.get("free_stays_exempt")), shipped=shipped)
