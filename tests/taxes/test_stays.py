@@ -1,5 +1,9 @@
 """What a stay owes, worked by hand: the booking's `tourist_tax` through the API."""
 
+from rentalcomply.bookings import service as bookings
+from rentalcomply.bookings.fees import FeeRates
+from rentalcomply.core.db import atomic
+from rentalcomply.properties import service as properties
 from rentalcomply.taxes import service as taxes
 from tests.helpers import assert_error
 from tests.taxes.conftest import own_rule_set
@@ -19,7 +23,6 @@ def test_a_family_of_two_adults_and_a_twelve_year_old_nine_nights_in_lisbon(owne
 
     # The check-in gives the ages on arrival: the 12-year-old pays nothing (from 13):
     # 2 × 7 × €4 = €56.
-    from rentalcomply.bookings import service as bookings
     taxes.record_party(bookings.get_booking(owner.account_id, booking["id"]),
                        [{"birth_date": "1980-02-01"}, {"birth_date": "1982-11-30"},
                         {"birth_date": "2013-09-15"}])
@@ -33,14 +36,12 @@ def test_a_family_of_two_adults_and_a_twelve_year_old_nine_nights_in_lisbon(owne
 
 def test_a_thirteen_year_old_pays_from_the_birthday_before_arrival(owner, lisbon, book):
     booking = book(lisbon, "2026-07-01", "2026-07-03", guests=1)
-    from rentalcomply.bookings import service as bookings
     taxes.record_party(bookings.get_booking(owner.account_id, booking["id"]),
                        [{"birth_date": "2013-07-01"}])  # 13 on the arrival date
     assert owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]["amount"] == 8.0
 
 
 def test_a_stay_across_a_rate_change_is_charged_night_by_night(owner, book):
-    from rentalcomply.properties import service as properties
     prop = properties.create_property(owner.account_id, name="Casa", address="Paese",
                                       country="IT")
     rule = owner.post_json("/api/v1/tax-rules", own_rule_set(max_nights=None, rates=[
@@ -55,7 +56,6 @@ def test_a_stay_across_a_rate_change_is_charged_night_by_night(owner, book):
 
 
 def test_a_rule_changed_after_collection_leaves_the_collected_stay_as_it_was(owner, book):
-    from rentalcomply.properties import service as properties
     prop = properties.create_property(owner.account_id, name="Casa", address="Paese",
                                       country="IT")
     rule = owner.post_json("/api/v1/tax-rules", own_rule_set(), status=201).json["data"]
@@ -80,11 +80,6 @@ def test_a_rule_changed_after_collection_leaves_the_collected_stay_as_it_was(own
 
 
 def test_a_town_where_the_channel_collects_owes_the_host_nothing(owner, lisbon):
-    from rentalcomply.bookings import service as bookings
-    from rentalcomply.bookings.fees import FeeRates
-    from rentalcomply.core.db import atomic
-    from rentalcomply.taxes import service as taxes_service
-    from tests.taxes.conftest import pytest  # noqa: F401 (fixtures only)
     with atomic():
         booking = bookings.create_booking(
             owner.account_id, rates=FeeRates(800, 200, 1500, 400, frozenset(range(4, 11))),
@@ -96,7 +91,7 @@ def test_a_town_where_the_channel_collects_owes_the_host_nothing(owner, lisbon):
     assert_error(owner.post_json(f"/api/v1/bookings/{booking.id}/tourist-tax/collected",
                                  {"method": "cash"}, expect_errors=True), 409,
                  "TAX_NOT_COLLECTABLE")
-    assert taxes_service.tax_views([booking.id])[booking.id]["status"] == "platform"
+    assert taxes.tax_views([booking.id])[booking.id]["status"] == "platform"
 
 
 def test_a_cancelled_stay_owes_nothing(owner, lisbon, book):
@@ -111,7 +106,6 @@ def test_a_cancelled_stay_owes_nothing(owner, lisbon, book):
 
 
 def test_a_declared_exemption_frees_that_guest(owner, book):
-    from rentalcomply.properties import service as properties
     prop = properties.create_property(owner.account_id, name="Casa", address="Paese",
                                       country="IT")
     rule = owner.post_json("/api/v1/tax-rules", own_rule_set(), status=201).json["data"]
@@ -138,7 +132,6 @@ def test_a_change_of_dates_or_party_charges_again(owner, lisbon, book):
 
 
 def test_a_property_without_rule_sets_shows_no_tax_and_the_list_carries_each(owner, lisbon, book):
-    from rentalcomply.properties import service as properties
     plain = properties.create_property(owner.account_id, name="Villa", address="Oia")
     book(plain, "2026-07-01", "2026-07-03")
     book(lisbon, "2026-07-05", "2026-07-06")
@@ -151,7 +144,6 @@ def test_a_property_without_rule_sets_shows_no_tax_and_the_list_carries_each(own
 
 
 def test_nights_without_a_known_rate_are_held_not_guessed(owner, book):
-    from rentalcomply.properties import service as properties
     prop = properties.create_property(owner.account_id, name="Casa", address="Milano",
                                       country="IT")
     owner.patch_json(f"/api/v1/properties/{prop.id}", {"tax_rules": ["it-milano"]})
