@@ -150,3 +150,28 @@ def test_nights_without_a_known_rate_are_held_not_guessed(owner, book):
     tax = book(prop, "2026-12-30", "2027-01-02", guests=1)["tourist_tax"]
     assert (tax["status"], tax["amount"]) == ("unknown", None)
     assert any("No rate in force on 2027-01-01" in note for note in tax["notes"])
+
+
+def lisbon_family() -> list[dict]:
+    """Two adults and a child of 12 on 1 July 2026, as the check-in takes them."""
+    adult = {"nationality": "DE", "document_type": "passport", "document_number": "C01X00T47",
+             "document_country": "DE", "residence_country": "DE", "residence_place": "Köln"}
+    return [
+        {"first_name": "Anna", "last_name": "Weber", "sex": "F", "birth_date": "1980-02-01",
+         "email": "anna@example.org", **adult},
+        {"first_name": "Jonas", "last_name": "Weber", "sex": "M", "birth_date": "1982-11-30",
+         **adult},
+        {"first_name": "Lena", "last_name": "Weber", "sex": "F", "birth_date": "2013-09-15",
+         "nationality": "DE", "residence_country": "DE", "residence_place": "Köln",
+         "minor_relationship": "parent"},
+    ]
+
+
+def test_the_party_from_the_check_in_gives_the_ages(owner, lisbon, book):
+    booking = book(lisbon, "2026-07-01", "2026-07-10", guests=3)
+    answer = owner.put_json(f"/api/v1/bookings/{booking['id']}/guests",
+                            {"guests": lisbon_family()}, expect_errors=True)
+    assert answer.status_int == 200, answer.body
+    tax = owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]
+    assert (tax["amount"], tax["exemptions"]) == (56.0, [
+        {"rule_set": "pt-lisboa", "guest": 3, "reason": "age", "age": 12}])
