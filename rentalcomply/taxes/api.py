@@ -34,6 +34,15 @@ RATE = {
         "source": {"type": "string", "description": "Where the rate is published."},
     },
 }
+AGE_RATE = {"type": "object", "required": ["below", "percent"], "additionalProperties": False,
+            "properties": {"below": {"type": "integer", "minimum": 1, "maximum": 120},
+                           "percent": {"type": "integer", "minimum": 0, "maximum": 100}}}
+REASON = {"type": "object", "required": ["code", "label"], "additionalProperties": False,
+          "properties": {"code": {"type": "string", "pattern": rules.CODE_PATTERN.pattern},
+                         "label": {"type": "string", "minLength": 1,
+                                   "maxLength": rules.TEXT_MAX}}}
+
+
 openapi.schema("TaxRuleSet", {
     "type": "object",
     "required": ["id", "version", "shipped", "name", "authority", "country", "currency", "basis",
@@ -61,15 +70,10 @@ openapi.schema("TaxRuleSet", {
         "max_nights": {"type": ["integer", "null"], "minimum": 1,
                        "description": "The most nights charged; null: no cap."},
         "max_nights_per": {"type": "string", "enum": list(rules.MAX_NIGHTS_PER)},
-        "age_rates": {"type": "array", "items": {
-            "type": "object", "required": ["below", "percent"], "additionalProperties": False,
-            "properties": {"below": {"type": "integer", "minimum": 1, "maximum": 120},
-                           "percent": {"type": "integer", "minimum": 0, "maximum": 100}}},
+        "age_rates": {"type": "array", "items": AGE_RATE,
             "description": "A guest younger than `below` on the arrival date pays `percent` of "
                            "the rate (the lowest matching `below` wins); 0 exempts."},
-        "exemption_reasons": {"type": "array", "items": {
-            "type": "object", "required": ["code", "label"], "additionalProperties": False,
-            "properties": {"code": {"type": "string"}, "label": {"type": "string"}}},
+        "exemption_reasons": {"type": "array", "items": REASON,
             "description": "Reasons a guest may declare (POST /bookings/{id}/tourist-tax/"
                            "exemptions) that exempt them."},
         "rounding_cents": {"type": "integer", "enum": list(rules.ROUNDING_STEPS)},
@@ -131,17 +135,34 @@ openapi.schema("TouristTax", {
         "notes": {"type": "array", "items": {"type": "string"},
                   "description": "Why, in words: the night cap, guests counted as adults before "
                                  "check-in, a channel that collects, a night without a rate."},
-        "collected": {"type": ["object", "null"], "additionalProperties": False,
-                      "required": ["at", "method"],
-                      "properties": {"at": {"type": "string", "format": "date-time"},
-                                     "method": {"type": "string",
-                                                "enum": list(COLLECTION_METHODS)}}},
+        "collected": {"anyOf": [ref("TaxCollection"), {"type": "null"}],
+                      "description": "When and how the host collected it; null until then."},
     },
+})
+openapi.schema("TaxCollection", {
+    "type": "object", "additionalProperties": False, "required": ["at", "method"],
+    "properties": {"at": {"type": "string", "format": "date-time"},
+                   "method": {"type": "string", "enum": list(COLLECTION_METHODS)}},
 })
 openapi.schema("TaxExemption", {
     "type": "object", "additionalProperties": False, "required": ["guest", "reason"],
     "properties": {"guest": {"type": "integer", "minimum": 1}, "reason": {"type": "string"}},
 })
+
+
+class _Shaped(Field):
+    """An array's item stated in the document by its own schema and passed through as sent:
+    rules.checked_body checks it whole and names each bad field (`rates[0].amount`)."""
+
+    def __init__(self, schema: dict):
+        super().__init__("string")
+        self.schema = schema
+
+    def parse(self, value, from_query: bool = False):
+        return value
+
+    def json_schema(self) -> dict:
+        return dict(self.schema)
 
 
 def _rule_set_fields(creating: bool = True) -> dict[str, Field]:
@@ -156,16 +177,18 @@ def _rule_set_fields(creating: bool = True) -> dict[str, Field]:
         "basis": Field("string", required=True, choices=rules.BASES,
                        description="person_night: each guest each night; unit_night: the flat."),
         "rates": Field("array", required=True, min_items=1, max_items=rules.MAX_RATES,
+                       items=_Shaped(RATE),
                        description="Each {from, to, amount, months, category, source}: see the "
                                    "TaxRuleSet schema.",
                        example=[{"from": "2026-01-01", "amount": 5.0,
                                  "source": "https://www.comune.example.it/delibera"}]),
         "max_nights": Field("integer", nullable=True, minimum=1, maximum=366),
         "max_nights_per": Field("string", choices=rules.MAX_NIGHTS_PER, default="stay"),
-        "age_rates": Field("array", max_items=20, default=[],
+        "age_rates": Field("array", max_items=20, default=[], items=_Shaped(AGE_RATE),
                            description="Each {below, percent}.",
                            example=[{"below": 14, "percent": 0}]),
         "exemption_reasons": Field("array", max_items=rules.MAX_REASONS, default=[],
+                                   items=_Shaped(REASON),
                                    description="Each {code, label}.",
                                    example=[{"code": "patient_companion",
                                              "label": "Companion of a patient"}]),
