@@ -175,3 +175,15 @@ def test_the_party_from_the_check_in_gives_the_ages(owner, lisbon, book):
     tax = owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]
     assert (tax["amount"], tax["exemptions"]) == (56.0, [
         {"rule_set": "pt-lisboa", "guest": 3, "reason": "age", "age": 12}])
+
+
+def test_a_party_checked_in_before_the_property_names_its_rules_still_counts(owner, book):
+    prop = properties.create_property(owner.account_id, name="Casa Azul", address="Lisboa",
+                                      country="PT", timezone="Europe/Lisbon", max_guests=6)
+    booking = book(prop, "2026-07-01", "2026-07-10", guests=3)
+    assert booking["tourist_tax"] is None
+    owner.put_json(f"/api/v1/bookings/{booking['id']}/guests", {"guests": lisbon_family()})
+    assert owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"] is None
+    owner.patch_json(f"/api/v1/properties/{prop.id}", {"tax_rules": ["pt-lisboa"]})
+    tax = owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]
+    assert (tax["amount"], tax["exemptions"][0]["age"]) == (56.0, 12)
