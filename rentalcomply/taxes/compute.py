@@ -35,7 +35,7 @@ class Stay:
     total_price_cents: int | None = None
     cancelled: bool = False
     guests: tuple[Guest, ...] = (Guest(),)
-    party_known: bool = False      # the ages come from the check-in, not the guest count
+    party_known: bool = False      # every age comes from the check-in
 
 
 @dataclasses.dataclass
@@ -153,8 +153,13 @@ def charge(rule_sets: list[RuleSet], stay: Stay) -> Result:
     if stay.cancelled:
         notes.append("Cancelled: the stay owes nothing.")
     elif not stay.party_known and any(s.rule_set.basis == "person_night" for s in sets):
-        notes.append(f"Before check-in: the booking's {len(stay.guests)} guests are all counted "
-                     "as adults; the ages from the check-in replace them.")
+        unknown = sum(1 for guest in stay.guests if guest.age is None)
+        if unknown == len(stay.guests):
+            notes.append(f"Before check-in: the booking's {unknown} guests are all counted as "
+                         "adults; the ages from the check-in replace them.")
+        else:
+            notes.append(f"{unknown} of the {len(stay.guests)} guests have no birth date from "
+                         "the check-in: they are counted as adults.")
     if any(s.status == "unknown" for s in sets):
         return Result("unknown", None, 0, sets, notes)
     host = sum(s.cents for s in sets if s.status == "due")

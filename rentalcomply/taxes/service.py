@@ -279,7 +279,9 @@ def refresh(booking: Booking, *, party: list[dict] | None = None,
     if exemptions is None:
         exemptions = row.exemptions if row is not None else {}
     prop = prop if prop is not None else booking.property
-    people = party if party else [{"age": None}] * booking.guest_count
+    # The check-in's party, and as many adults of unknown age as the booking counts more guests
+    # (a country that asks the lead guest alone; before the check-in, all of them).
+    people = list(party or []) + [{"age": None}] * max(0, booking.guest_count - len(party or []))
     stay = compute.Stay(
         arrival=booking.arrival_date, departure=booking.departure_date,
         category=prop.climate_fee_category, channel=booking.channel,
@@ -287,7 +289,7 @@ def refresh(booking: Booking, *, party: list[dict] | None = None,
         guests=tuple(compute.Guest(age=person.get("age"),
                                    exemption=(exemptions or {}).get(str(index)))
                      for index, person in enumerate(people, start=1)),
-        party_known=bool(party))
+        party_known=all(person.get("age") is not None for person in people))
     view = tax_view(compute.charge(rule_sets, stay), exemptions or {})
     values = {"account": booking.account_id, "status": view["status"],
               "amount_cents": None if view["amount"] is None else round(view["amount"] * 100),

@@ -187,3 +187,12 @@ def test_a_party_checked_in_before_the_property_names_its_rules_still_counts(own
     owner.patch_json(f"/api/v1/properties/{prop.id}", {"tax_rules": ["pt-lisboa"]})
     tax = owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]
     assert (tax["amount"], tax["exemptions"][0]["age"]) == (56.0, 12)
+
+
+def test_guests_the_check_in_does_not_name_are_counted_as_adults(owner, lisbon, book):
+    booking = book(lisbon, "2026-07-01", "2026-07-03", guests=3)
+    taxes.record_party(bookings.get_booking(owner.account_id, booking["id"]),
+                       [{"birth_date": "1980-02-01"}, {"birth_date": "2016-01-01"}])
+    tax = owner.get(f"/api/v1/bookings/{booking['id']}").json["data"]["tourist_tax"]
+    assert tax["amount"] == 16.0  # the adult and the third guest, unknown: 2 × 2 × €4
+    assert any("1 of the 3 guests have no birth date" in note for note in tax["notes"])
