@@ -252,11 +252,14 @@ def _rule_sets_of(account_id: str, property_id: str) -> list[rules.RuleSet]:
 
 
 def refresh(booking: Booking, *, party: list[dict] | None = None,
-            exemptions: dict | None = None, prop: Property | None = None) -> dict | None:
+            exemptions: dict | None = None, prop: Property | None = None,
+            new: bool = False) -> dict | None:
     """Charge the stay again and store it (the caller's transaction), unless collected; the new
     `party` or `exemptions` replace the stored ones. Returns the stored view (None: the property
-    names no rule set)."""
+    names no rule set). `new`: the booking was just inserted, it has no stored tax yet."""
     rule_sets = _rule_sets_of(booking.account_id, booking.property_id)
+    if not rule_sets and new:
+        return None  # one primary-key read for a new stay without tourist tax (bulk imports)
     if not rule_sets:
         # Nothing owed; the party is kept for when the property names a rule set. One query
         # for a property without tourist tax, the common case.
@@ -369,12 +372,17 @@ def _not_due_message(status: str) -> str:
 # --- what the bookings and the channels' feeds announce ---------------------------------------------
 
 def _booking_created(booking: Booking, prop: Property) -> None:
-    refresh(booking, prop=prop)
+    refresh(booking, prop=prop, new=True)
 
 
 def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
+    """A channel's feed inserted these (one property's): nothing to do unless it names rules."""
+    if not booking_ids:
+        return
     for booking in Booking.select().where(Booking.id.in_(booking_ids)):
-        refresh(booking)
+        if not _rule_sets_of(booking.account_id, booking.property_id):
+            return  # every booking of one feed is of the same property
+        refresh(booking, new=True)
 
 
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)
