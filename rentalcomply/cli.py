@@ -590,6 +590,6 @@ def doctor(state: State, as_json: bool) -> None:
 CLI_MODULES = ("rentalcomply.checkin.cli", "rentalcomply.reports.cli", "rentalcomply.sync.cli",
                "rentalcomply.filings.cli", "rentalcomply.dashboard.cli", "rentalcomply.bookings.cli",
                "rentalcomply.webhooks.cli", "rentalcomply.properties.cli",
-               "rentalcomply.accounts.cli")
+               "rentalcomply.accounts.cli", "rentalcomply.taxes.cli")
 for _module in optional_modules(CLI_MODULES):
     _module.register(main)

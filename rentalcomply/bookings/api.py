@@ -10,6 +10,7 @@ from rentalcomply.bookings.service import (CHANNELS, CHECKIN_STATUSES, GUEST_COU
                                            REPORT_STATUSES, SOURCES, STATUSES)
 from rentalcomply.checkin import booking_links
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
+from rentalcomply.taxes import service as taxes
 from rentalcomply.web import openapi
 from rentalcomply.web.openapi import DATE, NULLABLE_TIMESTAMP, TIMESTAMP, VERSION, ref
 from rentalcomply.web.idempotency import ShownOnce
@@ -119,6 +120,9 @@ openapi.schema("Booking", {
                                        "declared to AADE in the month of the cancellation. Null "
                                        "when nothing is kept."},
         "version": VERSION,
+        "tourist_tax": {"anyOf": [ref("TouristTax"), {"type": "null"}],
+                        "description": "The stay's tourist tax under its property's `tax_rules` "
+                                       "(docs/taxes.md); null when the property names none."},
     },
 })
 
@@ -189,7 +193,11 @@ LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
 
 def _with_links(ctx, views: list[dict]) -> list[dict]:
     """`checkin_url` in each view for a key that may write: the link is a credential (it opens
-    the guest's data), so a read-only key never sees it."""
+    the guest's data), so a read-only key never sees it. And each view's `tourist_tax`."""
+    # Each stay's tourist tax, as stored: one query for the whole page.
+    stored = taxes.tax_views(view["id"] for view in views)
+    for view in views:
+        view["tourist_tax"] = stored.get(view["id"])
     if "write" not in ctx.scopes:
         return views
     # No look for a missing check-in row here (a query on every answer): every way in makes the

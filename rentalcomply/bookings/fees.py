@@ -7,6 +7,10 @@ The fee is charged per night; each night is priced by the month it falls in (sum
 rate) and counts in that month's declaration, so a stay from 30 March to 2 April is two winter
 nights in March and one summer night in April. Free stays pay nothing. The rates live in the
 configuration (`[climate_fee]`), since the law changes.
+
+The arithmetic is the tourist tax engine's (rentalcomply/taxes): `climate_rule_set` writes the
+configured rates as a rule set (per unit-night, by season and category), and the engine charges
+it night by night like any town's tax.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
+
+from rentalcomply.taxes import compute
+from rentalcomply.taxes.rules import Rate, RuleSet
 
 DETACHED = "detached_over_80m2"
 FEE_COUNTRY = "GR"
@@ -50,16 +57,30 @@ class FeeRates:
         return self.standard_summer if summer else self.standard_winter
 
 
+# The configured rates have no start date of their own: they apply to every night.
+_ALWAYS = dt.date(1970, 1, 1)
+
+
+def climate_rule_set(rates: FeeRates) -> RuleSet:
+    """The configured rates as the engine's rule set: each night of the flat is charged its
+    month's season rate, a detached house over 80 m² its own."""
+    summer = frozenset(rates.summer_months)
+    winter = frozenset(range(1, 13)) - summer
+    grid = ((None, summer, rates.standard_summer), (None, winter, rates.standard_winter),
+            (DETACHED, summer, rates.detached_summer), (DETACHED, winter, rates.detached_winter))
+    return RuleSet(id="gr-climate-fee", version=1, name="Greece's climate resilience fee",
+                   currency="EUR", basis="unit_night", free_stays_exempt=True,
+                   rates=tuple(Rate(starts=_ALWAYS, ends=None, cents=cents, months=months,
+                                    category=category, source="[climate_fee] settings")
+                               for category, months, cents in grid if months))
+
+
 def climate_fee_by_month(arrival: dt.date, departure: dt.date, category: str,
                          rates: FeeRates) -> dict[tuple[int, int], int]:
     """Fee in cents per (year, month) of the nights; the night of a date belongs to that date."""
-    by_month: dict[tuple[int, int], int] = {}
-    night = arrival
-    while night < departure:
-        key = (night.year, night.month)
-        by_month[key] = by_month.get(key, 0) + rates.per_night(category, night.month)
-        night += dt.timedelta(days=1)
-    return by_month
+    stay = compute.Stay(arrival=arrival, departure=departure, category=category)
+    charged = compute.charge_set(climate_rule_set(rates), stay)
+    return {month: int(cents) for month, cents in charged.by_month.items()}
 
 
 def climate_fee_cents(arrival: dt.date, departure: dt.date, category: str, rates: FeeRates,

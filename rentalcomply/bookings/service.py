@@ -29,6 +29,7 @@ from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.properties import service as properties
+from rentalcomply.taxes import service as taxes
 # The e-mail syntax the API checks, reused so that every way in agrees on what an address is.
 
 SOURCES = ("direct", "walk_in", "phone", "email", "other")
@@ -40,6 +41,8 @@ REPORT_STATUSES = ("NOT_REQUIRED", "PENDING", "QUEUED", "SUBMITTED", "REJECTED",
 
 MAX_NIGHTS = 365
 MAX_LIST_RANGE_DAYS = 366
+# What the tourist tax of a stay depends on (rentalcomply/taxes).
+TAXED_FIELDS = {"arrival_date", "departure_date", "guest_count", "total_price_cents"}
 # Without a max_guests on the property, a booking may have up to this many guests.
 DEFAULT_MAX_GUESTS = 50
 GUEST_COUNT_LIMIT = properties.MAX_GUESTS_LIMIT
@@ -256,6 +259,8 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, by_host
                 prop.climate_fee_category, rates, booking.total_price_cents)
         booking.updated_at = clock.utcnow()
         booking.save()
+        if changed.keys() & TAXED_FIELDS:  # the tourist tax follows, unless collected
+            taxes.refresh(booking, prop=prop)
         if changed.keys() & {"arrival_date", "departure_date"}:  # Spain: the reservation follows
             signals.send(signals.BOOKING_DATES_CHANGED, booking=booking, prop=prop)
         events.emit(account_id, "booking.updated", booking_view(booking))
@@ -289,6 +294,7 @@ def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) ->
         booking.updated_at = now
         booking.amount_kept_cents = kept_cents
         booking.save()
+        taxes.refresh(booking)  # a cancelled stay owes no tourist tax (unless collected)
         events.emit(account_id, "booking.cancelled", booking_view(booking))
     return booking
 

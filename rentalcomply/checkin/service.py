@@ -39,6 +39,7 @@ from rentalcomply.core.errors import (BookingCancelled, CheckinAlreadyCompleted,
                                       RateLimited, ValidationError)
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.scan import keeping as scan_keeping
+from rentalcomply.taxes import service as taxes
 
 log = logging.getLogger(__name__)
 
@@ -468,6 +469,7 @@ def _store(row: Checkin, booking: Booking, guests: list[dict], consent: bool | N
         row.consent_at = now if consent else None
     row.updated_at = now
     row.save()
+    taxes.record_party(booking, guests)  # the tourist tax takes the guests' ages on arrival
 
 
 def _touch(booking: Booking, now: dt.datetime) -> None:

@@ -168,5 +168,15 @@ class ImportPlanChanged(ApiError):
                "showed: preview it again.")
 
 
+class TaxNotCollectable(ApiError):
+    status, code = 409, "TAX_NOT_COLLECTABLE"
+    message = "This stay's tourist tax is already collected, or it owes nothing to collect."
+
+
+class TaxRulesInUse(ApiError):
+    status, code = 409, "TAX_RULES_IN_USE"
+    message = "A property names this tax rule set; take it off the property first."
+
+
 ALL_ERRORS = [cls for cls in list(globals().values())
               if isinstance(cls, type) and issubclass(cls, ApiError) and cls is not ApiError]

@@ -8,6 +8,7 @@ from rentalcomply.core.errors import BookingConflict, NotFound
 from rentalcomply.filings import settings as authority_settings
 from rentalcomply.checkin import links
 from rentalcomply.properties import access, closed_days, regions, service
+from rentalcomply.taxes import service as taxes
 from rentalcomply.views import properties as composed
 from rentalcomply.properties.service import (ACCESS_HOURS_MAX, ACCESS_MAX, ADDRESS_MAX,
                                              AADE_ID_MAX, CAPACITY_MAX, CHANNEL_STATUSES, CIN_MAX,
@@ -182,6 +183,9 @@ openapi.schema("Property", {
         "created_at": TIMESTAMP,
         "updated_at": TIMESTAMP,
         "version": VERSION,
+        "tax_rules": {"type": "array", "items": {"type": "string"},
+                      "description": "The tourist tax rule sets (GET /tax-rules) charged on its "
+                                     "stays, stacked; empty: none."},
     },
 })
 
@@ -356,6 +360,17 @@ ACCESS_FIELDS = {
 }
 
 
+TAX_FIELDS = {
+    "tax_rules": Field("array", max_items=taxes.MAX_SETS_PER_PROPERTY,
+                       items=Field("string", min_length=1, max_length=64),
+                       description="The tourist tax rule sets (ids from GET /tax-rules) charged "
+                                   "on the property's stays, stacked: a surcharge needs the set "
+                                   "it stacks on. The stays not yet collected are charged again; "
+                                   "[] names none. Unknown ids are 400.",
+                       example=["pt-lisboa"]),
+}
+
+
 def register(api) -> None:
     @api.get("/properties", scope="read", tags=TAGS, summary="List properties",
              description="The account's properties, oldest first, each with its channel "
@@ -396,14 +411,19 @@ def register(api) -> None:
                            "sealed too: only `access_instructions_set` and "
                            "`access_instructions_languages` come back (see docs/checkin.md). "
                            "`null` or \"\" clears `cin`, `licence_number`, `nrua`.",
-               body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS},
+               body={**_property_fields(creating=False), **POLICE_FIELDS, **ACCESS_FIELDS,
+                     **TAX_FIELDS},
                response="Property",
                errors=[NotFound])
     def update_property(ctx, property_id):
         body = dict(ctx.body)
         police_settings = body.pop("police_settings", None)
         police_credentials = body.pop("police_credentials", None)
+        tax_rules = body.pop("tax_rules", None)
         prop = service.update_property(ctx.account_id, property_id, **body)
+        if tax_rules is not None:
+            taxes.set_property_rules(ctx.account_id, prop,
+                                     taxes.checked_property_rules(ctx.account_id, tax_rules))
         if police_settings is not None or police_credentials is not None:
             prop = authority_settings.configure_property(ctx.account_id, property_id,
                                              settings=police_settings,

@@ -35,6 +35,7 @@ from rentalcomply.sync.options import SyncOptions
 from rentalcomply.sync.parse import Feed, Stay
 from rentalcomply.sync.results import SyncResult, sync_event_view
 from rentalcomply.sync.writing import wake_dispatcher, write_turn
+from rentalcomply.taxes import service as taxes
 
 # The removal guard: with at least this many future stays, losing more than half is suspicious.
 GUARD_MIN_STAYS = 4
@@ -214,6 +215,7 @@ def _move(prop: Property, booking: Booking, stay: Stay, rates: FeeRates | None, 
     _touch(booking)
     booking.save()
     if not booking.is_block:
+        taxes.refresh(booking, prop=prop)  # the tourist tax follows the dates, unless collected
         events.emit(prop.account_id, "booking.updated", bookings.booking_view(booking))
 
 

@@ -10,10 +10,13 @@ from rentalcomply.filings.settings import police_views
 from rentalcomply.properties import access
 from rentalcomply.properties.service import channel_view, channels_of
 from rentalcomply.sync.export import export_url
+from rentalcomply.taxes.service import property_rule_ids
 
 
 def property_view(prop: Property, channels: list[ChannelConnection] | None = None,
-                  police: dict | None = None) -> dict:
+                  police: dict | None = None, tax_rules: list[str] | None = None) -> dict:
+    if tax_rules is None:
+        tax_rules = property_rule_ids([prop.id]).get(prop.id, [])
     if channels is None:
         channels = channels_of([prop.id])[prop.id]
     if police is None:
@@ -48,6 +51,7 @@ def property_view(prop: Property, channels: list[ChannelConnection] | None = Non
         "created_at": clock.iso(prop.created_at),
         "updated_at": clock.iso(prop.updated_at),
         "version": prop.version,
+        "tax_rules": tax_rules,
     }
 
 
@@ -56,4 +60,6 @@ def property_views(properties: list[Property]) -> list[dict]:
     each."""
     channels = channels_of(prop.id for prop in properties)
     police = police_views([prop.id for prop in properties])
-    return [property_view(prop, channels[prop.id], police[prop.id]) for prop in properties]
+    tax_rules = property_rule_ids(prop.id for prop in properties)
+    return [property_view(prop, channels[prop.id], police[prop.id], tax_rules.get(prop.id, []))
+            for prop in properties]

@@ -27,6 +27,7 @@ CAPABILITY_MODULES = (
     "rentalcomply.properties.api", "rentalcomply.bookings.api", "rentalcomply.webhooks.api",
     "rentalcomply.checkin.api", "rentalcomply.reports.api", "rentalcomply.sync.api",
     "rentalcomply.filings.api", "rentalcomply.dashboard.api", "rentalcomply.imports.api",
+    "rentalcomply.taxes.api",
 )
 
 

@@ -30,6 +30,7 @@ def test_it_creates_a_property_with_the_decided_defaults(owner):
         "ical_export_url": data["ical_export_url"],
         "checkin_url": data["checkin_url"],  # for a key that may write (tests/checkin)
         "created_at": data["created_at"], "updated_at": data["created_at"], "version": 1,
+        "tax_rules": [],
     }
     assert data["created_at"].endswith("Z") and len(data["created_at"]) == 20
     assert Property.get_by_id(data["id"]).account_id == owner.account_id
