@@ -419,6 +419,31 @@ def test_a_rosss1000_region_without_credentials_gets_its_file_to_upload(month, o
     assert not ross.anything_received()
 
 
+def test_a_region_that_still_asks_for_the_txt_gets_it_beside_the_xml(month, owner, make_booking):
+    milan = italian(owner, "Casa Navigli", LOMBARDY)
+    owner.put_json(f"/api/v1/properties/{milan.id}/obligations/ross1000",
+                   {"settings": {"structure_code": "LOM0001", "legacy_txt": "yes"}})
+    first, last = bounds(month)
+    at(first)
+    sweep.run_due()
+    stay = make_booking(prop=milan, arrival=first + dt.timedelta(days=2), nights=3)
+    check_in(owner, stay, [("IT", "Roma", "RM"), ("DE", "Berlin", "")])
+    at(last + dt.timedelta(days=1), 8)
+    sweep.run_due()
+    row = the_filing(milan, month)
+    assert row.status == "ready", row.held_reason or row.error
+    download = owner.get(f"/api/v1/filings/{row.id}/preview")
+    with zipfile.ZipFile(io.BytesIO(download.body)) as archive:
+        assert archive.namelist() == [f"ross1000-LOM0001-{month}.xml",
+                                      f"ross1000-LOM0001-{month}.txt"]
+        records = archive.read(f"ross1000-LOM0001-{month}.txt").split(b"\r\n")
+    # One record per guest of the month, 328 characters each (the legacy layout, docs/ross1000.md).
+    assert [len(line) for line in records if line] == [328, 328]
+    refused = owner.put_json(f"/api/v1/properties/{milan.id}/obligations/ross1000",
+                             {"settings": {"legacy_txt": "maybe"}}, status=400)
+    assert "legacy_txt" in refused.text
+
+
 def test_a_new_deadline_day_moves_the_deadline_of_the_months_not_filed(month, owner):
     milan = italian(owner, "Casa Navigli", LOMBARDY)
     set_up(owner, milan, credentials=None)

@@ -7,7 +7,8 @@ property owes each month for ISTAT's tourism statistics, and how the month goes.
   the tourism office's transmission user and password (sealed). Without credentials, or in a
   region on another system, the month's file is `ready` for the host to upload or type in.
 - The month: `gather.month_input` (bookings, completed check-ins, rooms, beds, closed days) and
-  the XML of `xmlfile.py`; a stay that cannot be reported yet holds the month in words (never a
+  the XML of `xmlfile.py` (with the legacy TXT of `txtfile.py` beside it where the property's
+  `legacy_txt` setting says its region still asks for it); a stay that cannot be reported yet holds the month in words (never a
   guess). For a region on another system, the figures as a PDF and a CSV (`figures.py`).
 - Sent through `service.send_month` (`inviaMovimentazione`); each guest's verdict (idswh,
   accepted, error) comes back as a GuestOutcome whose `code` is the idswh.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from rentalcomply.authorities.ross1000 import figures, gather, regions, service, xmlfile
+from rentalcomply.authorities.ross1000 import figures, gather, regions, service, txtfile, xmlfile
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.filings import registry
 from rentalcomply.filings.connector import GuestOutcome, Outcome
@@ -43,6 +44,10 @@ SETUP = (
                hint="The web-service user the tourism office issues; without it the month's "
                     "file is made for you to upload."),
     SetupField("password", "Transmission password", secret=True, required=False),
+    SetupField("legacy_txt", "Also the legacy TXT file", required=False, pattern=r"yes|no",
+               rule="must be yes or no",
+               hint="yes where the region's portal still asks for the TXT record: the month's "
+                    "download then holds it beside the XML."),
 )
 
 
@@ -130,6 +135,9 @@ def build_month(prop: Property, period: str, settings: dict) -> PeriodFile:
         for item in gathered.incomplete if item.arrival <= today]
     data = xmlfile.build(gathered.input)  # MovementError (a ValueError): the data is wrong
     files = [(f"ross1000-{structure}-{period}.xml", "application/xml", data)]
+    if settings.get("legacy_txt") == "yes":  # the record of the older layout (txtfile.py)
+        files.append((f"ross1000-{structure}-{period}.txt", "text/plain",
+                      txtfile.build(gathered.input)))
     region = regions.get(prop.region)
     if region is not None and not region.on_ross1000:
         shown = figures.month_figures(gathered.input, system_title=region.system_title,
