@@ -100,13 +100,20 @@ def missing(prop: Property, authority: registry.Authority,
 
 def _registration(prop: Property) -> dict | None:
     name = prop.police_connector
+    # The authority the property's country and region owe (Catalonia: the Mossos d'Esquadra,
+    # not SES.Hospedajes), named where the property files with none or with another.
+    owed_here = registry.for_region(prop.country, prop.region)
     if name == "none":
         if not owes_registration(prop):
             return None  # Greece: no police registration to file
+        title = "Police registration: none chosen"
+        if owed_here is not None:
+            title += f" ({owed_here.title or owed_here.name} is owed)"
         return {"authority": "none", "purpose": "registration",
-                "title": "Police registration: none chosen", "setup_complete": False,
+                "title": title, "setup_complete": False,
                 "missing": ["police_connector"], "settings": {}, "credentials_set": [],
                 "problem": NO_REGISTRATION}
+    wrong = registry.on_wrong_authority(prop)
     try:
         title = registry.get(name).title
     except KeyError:
@@ -116,7 +123,8 @@ def _registration(prop: Property) -> dict | None:
     return {"authority": name, "purpose": "registration", "title": title,
             "setup_complete": not lacking, "missing": lacking,
             "settings": shown["police_settings"], "credentials_set": shown["police_credentials_set"],
-            "problem": None}
+            "problem": (f"its region ({prop.region}) files with {wrong.title or wrong.name}: "
+                        "confirm the move on the property's page" if wrong is not None else None)}
 
 
 def obligations_of(prop: Property) -> list[dict]:

@@ -172,12 +172,18 @@ def test_a_second_file_the_same_day_takes_the_next_number(frozen_clock, owner, a
 
 def test_a_catalan_property_is_offered_mossos_and_refused_ses(owner, settings):
     prop = spanish_property(owner, "ES-CT")
+    # What it owes names the Mossos d'Esquadra while no registration is chosen.
+    [owes] = owner.get(f"/api/v1/properties/{prop.id}").json["data"]["obligations"]
+    assert owes["purpose"] == "registration" and "Mossos d'Esquadra" in owes["title"]
+    assert "SES" not in owes["title"] and owes["problem"]
     refused = owner.patch_json(f"/api/v1/properties/{prop.id}",
                                {"police_connector": "ses_hospedajes"}, status=400)
     assert_error(refused, 400, "VALIDATION_ERROR")
     message = refused.json["error"]["details"][0]["message"]
     assert "Mossos d'Esquadra" in message and "mossos" in message
     owner.patch_json(f"/api/v1/properties/{prop.id}", {"police_connector": "mossos"})
+    [owes] = owner.get(f"/api/v1/properties/{prop.id}").json["data"]["obligations"]
+    assert (owes["authority"], owes["problem"]) == ("mossos", None)
     # A property elsewhere in Spain is refused mossos; one whose region is unknown keeps SES.
     madrid = spanish_property(owner, "ES-MD")
     owner.patch_json(f"/api/v1/properties/{madrid.id}", {"police_connector": "mossos"}, status=400)
