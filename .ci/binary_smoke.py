@@ -174,6 +174,7 @@ def main(binary: str, venv: str | None = None) -> int:
             "birth_country": "FR", "nationality": "FR", "document_type": "passport",
             "document_number": "18AB12345", "document_country": "FR",
             "document_issue_place": "FR", "email": "luca@example.com",
+            "residence_country": "FR", "residence_place": "Lyon",
             "relationship": "single"}]})
         deadline = time.monotonic() + 60  # the worker builds the file
         while True:

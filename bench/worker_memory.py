@@ -110,9 +110,11 @@ def italian_party() -> list[dict]:
          "birth_country": "IT", "birth_municipality": "Roma", "birth_province": "RM",
          "nationality": "IT", "relationship": "head_of_family", "document_type": "passport",
          "document_number": "YA1234567", "document_country": "IT",
-         "document_issue_place": "Roma", "phone": "+39 333 123 4567"},
+         "document_issue_place": "Roma", "phone": "+39 333 123 4567",
+         "residence_country": "IT", "residence_comune": "Roma", "residence_province": "RM"},
         {"first_name": "Marco", "last_name": "Bianchi", "sex": "M", "birth_date": "1978-07-30",
-         "birth_country": "DE", "nationality": "IT", "relationship": "family_member"},
+         "birth_country": "DE", "nationality": "IT", "relationship": "family_member",
+         "residence_country": "DE", "residence_place": "Berlin"},
     ]
 
 

@@ -240,6 +240,7 @@ def _checked_rates(rates: Any, bad) -> list[dict]:
         if months is not None and (not isinstance(months, list) or not months or any(
                 not _is_int(m) or not 1 <= m <= 12 for m in months)):
             bad(f"{field}.months", "must be null or a list of months 1 to 12")
+            months = None  # said; the rest of the rate is still checked
         category = rate.get("category")
         if category is not None and (not isinstance(category, str)
                                      or not CODE_PATTERN.match(category)):
