@@ -33,7 +33,10 @@ def obligations_view(prop, errors: dict | None = None, typed: dict | None = None
                          "credentials_set": set(item["credentials_set"]),
                          "errors": (errors or {}) if (typed or {}).get("authority") ==
                          authority.name else {}})
-    notes = [item["problem"] for item in listed if item["problem"]]
+    # A registration on another region's authority has its own section on the page (the move
+    # to confirm, pages/properties.py): not said twice.
+    notes = [item["problem"] for item in listed if item["problem"]
+             and (item["purpose"] != "registration" or item["authority"] == "none")]
     return {"obligations": sections, "obligation_notes": notes}
 
 
