@@ -19,7 +19,7 @@ from rentalcomply.core.models import Property
 from rentalcomply.filings import registry, setup
 from rentalcomply.filings.models import Filing, ObligationSettings
 from rentalcomply.filings.period_dates import local_today, period_ended
-from rentalcomply.filings.settings import _checked_map, police_views
+from rentalcomply.filings.settings import _checked_map, apply_changes, police_views
 from rentalcomply.properties import service as properties
 
 CREDENTIALS_PURPOSE = "obligation-credentials:"
@@ -193,25 +193,9 @@ def configure(account_id: str, property_id: str, name: str, *, settings: dict | 
                                       settings={}, credential_names=[], created_at=now,
                                       updated_at=now).execute()
             row = _row(prop.id, name)
-        if checked_settings is not None:
-            merged = dict(row.settings or {})
-            for key, value in checked_settings.items():
-                if value is None:
-                    merged.pop(key, None)
-                else:
-                    merged[key] = value
-            row.settings = merged
-        if checked_credentials is not None:
-            current = credentials_of(prop, name)
-            for key, value in checked_credentials.items():
-                if value is None:
-                    current.pop(key, None)
-                else:
-                    current[key] = value
-            row.credentials_sealed = sealing.seal(
-                _purpose(prop.id, name),
-                json.dumps(current, sort_keys=True).encode("utf-8")) if current else None
-            row.credential_names = sorted(current)
+        apply_changes(row, checked_settings, checked_credentials,
+                      credentials_of(prop, name) if checked_credentials is not None else {},
+                      _purpose(prop.id, name))
         row.updated_at = now
         ObligationSettings.update(settings=row.settings, credentials_sealed=row.credentials_sealed,
                                   credential_names=row.credential_names, updated_at=now).where(

@@ -145,13 +145,15 @@ class Authority:
         the current one, from its first day, and past ones the authority's rule names."""
         return []
 
+    # Required of every period authority (one whose `period_kind` is set): the engine calls them
+    # for each of its filings. An authority filed per booking never reaches them.
     def period_deadline(self, prop: "Property", period: str, settings: dict) -> dt.datetime:
         """When the period's filing is due (naive UTC)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name} names a period_kind but no period_deadline")
 
     def build_period(self, prop: "Property", period: str, settings: dict):
         """The period's file with the figures so far (filings/periods.py: PeriodFile)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name} names a period_kind but no build_period")
 
     def sends_online(self, prop: "Property", settings: dict, credential_names: list[str]) -> bool:
         """Whether the period's file goes to the authority's service (else it is `ready` for
@@ -161,8 +163,9 @@ class Authority:
     def send_period(self, prop: "Property", period: str, settings: dict, credentials: dict,
                     data: bytes, timeout: float):
         """Send the period's file: a filings.connector.Outcome (per guest where the authority
-        answers so); AuthError, TransientError, PermanentError as a connector raises them."""
-        raise NotImplementedError
+        answers so); AuthError, TransientError, PermanentError as a connector raises them.
+        Required only of an authority whose `sends_online` can answer True."""
+        raise NotImplementedError(f"{self.name} says it sends online but has no send_period")
 
 
 _authorities: dict[str, Authority] = {}

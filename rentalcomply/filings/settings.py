@@ -127,25 +127,9 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
         if row is None:
             row = AuthoritySettings.create(property=prop.id, account=account_id, settings={},
                                         credential_names=[], updated_at=clock.utcnow())
-        if settings is not None:
-            merged = dict(row.settings or {})
-            for key, value in checked_settings.items():
-                if value is None:
-                    merged.pop(key, None)
-                else:
-                    merged[key] = value
-            row.settings = merged
-        if credentials is not None:
-            current = credentials_of(row)
-            for key, value in checked_credentials.items():
-                if value is None:
-                    current.pop(key, None)
-                else:
-                    current[key] = value
-            row.credentials_sealed = sealing.seal(
-                CREDENTIALS_PURPOSE + prop.id,
-                json.dumps(current, sort_keys=True).encode("utf-8")) if current else None
-            row.credential_names = sorted(current)
+        apply_changes(row, checked_settings, checked_credentials,
+                      credentials_of(row) if checked_credentials is not None else {},
+                      CREDENTIALS_PURPOSE + prop.id)
         row.updated_at = clock.utcnow()
         row.save()
         prop.updated_at = clock.utcnow()
@@ -154,6 +138,30 @@ def configure_property(account_id: str, property_id: str, *, connector: str | No
         # after the commit.
         setup.release_setup_holds(prop, credentials_changed=bool(credentials))
     return prop
+
+
+def merge_patch(current: dict, changes: dict) -> dict:
+    """`current` with `changes` applied as a merge patch: a value sets a name, None removes it."""
+    merged = dict(current)
+    for key, value in changes.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return merged
+
+
+def apply_changes(row, settings: dict | None, credentials: dict | None,
+                  current_credentials: dict, purpose: str) -> None:
+    """Merge checked settings and credentials into a set-up row (police or another obligation):
+    the credentials sealed for `purpose` as one JSON object, their names kept in clear."""
+    if settings is not None:
+        row.settings = merge_patch(row.settings or {}, settings)
+    if credentials is not None:
+        current = merge_patch(current_credentials, credentials)
+        row.credentials_sealed = sealing.seal(
+            purpose, json.dumps(current, sort_keys=True).encode("utf-8")) if current else None
+        row.credential_names = sorted(current)
 
 
 def credentials_of(row: AuthoritySettings | None) -> dict:
