@@ -132,6 +132,16 @@ def _back(page, done: str) -> str:
     return page.url("/filings", **typed, page=page.arg("page"), done=done)
 
 
+def _fresh_link(page, filing_id: str, kind: str, missing: str):
+    """To a fresh one-hour link of the filing's file or receipt, as the booking page's receipts:
+    the signature is the credential, so the page never holds one."""
+    link = listing.filing(page.settings, page.account_id, filing_id)[kind]
+    if link is None:
+        raise NotFound(missing)
+    parts = urllib.parse.urlsplit(link["download_url"])
+    raise Redirect(parts.path + "?" + parts.query)
+
+
 def register(pages: Pages) -> None:
     @pages.get("/filings")
     def filing_list(page):
@@ -139,20 +149,11 @@ def register(pages: Pages) -> None:
 
     @pages.get("/filings/<filing_id>/file")
     def filing_file(page, filing_id):
-        view = listing.filing(page.settings, page.account_id, filing_id)
-        if view["file"] is None:
-            raise NotFound("No file is built for this filing yet.")
-        parts = urllib.parse.urlsplit(view["file"]["download_url"])
-        raise Redirect(parts.path + "?" + parts.query)
+        return _fresh_link(page, filing_id, "file", "No file is built for this filing yet.")
 
     @pages.get("/filings/<filing_id>/receipt")
     def filing_receipt(page, filing_id):
-        view = listing.filing(page.settings, page.account_id, filing_id)
-        if view["receipt"] is None:
-            raise NotFound("No receipt is kept for this filing.")
-        # A fresh link, as the booking page's receipts: the signature is the credential.
-        parts = urllib.parse.urlsplit(view["receipt"]["download_url"])
-        raise Redirect(parts.path + "?" + parts.query)
+        return _fresh_link(page, filing_id, "receipt", "No receipt is kept for this filing.")
 
     @pages.post("/filings/<filing_id>/refile")
     def filing_refile(page, filing_id):
