@@ -125,8 +125,11 @@ def step_values(page, prop=None) -> dict:
         by_region = countries.zone_of_region(region)
         values["timezone"] = zones[0] if len(zones) == 1 else (
             by_region if by_region in zones else None)
-    if prop is None and values.get("police_connector") not in \
-            registry.fitting_names(country, region):
+    # The page was shown for another country (or none): the connector offered there is not a
+    # choice made for this one.
+    changed = page.form("shown_country") != country
+    if prop is None and (changed or values.get("police_connector")
+                         not in registry.fitting_names(country, region)):
         values["police_connector"] = starting_connector(country, region)
     return values
 

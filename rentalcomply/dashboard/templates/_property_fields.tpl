@@ -62,6 +62,7 @@
 % end
 <input type="hidden" name="csrf" value="{{page.csrf}}">
 % chosen = values.get('country') or ''
+<input type="hidden" name="shown_country" value="{{chosen}}">
 <div class="field country-field">
   <label for="country">{{_('Country')}} <span class="req" aria-hidden="true">*</span></label>
   <select id="country" name="country" required aria-describedby="country-hint{{' country-error' if 'country' in errors else ''}}"{{!' aria-invalid="true"' if 'country' in errors else ''}}>
