@@ -98,7 +98,7 @@ def register(pages: Pages) -> None:
         except ValidationError as error:  # no country chosen
             return _new_form(page, property_form.step_values(page), form_errors(error), 400)
         try:
-            prop = properties.create_property(page.account_id, **values)
+            prop = property_form.create(page.account_id, values)
         except ValidationError as error:
             return _new_form(page, values, form_errors(error), status=400)
         page.record("property.create", prop.id)
