@@ -177,3 +177,33 @@ def test_the_property_page_says_an_italian_propertys_guests_are_not_filed(
         assert properties.get_property(account_a, prop.id).police_connector == "alloggiati"
     finally:
         context.close()
+
+
+def test_on_the_property_page_another_country_brings_its_own_zones_fields_and_authorities(
+        settings, account_a, server, chromium):
+    _owner(account_a)
+    prop = properties.create_property(account_a, name="Casa Limone", country="IT",
+                                      address="Via Roma 1, 22100 Como (CO)",
+                                      police_connector="alloggiati")
+    context = chromium.new_context(viewport=VIEWPORTS["desktop"])
+    try:
+        page = context.new_page()
+        _sign_in(page, server.base_url, "owner@agency.example")
+        page.goto(f"{server.base_url}/dashboard/properties/{prop.id}?lang=en")
+        expect(page.locator("#property-form [data-country-step]")).to_be_hidden()
+        page.select_option("#country", "PT")
+        zone = page.locator("#timezone")
+        assert zone.input_value() == ""  # Lisbon, Madeira or the Azores: asked, never guessed
+        assert zone.locator("option").evaluate_all("options => options.map(o => o.value)") \
+            == ["", "Europe/Lisbon", "Atlantic/Madeira", "Atlantic/Azores"]
+        assert page.locator("#police_connector").input_value() == "siba"
+        expect(page.locator("#cin")).to_be_hidden()
+        expect(page.locator("#region")).to_be_hidden()
+        page.select_option("#timezone", "Atlantic/Madeira")
+        page.locator("#property-form button.primary").click()
+        page.wait_for_url("**done=saved**")
+        saved = properties.get_property(account_a, prop.id)
+        assert (saved.country, saved.timezone, saved.police_connector) \
+            == ("PT", "Atlantic/Madeira", "siba")
+    finally:
+        context.close()
