@@ -6,8 +6,9 @@
 %   if not wanted:
 %     return ''
 %   end
-%   # (The climate fee's category always holds one: only its error keeps it.)
-%   kept = name in errors or (values.get(name) not in (None, '') and name != 'climate_fee_category')
+%   # (The climate fee's category always holds one, and a region of another country is dropped
+%   # with it: only their errors keep them.)
+%   kept = name in errors or (values.get(name) not in (None, '') and name not in ('climate_fee_category', 'region'))
 %   shown = values.get('country') in wanted or kept
 %   return ' data-countries="%s"%s%s' % (' '.join(wanted), ' data-kept' if kept else '', '' if shown else ' hidden')
 % end
