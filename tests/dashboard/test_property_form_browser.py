@@ -81,6 +81,9 @@ def test_a_spanish_property_on_the_canary_islands_is_offered_atlantic_canary(
     context = chromium.new_context(viewport=VIEWPORTS["phone"])
     try:
         page = _new_form(context, server, lang)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"property-new-start-{lang}-phone.png"),
+                        full_page=True)
         page.select_option("#country", "ES")
         zone = page.locator("#timezone")
         offered = zone.locator("option").evaluate_all("options => options.map(o => o.value)")
