@@ -22,6 +22,7 @@ from rentalcomply.dashboard.words import (access, account, cin, code_tables, con
                                           controller, deadlines, finding, listings,
                                           obligations, property_setup, receipts, regions, reports,
                                           scanning, spain, statuses)
+from rentalcomply.dashboard.words import property_form  # registered with the areas below
 
 LANGUAGES = ("en", "el")
 
@@ -1165,7 +1166,7 @@ GREEK.update({
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
               contact, account, access, reports, listings, cin, receipts, regions, obligations,
-              spain):
+              spain, property_form):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))
