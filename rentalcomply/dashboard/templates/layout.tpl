@@ -25,7 +25,7 @@
     % end
     <div class="tools">
       <span class="langs">
-      % for code, name in (("en", "English"), ("el", "Ελληνικά")):
+      % for code, name in page.languages:
         % if code == page.lang:
         <span class="lang current" lang="{{code}}" aria-current="true">{{name}}</span>
         % else:
