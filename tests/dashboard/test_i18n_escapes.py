@@ -17,7 +17,7 @@ from rentalcomply.dashboard import morning, police_alerts, service
 from rentalcomply.dashboard.models import DashboardUser
 from rentalcomply.properties import service as properties
 from rentalcomply.properties.regions import REGIONS
-from tests.dashboard.test_browser import _seed
+from tests.dashboard.test_browser import ARTIFACTS, _seed
 
 LANGUAGES = ("it", "es", "pt", "el")
 # What the seeded account names itself, and names that are the same in every language.
@@ -140,5 +140,14 @@ def test_no_english_sentence_is_left_in_the_morning_email_or_a_filing_alert(
 
     english_mail, english_alert = rendered("en")
     mail, alert = rendered(lang)
+    # Kept to be read: the e-mails as the owner gets them (tests/artifacts/dashboard/).
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    user = DashboardUser.get_by_id(anna.user.id)
+    for kind, message in (("morning", morning.compose(settings, account, user, day, clock.today(),
+                                                      "Europe/Athens")),
+                          ("filing-alert", police_alerts.compose(account, lang, user.email,
+                                                                 refused, names))):
+        (ARTIFACTS / f"i18n-{kind}-{lang}.txt").write_text(
+            f"Subject: {message['Subject']}\n\n{_mail_text(message)}", encoding="utf-8")
     assert len(english_mail) > 3 and len(english_alert) > 2
     assert sorted(english_mail & mail) == [] and sorted(english_alert & alert) == []
