@@ -21,7 +21,7 @@ expect = playwright_api.expect
 pytestmark = [pytest.mark.server]
 
 # The dashboard's languages; "it" joins when the dashboard's catalogues do.
-LANGUAGES = ("en", "el")
+LANGUAGES = ("en", "el", "it")
 
 
 def _owner(account_id: str) -> str:
