@@ -37,7 +37,7 @@ def rule_set_view(set_id: str, version: int, body: dict, *, shipped: bool,
             **{name: body.get(name) for name in (
                 "name", "authority", "country", "currency", "basis", "rates", "max_nights",
                 "max_nights_per", "age_rates", "exemption_reasons", "rounding_cents", "rounding_mode",
-                "platform_channels", "stacks_on", "free_stays_exempt", "source")},
+                "platform_channels", "stacks_on", "free_stays_exempt", "source", "returns")},
             "created_at": clock.iso(created_at), "updated_at": clock.iso(updated_at)}
 
 
