@@ -28,6 +28,7 @@ import rentalcomply.checkin.words.form  # noqa: F401  (the modules of the packag
 import rentalcomply.checkin.words.mail  # noqa: F401
 import rentalcomply.checkin.words.page  # noqa: F401
 import rentalcomply.checkin.words.privacy  # noqa: F401
+import rentalcomply.checkin.words.taxes  # noqa: F401
 from rentalcomply.scan import words as scan_words
 
 LANGUAGES = ("en", "el", "it", "es", "de", "fr", "pt")
@@ -36,7 +37,7 @@ LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "it": "Italiano", "
 
 # Every key's row, from the words/ modules (one per part of the page and e-mails).
 _ROWS: dict[str, tuple[str, ...]] = {**words.form.ROWS, **words.page.ROWS, **words.mail.ROWS,
-                                     **words.privacy.ROWS}
+                                     **words.privacy.ROWS, **words.taxes.ROWS}
 _ROWS.update(scan_words.rows(LANGUAGES))  # scanning the document (scan/words.py)
 
 

@@ -41,8 +41,8 @@ REASON = {"type": "object", "required": ["code", "label"], "additionalProperties
           "properties": {"code": {"type": "string", "pattern": rules.CODE_PATTERN.pattern},
                          "label": {"type": "string", "minLength": 1,
                                    "maxLength": rules.TEXT_MAX}}}
-RETURNS = {
-    "type": ["object", "null"], "additionalProperties": False, "required": ["every", "due_day"],
+openapi.schema("TaxReturns", {
+    "type": "object", "additionalProperties": False, "required": ["every", "due_day"],
     "properties": {
         "every": {"type": "string", "enum": list(rules.RETURN_PERIODS)},
         "due_day": {"type": "integer", "minimum": 1, "maximum": 28},
@@ -52,7 +52,9 @@ RETURNS = {
                    "year, due on `due_day` of the `due_months_after`-th month after the period; "
                    "null: no return is filed here. No authority publishes an upload format or "
                    "API for it: the filing hands the host the figures, the host marks it filed.",
-}
+})
+RETURNS = {"anyOf": [ref("TaxReturns"), {"type": "null"}],
+           "description": "The authority's periodic return (TaxReturns); null: none filed here."}
 
 
 openapi.schema("TaxRuleSet", {

@@ -260,3 +260,17 @@ def test_an_italian_year_of_two_hundred_stays_over_three_comuni_is_declared_by_c
         assert float(year_total["tax_due"]) == round(sum(expected.values()), 2)
     finally:
         clock.reset()
+
+
+def test_a_rule_sets_return_is_kept_or_refused_in_words(owner):
+    kept = owner.post_json("/api/v1/tax-rules", own_rule_set(returns={"every": "quarter",
+                                                                      "due_day": 16}),
+                           status=201).json["data"]
+    assert kept["returns"] == {"every": "quarter", "due_day": 16, "due_months_after": 1}
+    none = owner.post_json("/api/v1/tax-rules", own_rule_set(returns=None), status=201).json["data"]
+    assert none["returns"] is None
+    refused = owner.post_json("/api/v1/tax-rules", own_rule_set(
+        returns={"every": "fortnight", "due_day": 40}), expect_errors=True)
+    assert refused.status_int == 400
+    assert [d["field"] for d in refused.json["error"]["details"]] == ["returns"]
+    assert "month, quarter, half_year, year" in refused.json["error"]["details"][0]["message"]
