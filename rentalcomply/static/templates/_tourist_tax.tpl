@@ -2,7 +2,7 @@
 <section class="card tourist-tax" id="tourist-tax" aria-labelledby="tourist-tax-title">
   <h2 id="tourist-tax-title">{{t('tax.title')}}</h2>
   <p>{{tax['intro']}}</p>
-  <p class="lead tax-amount tax-{{tax['status']}}">{{tax['headline']}}</p>
+  <p class="tax-amount tax-{{tax['status']}}">{{tax['headline']}}</p>
   % if tax['lines'] or tax['exemptions'] or tax['notes']:
   <h3>{{t('tax.why')}}</h3>
   <ul class="tax-lines">
@@ -18,7 +18,7 @@
     % end
   % end
   % if tax['notice']:
-  <p class="alert tax-notice" role="status">{{tax['notice']}}</p>
+  <p class="tax-notice" role="status">{{tax['notice']}}</p>
   % end
   % if tax['claimable']:
   <form class="tax-claim" method="post" action="/checkin/{{token}}/tourist-tax?lang={{lang}}">
