@@ -21,7 +21,7 @@ from rentalcomply.core import clock
 from rentalcomply.dashboard.words import (access, account, cin, code_tables, contact,
                                           controller, deadlines, finding, listings,
                                           obligations, property_setup, receipts, regions, reports,
-                                          scanning, spain, statuses)
+                                          scanning, spain, statuses, taxes)
 
 LANGUAGES = ("en", "el")
 
@@ -1165,7 +1165,7 @@ GREEK.update({
 # --- the areas' own words (dashboard/words/) -------------------------------------------------------
 for _area in (property_setup, statuses, finding, controller, scanning, deadlines, code_tables,
               contact, account, access, reports, listings, cin, receipts, regions, obligations,
-              spain):
+              spain, taxes):
     ENGLISH.update(_area.ENGLISH)
     GREEK.update(_area.GREEK)
     PLURALS.update(getattr(_area, "PLURALS", {}))

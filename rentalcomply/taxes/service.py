@@ -347,6 +347,16 @@ def tax_views(booking_ids: Iterable[str]) -> dict[str, dict]:
                                                    & (BookingTax.status != NO_RULES))}
 
 
+def to_collect(stays: list[Booking]) -> list[tuple[Booking, dict]]:
+    """(booking, its `tourist_tax`) of `stays` whose tax is due and not collected yet, in their
+    order (Today's arrivals, the morning e-mail): one query."""
+    due = {row.booking_id: row.view for row in BookingTax.select(
+        BookingTax.booking, BookingTax.view).where(
+        BookingTax.booking.in_([booking.id for booking in stays])
+        & (BookingTax.status == "due"))} if stays else {}
+    return [(booking, due[booking.id]) for booking in stays if booking.id in due]
+
+
 def mark_collected(account_id: str, booking: Booking, method: str) -> dict:
     """The host collected the stay's tax (`method`: cash, card, transfer, platform): its amount
     is frozen from now on. TaxNotCollectable when already collected or nothing is due."""
