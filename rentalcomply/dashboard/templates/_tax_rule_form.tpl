@@ -81,7 +81,7 @@
   % err('exemption_reasons')
 </div>
 <div class="grid">
-  % select_field('rounding_cents', 'Rounded to', [(c, _('{n} cents', n=c)) for c in choices['rounding']], values['rounding_cents'])
+  % select_field('rounding_cents', 'Rounded to', [(c, _('1 cent') if c == 1 else _('{n} cents', n=c)) for c in choices['rounding']], values['rounding_cents'])
   % select_field('rounding_mode', 'Rounding', [(m, _('tax_rounding:' + m)) for m in choices['modes']], values['rounding_mode'])
   % select_field('stacks_on', 'A surcharge on', [('', _('nothing: a tax of its own'))] + choices['stacks'], values['stacks_on'] or '')
 </div>

@@ -104,6 +104,7 @@ GREEK: dict[str, str] = {
     "One a line, a code and the words the guest reads: “driver: Coach or bus driver”.":
         "Ένας ανά γραμμή, ένας κωδικός και η διατύπωση που διαβάζει ο επισκέπτης: «driver: Οδηγός λεωφορείου».",
     "Rounded to": "Στρογγυλοποίηση σε",
+    "1 cent": "1 λεπτό",
     "{n} cents": "{n} λεπτά",
     "Rounding": "Στρογγυλοποίηση",
     "A surcharge on": "Προσαύξηση του",
@@ -216,6 +217,7 @@ ITALIAN: dict[str, str] = {
     "One a line, a code and the words the guest reads: “driver: Coach or bus driver”.":
         "Uno per riga, un codice e il testo che l'ospite legge: «autista: Autista di pullman».",
     "Rounded to": "Arrotondata a",
+    "1 cent": "1 centesimo",
     "{n} cents": "{n} centesimi",
     "Rounding": "Arrotondamento",
     "A surcharge on": "Maggiorazione di",
@@ -329,6 +331,7 @@ SPANISH: dict[str, str] = {
     "One a line, a code and the words the guest reads: “driver: Coach or bus driver”.":
         "Uno por línea, un código y el texto que lee el huésped: «conductor: Conductor de autocar».",
     "Rounded to": "Redondeo a",
+    "1 cent": "1 céntimo",
     "{n} cents": "{n} céntimos",
     "Rounding": "Redondeo",
     "A surcharge on": "Recargo sobre",
@@ -442,6 +445,7 @@ PORTUGUESE: dict[str, str] = {
     "One a line, a code and the words the guest reads: “driver: Coach or bus driver”.":
         "Um por linha, um código e o texto que o hóspede lê: «motorista: Motorista de autocarro».",
     "Rounded to": "Arredondada a",
+    "1 cent": "1 cêntimo",
     "{n} cents": "{n} cêntimos",
     "Rounding": "Arredondamento",
     "A surcharge on": "Adicional sobre",
