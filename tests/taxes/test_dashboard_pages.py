@@ -128,3 +128,18 @@ def test_today_and_the_morning_mail_list_the_tax_still_to_collect(anna, account_
     assert "€24.00" in line.details
     taxes.mark_collected(account_a, booking, "cash")
     assert dashboard.today(account_a).tax_to_collect == []
+
+
+def test_the_property_page_names_its_tax_return_without_a_form_to_fill(anna, account_a):
+    prop = properties.create_property(account_a, name="Casa Trastevere", address="Roma",
+                                      country="IT", timezone="Europe/Rome")
+    with atomic():
+        taxes.set_property_rules(account_a, prop, ["it-roma"])
+    page = anna.get(f"/dashboard/properties/{prop.id}")
+    section = page.html.select_one("#obligation-tourist_tax_it").find_parent("section")
+    assert section.h2.get_text() == "Tourist tax returns (Italy)"
+    assert "type them into the authority’s portal" in section.get_text()
+    assert section.form is None
+    greek = anna.get(f"/dashboard/properties/{prop.id}?lang=el")
+    assert "πύλη της αρχής" in greek.html.select_one("#obligation-tourist_tax_it").find_parent(
+        "section").get_text()

@@ -36,6 +36,12 @@ ENGLISH: dict[str, str] = {
 }
 
 GREEK: dict[str, str] = {
+    "Tourist tax returns (Italy)": "Δηλώσεις φόρου διαμονής (Ιταλία)",
+    "Tourist tax returns (Spain)": "Δηλώσεις φόρου διαμονής (Ισπανία)",
+    "Tourist tax returns (Portugal)": "Δηλώσεις φόρου διαμονής (Πορτογαλία)",
+    "Imposta di soggiorno: annual declaration (DM 29 April 2022)": "Imposta di soggiorno: ετήσια δήλωση (ΥΑ 29 Απριλίου 2022)",
+    "Each period’s figures are made ready once it ends (the Filings page): type them into the authority’s portal, then mark the filing filed.":
+        "Τα στοιχεία κάθε περιόδου ετοιμάζονται όταν αυτή τελειώσει (σελίδα Δηλώσεις): καταχωρίστε τα στην πύλη της αρχής και σημειώστε τη δήλωση ως υποβληθείσα.",
     "done:tax_rules_saved": "Οι κανόνες φόρου αποθηκεύτηκαν· οι διαμονές που δεν έχουν εισπραχθεί υπολογίζονται ξανά.",
     "done:tax_rules_deleted": "Οι κανόνες φόρου διαγράφηκαν.",
     "done:tax_collected": "Ο φόρος διαμονής σημειώθηκε ως εισπραγμένος: το ποσό του μένει ως έχει.",
@@ -144,6 +150,12 @@ GREEK: dict[str, str] = {
 }
 
 ITALIAN: dict[str, str] = {
+    "Tourist tax returns (Italy)": "Dichiarazioni dell'imposta di soggiorno (Italia)",
+    "Tourist tax returns (Spain)": "Dichiarazioni dell'imposta turistica (Spagna)",
+    "Tourist tax returns (Portugal)": "Dichiarazioni della taxa turística (Portogallo)",
+    "Imposta di soggiorno: annual declaration (DM 29 April 2022)": "Imposta di soggiorno: dichiarazione annuale (DM 29 aprile 2022)",
+    "Each period’s figures are made ready once it ends (the Filings page): type them into the authority’s portal, then mark the filing filed.":
+        "I dati di ogni periodo sono pronti quando il periodo finisce (pagina Adempimenti): li inserisca nel portale dell'ente e segni l'adempimento come presentato.",
     "done:tax_rules_saved": "Le regole sono salvate; i soggiorni non ancora riscossi vengono ricalcolati.",
     "done:tax_rules_deleted": "Le regole dell'imposta sono eliminate.",
     "done:tax_collected": "L'imposta di soggiorno risulta riscossa: il suo importo resta quello attuale.",
@@ -258,6 +270,12 @@ ITALIAN: dict[str, str] = {
 }
 
 SPANISH: dict[str, str] = {
+    "Tourist tax returns (Italy)": "Declaraciones del impuesto turístico (Italia)",
+    "Tourist tax returns (Spain)": "Declaraciones del impuesto turístico (España)",
+    "Tourist tax returns (Portugal)": "Declaraciones de la tasa turística (Portugal)",
+    "Imposta di soggiorno: annual declaration (DM 29 April 2022)": "Imposta di soggiorno: declaración anual (DM de 29 de abril de 2022)",
+    "Each period’s figures are made ready once it ends (the Filings page): type them into the authority’s portal, then mark the filing filed.":
+        "Las cifras de cada periodo quedan listas cuando termina (página de presentaciones): introdúzcalas en el portal de la administración y marque la presentación como hecha.",
     "done:tax_rules_saved": "Las reglas se han guardado; las estancias aún no cobradas se vuelven a calcular.",
     "done:tax_rules_deleted": "Las reglas del impuesto se han eliminado.",
     "done:tax_collected": "El impuesto turístico consta como cobrado: su importe se mantiene tal cual.",
@@ -372,6 +390,12 @@ SPANISH: dict[str, str] = {
 }
 
 PORTUGUESE: dict[str, str] = {
+    "Tourist tax returns (Italy)": "Declarações da taxa turística (Itália)",
+    "Tourist tax returns (Spain)": "Declarações da taxa turística (Espanha)",
+    "Tourist tax returns (Portugal)": "Declarações da taxa turística (Portugal)",
+    "Imposta di soggiorno: annual declaration (DM 29 April 2022)": "Imposta di soggiorno: declaração anual (DM de 29 de abril de 2022)",
+    "Each period’s figures are made ready once it ends (the Filings page): type them into the authority’s portal, then mark the filing filed.":
+        "Os números de cada período ficam prontos quando este termina (página de entregas): introduza-os no portal da entidade e marque a entrega como feita.",
     "done:tax_rules_saved": "As regras foram guardadas; as estadias ainda não cobradas são calculadas de novo.",
     "done:tax_rules_deleted": "As regras da taxa foram eliminadas.",
     "done:tax_collected": "A taxa turística fica registada como cobrada: o seu valor mantém-se.",
