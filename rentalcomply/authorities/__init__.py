@@ -10,3 +10,5 @@ it holds their format and is not registered here.
 from rentalcomply.authorities import alloggiati, ross1000, ses, siba  # noqa: F401  (each registers itself)
 # Spain's regional authorities, after SES.Hospedajes (the country's own: registry.for_country).
 from rentalcomply.authorities import ertzaintza, mossos  # noqa: F401,E402
+# Tourist tax returns (their rule sets are the taxes capability's data).
+from rentalcomply.authorities import tourist_tax  # noqa: F401,E402

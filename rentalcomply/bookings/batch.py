@@ -79,8 +79,8 @@ def create_channel_bookings(account_id: str, items: list[dict[str, Any]], *,
         for booking, _ in accepted:
             booking._dirty.clear()
         signals.send(signals.BOOKINGS_CREATED, account_id=account_id, created=accepted)
-        events.emit_many(account_id, [("booking.created", service.booking_view(booking))
-                                      for booking, _ in accepted])
+        events.emit_many(account_id, [("booking.created", view) for view in
+                                      service.event_views([booking for booking, _ in accepted])])
     return results
 
 

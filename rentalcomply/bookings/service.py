@@ -210,7 +210,7 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         booking._dirty.clear()
         # What the booking owes an authority from its creation (Spain: the reservation).
         signals.send(signals.BOOKING_CREATED, booking=booking, prop=prop)
-        events.emit(account_id, "booking.created", booking_view(booking))
+        events.emit(account_id, "booking.created", event_view(booking))
     return booking
 
 
@@ -263,7 +263,7 @@ def update_booking(account_id: str, booking_id: str, *, rates: FeeRates, by_host
             taxes.refresh(booking, prop=prop)
         if changed.keys() & {"arrival_date", "departure_date"}:  # Spain: the reservation follows
             signals.send(signals.BOOKING_DATES_CHANGED, booking=booking, prop=prop)
-        events.emit(account_id, "booking.updated", booking_view(booking))
+        events.emit(account_id, "booking.updated", event_view(booking))
     return booking
 
 
@@ -287,7 +287,7 @@ def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) ->
             booking.amount_kept_cents = kept_cents
             booking.updated_at = now
             booking.save()
-            events.emit(account_id, "booking.updated", booking_view(booking))
+            events.emit(account_id, "booking.updated", event_view(booking))
             return booking
         booking.status = "cancelled"
         booking.cancelled_at = now
@@ -295,7 +295,7 @@ def cancel_booking(account_id: str, booking_id: str, amount_kept: Any = None) ->
         booking.amount_kept_cents = kept_cents
         booking.save()
         taxes.refresh(booking)  # a cancelled stay owes no tourist tax (unless collected)
-        events.emit(account_id, "booking.cancelled", booking_view(booking))
+        events.emit(account_id, "booking.cancelled", event_view(booking))
     return booking
 
 
@@ -545,6 +545,19 @@ def booking_view(booking: Booking | dict) -> dict:
         "amount_kept": cents_to_euros(get("amount_kept_cents")),
         "version": get("version"),
     }
+
+
+def event_views(bookings: list[Booking | dict]) -> list[dict]:
+    """The bookings (models or field values, as booking_view takes) as their events carry them:
+    the API's answer, `tourist_tax` included (one query for them all; null where the property
+    names no tax rule set)."""
+    views = [booking_view(booking) for booking in bookings]
+    stored = taxes.tax_views(view["id"] for view in views)
+    return [{**view, "tourist_tax": stored.get(view["id"])} for view in views]
+
+
+def event_view(booking: Booking | dict) -> dict:
+    return event_views([booking])[0]
 
 
 def _stored_date(value: dt.date | str) -> dt.date:

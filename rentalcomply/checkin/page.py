@@ -29,6 +29,7 @@ from rentalcomply.checkin import booking_links, confirmation, i18n, links, priva
 from rentalcomply.checkin.names import split_name
 from rentalcomply.checkin import guests as party_rules
 from rentalcomply.checkin import residence
+from rentalcomply.checkin import tourist_tax
 from rentalcomply.core import events
 from rentalcomply.core.errors import CheckinAlreadyCompleted, LinkExpired, NotFound
 from rentalcomply.core.models import Property
@@ -190,7 +191,10 @@ def register(api) -> None:
         booking, row = open_link(token, lang_hint)
         lang = service.page_language(lang_hint, booking)
         if booking.checkin_status == "COMPLETED":
-            return pages.html_response(pages.render("checkin_done", **confirmation.values(settings, booking, row, lang)))
+            values = confirmation.values(settings, booking, row, lang)
+            return pages.html_response(pages.render(
+                "checkin_done", **values, token=token,
+                tourist_tax=_tax_section(booking, lang, values["names"])))
         party = service.load_party(row)
         consent = row.consent_at is not None
         return pages.html_response(_form(settings, token, booking, lang, party.get("guests", []),
@@ -217,6 +221,20 @@ def register(api) -> None:
         errors = {p.path: p.message(lang) for p in problems}
         return pages.html_response(_form(settings, token, booking, lang, submitted, consent,
                                          errors), status=422)
+
+    @app.post("/checkin/<token>/tourist-tax", page=True)
+    @_guarded
+    def tax_claim(token):
+        """The guests' tourist tax exemptions (checkin/tourist_tax.py), then the page again."""
+        lang_hint = _requested_language()
+        booking, _ = open_link(token, lang_hint)
+        lang = service.page_language(lang_hint, booking)
+        forms = bottle.request.forms
+        outcome = tourist_tax.claim(booking, {key: forms.getunicode(key) or ""
+                                              for key in forms.keys()})
+        return bottle.HTTPResponse(
+            status=303, Location=f"/checkin/{token}?lang={lang}&tax={outcome}#tourist-tax",
+            **pages.SECURITY_HEADERS)
 
     def read_json(token):
         lang_hint = _requested_language()
@@ -367,6 +385,11 @@ def _guests_from_form(values: dict[str, str], guest_count: int) -> list[dict]:
     return party
 
 
+def _tax_section(booking, lang: str, names: list[str]) -> dict | None:
+    return tourist_tax.section(booking, lang, names,
+                               tourist_tax.notice(lang, bottle.request.query.get("tax")))
+
+
 def _stay(booking, lang: str) -> dict:
     return i18n.stay(lang, booking.arrival_date, booking.departure_date, booking.guest_count)
 
@@ -445,6 +468,9 @@ def _form(settings, token: str, booking, lang: str, guests: list, consent: bool,
         "checkin", lang=lang, token=token, property_name=prop.name, stay=_stay(booking, lang),
         cin=properties.cin_shown(prop), licence=properties.licence_line(prop),
         footnote=footnote,
+        tourist_tax=_tax_section(booking, lang, [
+            " ".join(part for part in (g.get("first_name"), g.get("last_name")) if part)
+            if isinstance(g, dict) else "" for g in guests]),
         arrival_iso=booking.arrival_date.isoformat(), blocks=blocks, consent=consent,
         consent_error=errors.get("consent"), party_error=errors.get("guests"),
         summary=i18n.text(lang, "msg.summary") if errors else "",

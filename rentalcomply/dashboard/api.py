@@ -13,7 +13,7 @@ from rentalcomply.dashboard import sign_in, users
 from rentalcomply.dashboard.pages import (account, activity, bookings, checkin_links,
                                           code_tables, controller, devices, email, filings,
                                           imports, keys, police, properties, reports, scanning,
-                                          search, today, webhooks)
+                                          search, taxes, today, webhooks)
 from rentalcomply.dashboard.web import Pages
 from rentalcomply.web import pages as web_pages
 
@@ -21,7 +21,7 @@ from rentalcomply.web import pages as web_pages
 # imports before bookings: /bookings/import is not the page of a booking called "import".
 PAGE_GROUPS = (today, imports, bookings, checkin_links, properties, keys, webhooks, reports,
                police, filings, controller, account, scanning, code_tables, devices, email,
-               activity, search)
+               activity, search, taxes)
 
 
 def register(api) -> None:

@@ -53,6 +53,7 @@ HEADINGS = {
     "reports_due": "Tax reports due within 5 days or overdue",
     "connections_in_error": "Channel connections in error",
     "failing_webhooks": "Failing webhook endpoints",
+    "tax_to_collect": "Tourist tax to collect from today’s arrivals",
 }
 
 
@@ -217,6 +218,11 @@ def lines(day: service.Today, lang: str, fmt: i18n.Formatter,
                 shown.append(Line(item.url, t("disabled") if item.status == "disabled" else t(
                     "failing since {when}", when=fmt.datetime(item.failing_since)),
                     f"{dashboard_url}/settings/webhooks/{item.id}"))
+            elif kind == "tax_to_collect":
+                booking, tax = item
+                shown.append(Line(booking.guest_name, " · ".join(filter(None, [
+                    names.get(booking.property_id, ""), fmt.money(round(tax["amount"] * 100))])),
+                    f"{dashboard_url}/bookings/{booking.id}#tourist-tax"))
             elif isinstance(item, Booking):  # a kind of booking Today learnt since
                 shown.append(Line(item.guest_name, names.get(item.property_id, ""),
                                   f"{dashboard_url}/bookings/{item.id}"))

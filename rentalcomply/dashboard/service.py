@@ -29,6 +29,7 @@ from rentalcomply.filings import standing
 from rentalcomply.filings import views as filing_views
 from rentalcomply.properties import service as properties
 from rentalcomply.scan.models import DocumentFlag
+from rentalcomply.taxes import service as taxes
 from rentalcomply.webhooks.models import WebhookEndpoint
 
 LOOKAHEAD_DAYS = 7
@@ -248,6 +249,8 @@ class Today:
     # Active properties on another authority than their region's (a Catalan property still on
     # SES.Hospedajes): the host confirms the move; of (Property, the Authority owed).
     wrong_authority: list = dataclasses.field(default_factory=list)
+    # Today's arrivals whose tourist tax is still to collect: (booking, its `tourist_tax`).
+    tax_to_collect: list = dataclasses.field(default_factory=list)
 
     @property
     def needing_a_person(self) -> list[tuple[str, list]]:
@@ -269,7 +272,8 @@ class Today:
                 ("filings", self.filings),
                 ("reports_due", self.reports_due),
                 ("connections_in_error", self.connections_in_error),
-                ("failing_webhooks", self.failing_webhooks)]
+                ("failing_webhooks", self.failing_webhooks),
+                ("tax_to_collect", self.tax_to_collect)]
 
     @property
     def needs_a_person(self) -> int:
@@ -351,7 +355,8 @@ def today(account_id: str, now: dt.datetime | None = None) -> Today:
                  no_registration=obligations.without_registration(account_id),
                  period_filings=periods.needing_a_person(account_id, now),
                  licence_missing=properties.spanish_without_licence(account_id),
-                 wrong_authority=_wrong_authority(account_id))
+                 wrong_authority=_wrong_authority(account_id),
+                 tax_to_collect=taxes.to_collect([b for b in arrivals if b.arrival_date == start]))
 
 
 def _wrong_authority(account_id: str) -> list:

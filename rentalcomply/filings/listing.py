@@ -46,7 +46,7 @@ REFILABLE = ("rejected", "failed", "ready", "held")
 
 
 # Months ("2026-11"), quarters ("2026-Q1") and years ("2026"): the periods filings are owed for.
-PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$"
+PERIOD_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2]|Q[1-4]|H[12]))?$"
 # The kinds of the booking filings, and of the period filings (a period authority's
 # `period_kind`: "month" for ISTAT's statistics through ROSS 1000).
 def listed_kinds() -> tuple[str, ...]:
@@ -192,7 +192,7 @@ def check_filters(*, authority=None, kind=None, period=None, status=None, **_ids
                                              ("status", status, FILING_STATUSES))
                 if value is not None and value not in choices]
     if period is not None and not re.fullmatch(PERIOD_PATTERN, period):
-        problems.append(("period", "must be a month (2026-03), a quarter (2026-Q1) or a year"))
+        problems.append(("period", "must be a month (2026-03), a quarter (2026-Q1), a half-year (2026-H1) or a year"))
     if problems:
         raise ValidationError([{"field": name, "message": message} for name, message in problems])
 

@@ -1,4 +1,5 @@
-"""A filing period as text ("2026-11" a month, "2026-Q1" a quarter, "2026" a year) and its days;
+"""A filing period as text ("2026-11" a month, "2026-Q1" a quarter, "2026-H1" a half-year,
+"2026" a year) and its days;
 the date it is where a property is (a period ends at the property's midnight, not UTC's)."""
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ def bounds(period: str) -> tuple[dt.date, dt.date]:
     if rest.startswith("Q"):
         first_month = (int(rest[1]) - 1) * 3 + 1
         last_month = first_month + 2
+    elif rest.startswith("H"):
+        first_month = (int(rest[1]) - 1) * 6 + 1
+        last_month = first_month + 5
     else:
         first_month = last_month = int(rest)
     return (dt.date(year, first_month, 1),
@@ -30,6 +34,8 @@ def period_of(day: dt.date, kind: str) -> str:
         return f"{day.year:04d}"
     if kind == "quarter":
         return f"{day.year:04d}-Q{(day.month - 1) // 3 + 1}"
+    if kind == "half_year":
+        return f"{day.year:04d}-H{(day.month - 1) // 6 + 1}"
     return f"{day.year:04d}-{day.month:02d}"
 
 

@@ -155,7 +155,7 @@ def _update_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
             booking.save(only=[Booking.external_ref, Booking.guest_phone_last4,
                                Booking.updated_at])
             if not booking.is_block:
-                events.emit(prop.account_id, "booking.updated", bookings.booking_view(booking))
+                events.emit(prop.account_id, "booking.updated", bookings.event_view(booking))
     return updated
 
 def _removal_problem(future: int, removals: int, listed_any: bool) -> str | None:
@@ -196,8 +196,8 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
     # Their check-in links work from now on (checkin/booking_links.py makes the rows).
     signals.send(signals.BOOKINGS_IMPORTED, account_id=prop.account_id,
                  booking_ids=[row["id"] for row in rows if not row["is_block"]])
-    events.emit_many(prop.account_id, [("booking.created", bookings.booking_view(row))
-                                       for row in rows if not row["is_block"]])
+    events.emit_many(prop.account_id, [("booking.created", view) for view in bookings.event_views(
+        [row for row in rows if not row["is_block"]])])
     return len(rows)
 
 
@@ -216,7 +216,7 @@ def _move(prop: Property, booking: Booking, stay: Stay, rates: FeeRates | None, 
     booking.save()
     if not booking.is_block:
         taxes.refresh(booking, prop=prop)  # the tourist tax follows the dates, unless collected
-        events.emit(prop.account_id, "booking.updated", bookings.booking_view(booking))
+        events.emit(prop.account_id, "booking.updated", bookings.event_view(booking))
 
 
 def _cancel(booking: Booking) -> None:

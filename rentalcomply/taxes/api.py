@@ -41,6 +41,20 @@ REASON = {"type": "object", "required": ["code", "label"], "additionalProperties
           "properties": {"code": {"type": "string", "pattern": rules.CODE_PATTERN.pattern},
                          "label": {"type": "string", "minLength": 1,
                                    "maxLength": rules.TEXT_MAX}}}
+openapi.schema("TaxReturns", {
+    "type": "object", "additionalProperties": False, "required": ["every", "due_day"],
+    "properties": {
+        "every": {"type": "string", "enum": list(rules.RETURN_PERIODS)},
+        "due_day": {"type": "integer", "minimum": 1, "maximum": 28},
+        "due_months_after": {"type": "integer", "minimum": 0, "maximum": 12, "default": 1}},
+    "description": "The authority's periodic return, a period filing of the authority "
+                   "`tourist_tax_<country>` (it, es, pt): every month, quarter, half-year or "
+                   "year, due on `due_day` of the `due_months_after`-th month after the period; "
+                   "null: no return is filed here. No authority publishes an upload format or "
+                   "API for it: the filing hands the host the figures, the host marks it filed.",
+})
+RETURNS = {"anyOf": [ref("TaxReturns"), {"type": "null"}],
+           "description": "The authority's periodic return (TaxReturns); null: none filed here."}
 
 
 openapi.schema("TaxRuleSet", {
@@ -48,7 +62,7 @@ openapi.schema("TaxRuleSet", {
     "required": ["id", "version", "shipped", "name", "authority", "country", "currency", "basis",
                  "rates", "max_nights", "max_nights_per", "age_rates", "exemption_reasons",
                  "rounding_cents", "rounding_mode", "platform_channels", "stacks_on",
-                 "free_stays_exempt", "source", "created_at", "updated_at"],
+                 "free_stays_exempt", "source", "returns", "created_at", "updated_at"],
     "additionalProperties": False,
     "properties": {
         "id": {"type": "string", "examples": ["pt-lisboa", "trs_4Vb8Qm2LzXk9TnR7pWd3"],
@@ -85,6 +99,7 @@ openapi.schema("TaxRuleSet", {
                       "description": "The set this one is a surcharge of."},
         "free_stays_exempt": {"type": "boolean"},
         "source": {"type": "string"},
+        "returns": RETURNS,
         "created_at": NULLABLE_TIMESTAMP,
         "updated_at": NULLABLE_TIMESTAMP,
     },
@@ -200,6 +215,7 @@ def _rule_set_fields(creating: bool = True) -> dict[str, Field]:
         "free_stays_exempt": Field("boolean", default=False),
         "source": Field("string", required=True, min_length=1, max_length=rules.SOURCE_MAX,
                         example="https://www.comune.example.it/imposta-di-soggiorno"),
+        "returns": _Shaped(RETURNS),
     }
 
 

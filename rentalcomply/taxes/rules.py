@@ -19,7 +19,11 @@ account's own sets (`/api/v1/tax-rules`):
   5, 10, 50 or 100 cents, half up, up or down;
 - `platform_channels`: channels that collect the tax themselves (the host owes nothing for them);
 - `stacks_on`: the set this one is a surcharge of (a property naming it must name that too);
-- `free_stays_exempt`: a stay with a price of zero pays nothing (Greece's fee).
+- `free_stays_exempt`: a stay with a price of zero pays nothing (Greece's fee);
+- `returns`: the authority's periodic return, when the set says one (null: none is filed here):
+  `every` month, quarter, half_year or year, due on `due_day` of the `due_months_after`-th month
+  after the period ends (Rome: a quarter, the 16th of the next month). The returns are period
+  filings (authorities/tourist_tax/).
 
 Pure data and arithmetic helpers; no database.
 """
@@ -42,6 +46,7 @@ ROUNDING_STEPS = (1, 5, 10, 50, 100)
 ROUNDING_MODES = {"half_up": ROUND_HALF_UP, "up": ROUND_UP, "down": ROUND_DOWN}
 CURRENCIES = ("EUR",)
 CHANNELS = ("airbnb", "booking", "vrbo", "other")
+RETURN_PERIODS = ("month", "quarter", "half_year", "year")
 CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_RATE = Decimal("1000")
 MAX_RATES = 200
@@ -134,7 +139,7 @@ def checked_body(body: Any) -> dict:
     known = {"name", "authority", "country", "currency", "basis", "rates", "max_nights",
              "max_nights_per", "age_rates", "exemption_reasons", "rounding_cents", "rounding_mode",
              "platform_channels",
-             "stacks_on", "free_stays_exempt", "source"}
+             "stacks_on", "free_stays_exempt", "source", "returns"}
     for name in sorted(set(body) - known - {"id", "version", "shipped", "created_at",
                                             "updated_at"}):
         bad(name, "is not a known field")
@@ -182,6 +187,7 @@ def checked_body(body: Any) -> dict:
     if not isinstance(free, bool):
         bad("free_stays_exempt", "must be true or false")
     out["free_stays_exempt"] = free
+    out["returns"] = _checked_returns(body.get("returns"), bad)
     if problems:
         raise ValidationError(problems)
     return out
@@ -252,6 +258,21 @@ def _checked_rates(rates: Any, bad) -> list[dict]:
                     "months": sorted(set(months)) if isinstance(months, list) else None,
                     "category": category, "source": source})
     return out
+
+
+def _checked_returns(value: Any, bad) -> dict | None:
+    if value is None:
+        return None
+    if (not isinstance(value, dict) or set(value) - {"every", "due_day", "due_months_after"}
+            or value.get("every") not in RETURN_PERIODS
+            or not _is_int(value.get("due_day")) or not 1 <= value["due_day"] <= 28
+            or not _is_int(value.get("due_months_after", 1))
+            or not 0 <= value.get("due_months_after", 1) <= 12):
+        bad("returns", "must be null or {\"every\": one of " + ", ".join(RETURN_PERIODS)
+            + ", \"due_day\": 1 to 28, \"due_months_after\": 0 to 12 (1 if absent)}")
+        return None
+    return {"every": value["every"], "due_day": value["due_day"],
+            "due_months_after": value.get("due_months_after", 1)}
 
 
 def _checked_age_rates(bands: Any, bad) -> list[dict]:

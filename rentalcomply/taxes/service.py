@@ -37,7 +37,7 @@ def rule_set_view(set_id: str, version: int, body: dict, *, shipped: bool,
             **{name: body.get(name) for name in (
                 "name", "authority", "country", "currency", "basis", "rates", "max_nights",
                 "max_nights_per", "age_rates", "exemption_reasons", "rounding_cents", "rounding_mode",
-                "platform_channels", "stacks_on", "free_stays_exempt", "source")},
+                "platform_channels", "stacks_on", "free_stays_exempt", "source", "returns")},
             "created_at": clock.iso(created_at), "updated_at": clock.iso(updated_at)}
 
 
@@ -345,6 +345,16 @@ def tax_views(booking_ids: Iterable[str]) -> dict[str, dict]:
     return {row.booking_id: row.view for row in BookingTax.select(
         BookingTax.booking, BookingTax.view).where(BookingTax.booking.in_(ids)
                                                    & (BookingTax.status != NO_RULES))}
+
+
+def to_collect(stays: list[Booking]) -> list[tuple[Booking, dict]]:
+    """(booking, its `tourist_tax`) of `stays` whose tax is due and not collected yet, in their
+    order (Today's arrivals, the morning e-mail): one query."""
+    due = {row.booking_id: row.view for row in BookingTax.select(
+        BookingTax.booking, BookingTax.view).where(
+        BookingTax.booking.in_([booking.id for booking in stays])
+        & (BookingTax.status == "due"))} if stays else {}
+    return [(booking, due[booking.id]) for booking in stays if booking.id in due]
 
 
 def mark_collected(account_id: str, booking: Booking, method: str) -> dict:

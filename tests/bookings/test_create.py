@@ -78,10 +78,9 @@ def test_it_emits_booking_created_with_the_booking_as_shown(owner, villa):
     data = owner.post_json("/api/v1/bookings", booking_body(villa.id), status=201).json["data"]
     [event] = Event.select()
     assert event.type == "booking.created" and event.account_id == owner.account_id
-    # Without the guest's link: a webhook is no place for a credential; nor the tourist tax,
-    # which the API's answers add (docs/taxes.md).
-    assert event.data == {name: value for name, value in data.items()
-                          if name not in ("checkin_url", "tourist_tax")}
+    # Without the guest's link: a webhook is no place for a credential. The tourist tax is
+    # there as the answer has it (docs/webhooks.md).
+    assert event.data == {name: value for name, value in data.items() if name != "checkin_url"}
 
 
 # --- validation -------------------------------------------------------------------------------

@@ -7,6 +7,9 @@
   % if o['missing']:
   <div class="notice warn" role="status"><p>{{_('Nothing can be filed until these are set:')}} {{', '.join(_(f.label) for f in o['fields'] if f.name in o['missing'])}}. {{_('Each month is kept ready, held, and goes out as soon as the set-up is complete.')}}</p></div>
   % end
+  % if not o['fields']:
+  <p class="muted">{{_('Each period’s figures are made ready once it ends (the Filings page): type them into the authority’s portal, then mark the filing filed.')}}</p>
+  % else:
   <p class="muted">{{_('Each month is filed after it ends. Without the transmission user and password, the month’s file is made for you to upload or type in, then mark filed.')}}</p>
   <form method="post" action="/dashboard/properties/{{prop.id}}/obligations/{{o['authority']}}#obligation-{{o['authority']}}" class="stack" autocomplete="off">
     <input type="hidden" name="csrf" value="{{page.csrf}}">
@@ -34,5 +37,6 @@
     </div>
     <div class="actions"><button type="submit" class="primary">{{_('Save this set-up')}}</button></div>
   </form>
+  % end
 </section>
 % end

@@ -56,6 +56,7 @@
 % if checkin_link:
 % include('_checkin_link.tpl', link=checkin_link)
 % end
+% include('_booking_tax.tpl')
 <section class="card" aria-labelledby="party">
   <h2 id="party">{{_('Guests')}}</h2>
   % if party['guests']:

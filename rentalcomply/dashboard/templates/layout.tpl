@@ -48,7 +48,7 @@
   <nav id="menu" aria-label="{{_('Main')}}">
     <ul>
     % owner_only = ("/settings/keys", "/settings/webhooks", "/settings/account")
-    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/filings", "Filings"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity"), ("/settings/account", "Account")):
+    % for path, label in (("/today", "Today"), ("/calendar", "Calendar"), ("/bookings", "Bookings"), ("/properties", "Properties"), ("/reports", "Reports"), ("/filings", "Filings"), ("/taxes", "Tourist taxes"), ("/settings/keys", "API keys"), ("/settings/webhooks", "Webhooks"), ("/activity", "Activity"), ("/settings/account", "Account")):
       % if path in owner_only and page.user.role != 'owner':
       %   continue
       % end

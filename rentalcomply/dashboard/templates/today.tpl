@@ -51,6 +51,7 @@
     % end
   </ul>
   % end
+  % include('_today_tax.tpl')
   % if day.checkins_due:
   <h3>{{_('Check-ins not done, arrival within 48 hours')}}</h3>
   <ul class="issues">

@@ -28,6 +28,9 @@
   % if party_error:
   <p class="alert" role="alert">{{party_error}}</p>
   % end
+  % if get('tourist_tax'):
+  % include('_tourist_tax', tax=tourist_tax)
+  % end
   <form id="checkin-form" method="post" action="/checkin/{{token}}?lang={{lang}}" novalidate
         data-token="{{token}}" data-lang="{{lang}}" data-arrival="{{arrival_iso}}"
         data-saved="{{messages['page.saved']}}" data-saving="{{messages['page.saving']}}"

@@ -32,6 +32,9 @@
     % end
     <p>{{check_in}}</p>
   </section>
+  % if get('tourist_tax'):
+  % include('_tourist_tax', tax=tourist_tax)
+  % end
   % if access_text:
   <section class="card access" id="access" aria-labelledby="access-title">
     <h2 id="access-title">{{t('access.title')}}</h2>
