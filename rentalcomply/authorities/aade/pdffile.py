@@ -73,6 +73,7 @@ def _document_class() -> type:
             self.repeat_header = None  # redrawn at the top of a page a table continues on
             # A table value's text operator per font and column: see `_texts`.
             self.placed: dict[tuple, tuple[str, str]] = {}
+            self.line_counts: dict[tuple, int] = {}  # see `_line_count`
 
         def footer(self):
             self.set_y(-10)
@@ -88,8 +89,9 @@ def _document_class() -> type:
 
 def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el") -> bytes:
     t = lambda key: L.text(key, language)  # noqa: E731 - a short local alias reads best here
-    money = lambda cents: L.money(cents, language)  # noqa: E731
-    day = lambda value: L.date(value, language)  # noqa: E731
+    # Remembered for the document: the tables repeat the same few hundred amounts and dates.
+    money = functools.cache(lambda cents: L.money(cents, language))
+    day = functools.cache(lambda value: L.date(value, language))
     period = L.period_name(data.year, data.month, language)
     generated_local = generated_at.replace(tzinfo=dt.timezone.utc).astimezone(ATHENS)
     generated_text = generated_local.strftime("%d/%m/%Y %H:%M") + " (Europe/Athens)" \
@@ -381,8 +383,7 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     reasons = [for_line(text) for text in item.texts(language)]
     # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
     reason_width = columns[-1][1]
-    lines = sum(len(pdf.multi_cell(reason_width, REASON_LINE, text, align="L", dry_run=True,
-                                   output="LINES")) for text in reasons)
+    lines = sum(_line_count(pdf, reason_width, text) for text in reasons)
     height = max(ROW_HEIGHT, lines * REASON_LINE + 1)
     if pdf.will_page_break(height):
         pdf.add_page()
@@ -403,6 +404,17 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     pdf.set_xy(pdf.l_margin, max(pdf.get_y(), top + height))
 
 
+def _line_count(pdf: FPDF, width: float, text: str) -> int:
+    """Lines `text` wraps to in a cell of `width`, in the current font: measured once per text
+    (the same few reasons recur on every row) since fpdf2's line breaking is slow."""
+    key = (pdf.current_font.fontkey, pdf.font_size_pt, width, text)
+    count = pdf.line_counts.get(key)
+    if count is None:
+        count = pdf.line_counts[key] = len(pdf.multi_cell(
+            width, REASON_LINE, text, align="L", dry_run=True, output="LINES"))
+    return count
+
+
 def _payment(method: str | None, language: str) -> str:
     return L.PAYMENT[method][language] if method else "—"
 
@@ -414,6 +426,7 @@ def _renter_id(renter_id: tuple[str, str] | None, language: str) -> str:
     return _clip(f"{L.text(kind, language)} {number}", 21)
 
 
+@functools.lru_cache(maxsize=4096)  # names and references recur from row to row
 def _clip(value: str, length: int) -> str:
     value = for_line(value) or ""
     return value if len(value) <= length else value[:length - 1] + "…"
