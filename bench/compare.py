@@ -1,13 +1,20 @@
 """The same benchmarks on a baseline git ref and on this checkout, in one run, side by side.
 
-    python bench/compare.py --baseline <git ref> [--rounds 3] [--only bookings,reports]
+    python bench/compare.py --baseline <git ref> [--rounds 3] [--only bookings,reports,...]
 
 Checks the baseline out into a temporary detached worktree (removed at the end, also on an error
 or Ctrl-C) and runs, round after round, each benchmark once on each side:
 
 - bookings: bench/api_throughput.py --seconds 5 --posts 3 (GET /bookings, GET /bookings/{id} and
   POST /bookings over HTTP, then the WSGI call alone in-process);
-- reports: bench/reports.py --stays 2000 (a month's tax report: build, PDF, XML, CSV, store).
+- reports: bench/reports.py --stays 5000 (a month's tax report: build, PDF, XML, CSV, store);
+- imports: bench/imports.py --rows 8000 (an export imported while another account writes: the
+  import's time and the longest wait of those writes, the p100);
+- sync: bench/sync.py (the first sync of 200 feeds x 100 events, then a round of 304s);
+- webhooks: bench/webhooks.py (an outbox burst delivered, against signed POSTs sent directly).
+
+Each figure that issue 41 sets a goal for is printed with it ("goal": met or MISSED, for the
+current side).
 
 Why the sides alternate: on a shared machine the load of other work comes and goes over minutes,
 and whichever side happened to run during a burst would look slower. So each benchmark runs on
@@ -83,6 +90,13 @@ def parse_api_throughput(output: str) -> dict[str, float]:
             continue
         figures[f"{name} req/s"] = float(match[1])
         figures[f"{name} p50 ms"] = float(match[2])
+        p99 = re.search(rf"^{re.escape(label)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s", output, re.M)
+        if p99:
+            figures[f"{name} p99 ms"] = float(p99[3])
+    figures["GET /bookings / bare GET"] = figures["GET /bookings req/s"] / figures[CONTROL]
+    post_ratio = re.search(rf"^\s*ratio POST /bookings / bare: {NUMBER}", output, re.M)
+    if post_ratio:
+        figures["POST /bookings / bare POST"] = float(post_ratio[1])
     in_process = figure_from(output, r"^\s+bare Bottle GET .*$", script)[0]
     for label in ("GET /bookings page", "GET /bookings/{id}", "POST /bookings"):
         name = label.removesuffix(" page")
@@ -97,6 +111,25 @@ def parse_reports(output: str) -> dict[str, float]:
     return {"report s": float(match[1]), "report peak MB": float(match[2])}
 
 
+def parse_imports(output: str) -> dict[str, float]:
+    """bench/imports.py's line: the import's time and the longest wait of another account."""
+    match = figure_from(output, rf"import {NUMBER} s; .*?longest wait {NUMBER} ms", "imports.py")
+    return {"import of 8,000 rows s": float(match[1]),
+            "write beside the import, longest ms": float(match[2])}
+
+
+def parse_sync(output: str) -> dict[str, float]:
+    """bench/sync.py's first and all-304 rounds (wall time)."""
+    first = figure_from(output, rf"^\s+first sync \(.*?\):\s+{NUMBER} s", "sync.py")
+    second = figure_from(output, rf"^\s+second sync, every feed 304:\s+{NUMBER} s", "sync.py")
+    return {"first sync 200x100 s": float(first[1]), "all-304 sync s": float(second[1])}
+
+
+def parse_webhooks(output: str) -> dict[str, float]:
+    match = figure_from(output, rf"^ratio delivered / baseline: {NUMBER}", "webhooks.py")
+    return {"webhooks / direct signed POSTs": float(match[1])}
+
+
 @dataclass(frozen=True)
 class Benchmark:
     script: str
@@ -109,9 +142,32 @@ BENCHMARKS = {
     "bookings": Benchmark("bench/api_throughput.py", ("--seconds", "5", "--posts", "3"),
                           parse_api_throughput),
     # reports.py exits 1 when it misses its targets (5 s, 200 MB): here a figure like any other.
-    "reports": Benchmark("bench/reports.py", ("--stays", "2000"), parse_reports,
+    "reports": Benchmark("bench/reports.py", ("--stays", "5000"), parse_reports,
                          frozenset({0, 1})),
+    "imports": Benchmark("bench/imports.py", ("--rows", "8000"), parse_imports),
+    "sync": Benchmark("bench/sync.py", (), parse_sync),
+    "webhooks": Benchmark("bench/webhooks.py", (), parse_webhooks),
 }
+
+# Issue 41's goals, each figure's: (">=" or "<", the value). Printed beside the current median.
+GOALS = {
+    "GET /bookings / bare GET": (">=", 0.8),
+    "GET /bookings p99 ms": ("<", 25.0),
+    "POST /bookings / bare POST": (">=", 0.3),
+    "report s": ("<", 1.0),
+    "write beside the import, longest ms": ("<", 300.0),
+    "first sync 200x100 s": ("<", 5.0),
+    "all-304 sync s": ("<", 1.0),
+    "webhooks / direct signed POSTs": (">=", 0.9),
+}
+
+
+def goal_column(figure: str, current: float) -> str:
+    if figure not in GOALS:
+        return ""
+    sign, value = GOALS[figure]
+    met = current >= value if sign == ">=" else current < value
+    return f"{sign} {value:g}: {'met' if met else 'MISSED'}"
 
 
 def git(*args: str, check: bool = True) -> str:
@@ -191,12 +247,16 @@ def run(benchmark: Benchmark, checkout: Path) -> dict[str, float]:
 
 
 def formatted(figure: str, value: float) -> str:
-    return f"{value:.0f}" if "req/s" in figure else f"{value:.3f}"
+    if "req/s" in figure:
+        return f"{value:.0f}"
+    return f"{value:.2f}" if " / " in figure else f"{value:.3f}"
 
 
 def moved_line(medians: dict[str, dict[str, float]]) -> str:
     moved = {}
     for figure, base in medians["baseline"].items():
+        if figure not in medians["current"]:
+            continue
         ratio = medians["current"][figure] / base if base else float("inf")
         if abs(ratio - 1) > MOVED:
             better = (ratio > 1) == ("req/s" in figure)  # more req/s is better, more time is not
@@ -211,14 +271,15 @@ def moved_line(medians: dict[str, dict[str, float]]) -> str:
 
 
 def print_table(medians: dict[str, dict[str, float]], rounds: int) -> None:
-    width = max(len(figure) for figure in medians["baseline"]) + 2
+    width = max(len(figure) for figure in medians["current"]) + 2
     print(f"\nMedians over {rounds} round{'s' if rounds > 1 else ''}:")
-    print(f"{'figure':{width}} {'baseline':>10} {'current':>10} {'current/baseline':>17}")
-    for figure, base in medians["baseline"].items():
-        current = medians["current"][figure]
+    print(f"{'figure':{width}} {'baseline':>10} {'current':>10} {'current/baseline':>17}  goal")
+    for figure, current in medians["current"].items():
+        base = medians["baseline"].get(figure)
         ratio = f"{current / base:.2f}" if base else "-"
-        print(f"{figure:{width}} {formatted(figure, base):>10} {formatted(figure, current):>10} "
-              f"{ratio:>17}")
+        shown = formatted(figure, base) if base is not None else "-"
+        print(f"{figure:{width}} {shown:>10} {formatted(figure, current):>10} "
+              f"{ratio:>17}  {goal_column(figure, current)}")
     print(moved_line(medians))
 
 

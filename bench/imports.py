@@ -1,6 +1,6 @@
 """Importing a channel's export of 8,000 reservations while another account writes.
 
-    python bench/imports.py [--rows 8000] [--baseline <git ref>]
+    python bench/imports.py [--rows 8000] [--baseline <git ref>] [--database-url postgresql://...]
 
 On a fresh data directory (SQLite, as shipped): account A has one property and an Airbnb CSV of
 ROWS stays (about 228 KB for 8,000, the size issue 35 measured); account B writes one small row
@@ -63,7 +63,10 @@ def measure(rows: int) -> dict:
 
     folder = Path(tempfile.mkdtemp(prefix="bench-imports-"))
     try:
-        settings = load_settings(data_dir=folder, env={"RENTALCOMPLY_QUEUE_URL": "memory://"})
+        env = {"RENTALCOMPLY_QUEUE_URL": "memory://"}
+        if os.environ.get("RENTALCOMPLY_DATABASE_URL"):  # --database-url: PostgreSQL
+            env["RENTALCOMPLY_DATABASE_URL"] = os.environ["RENTALCOMPLY_DATABASE_URL"]
+        settings = load_settings(data_dir=folder, env=env)
         bootstrap(settings)
         a = accounts.create_account("A").id
         b = accounts.create_account("B").id
@@ -144,8 +147,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", type=int, default=8000)
     parser.add_argument("--baseline", default=None, help="a git ref to measure too")
+    parser.add_argument("--database-url", default=None,
+                        help="an empty PostgreSQL database to import into (default: SQLite)")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.database_url:
+        os.environ["RENTALCOMPLY_DATABASE_URL"] = options.database_url
     if options.measure:
         print(json.dumps(measure(options.rows)))
         return

@@ -285,6 +285,7 @@ SETTINGS: list[Setting] = [
     S("dashboard", "signin_failures_per_address", _range(1, 10000, _parse_int), 20, "Wrong passwords allowed per client address in a rolling minute."),
     S("dashboard", "morning_email", _parse_bool, True, "Each morning, e-mail every account's owners what needs a person today (the Today page's list), only when something does. An owner can also turn it off for their account on the account page."),
     S("dashboard", "morning_email_hour", _range(0, 23, _parse_int), 7, "Local hour (the account's time zone) from which the morning e-mail is sent; the worker looks every 15 minutes."),
+    S("i18n", "catalogue_dir", _parse_str, "", "A folder of gettext catalogues (<lang>/LC_MESSAGES/<domain>.po, like rentalcomply/locale/) read instead of the shipped ones: a translator's corrected copy shows in the pages after a restart, with no code changed (docs/translating.md). Empty: the shipped catalogues."),
     # backup
     S("doctor", "min_free_disk_mb", _range(0, 10_000_000, _parse_int), 1024, "`doctor` fails when the data directory's disk has less free space than this (MB): a full disk stops bookings, reports and backups."),
     S("backup", "directory", _parse_str, "", "Where `rentalcomply backup` writes. Empty: backups/ in the data directory."),

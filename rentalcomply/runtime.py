@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from rentalcomply import locale as catalogues
 from rentalcomply.checkin import booking_links
 from rentalcomply.core import db as database
 from rentalcomply.core import queue, secrets
@@ -24,6 +25,7 @@ def bootstrap(settings, migrate: bool = True):
     queue.configure_queue(settings)
     ratelimit.configure(settings)
     idempotency.configure(settings.retention.idempotency_hours)
+    catalogues.use_directory(settings.i18n.catalogue_dir or None)
     _import_tasks(settings)
     if migrate:
         _ensure_checkin_links()

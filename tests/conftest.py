@@ -170,26 +170,88 @@ def _template_database(admin) -> str:
     return _migrated_template
 
 
-@contextlib.contextmanager
-def scratch_postgres_database(migrated: bool = True):
-    """A fresh PostgreSQL database for one test, with the migrations applied unless `migrated`
-    is False; its URL. Skips the test without a server."""
-    if not POSTGRES_URL:
-        pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to run on PostgreSQL")
-    import psycopg2  # configured, so a missing driver fails the test rather than skipping it
-    name = "rentalcomply_test_" + secrets.token_hex(4)
-    admin = psycopg2.connect(POSTGRES_URL)
-    admin.autocommit = True
+class _ScratchDatabases:
+    """This test process's migrated scratch databases, made one ahead and dropped behind in a
+    thread of their own: CREATE DATABASE ... TEMPLATE and DROP DATABASE take a second or two
+    each on a busy machine, which a test no longer waits for (the pass on PostgreSQL waits on
+    its engines far more than it computes, so the thread's work costs it next to nothing)."""
+
+    def __init__(self):
+        import concurrent.futures
+        import psycopg2
+        self._admin = psycopg2.connect(POSTGRES_URL)
+        self._admin.autocommit = True
+        self._worker = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        self._spare = None
+
+    def take(self) -> str:
+        """The name of a new migrated database, and the next one started."""
+        name = self._spare.result() if self._spare is not None else self._create()
+        self._spare = self._worker.submit(self._create)
+        return name
+
+    def give_back(self, name: str) -> None:
+        self._worker.submit(self._drop, name)
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)  # the drops behind finish, the spare is made
+        if self._spare is not None:
+            self._drop(self._spare.result())
+        self._admin.close()
+
+    def _create(self) -> str:
+        name = "rentalcomply_test_" + secrets.token_hex(4)
+        _create_scratch(self._admin, name, migrated=True)
+        return name
+
+    def _drop(self, name: str) -> None:
+        self._admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+_scratch_databases: _ScratchDatabases | None = None
+
+
+def _create_scratch(admin, name: str, migrated: bool) -> None:
     template = f" TEMPLATE {_template_database(admin)}" if migrated else ""
     admin.cursor().execute(f"CREATE DATABASE {name}{template}")
     # A scratch database need not outlive a crash of the server: its commits do not wait for
     # the WAL to reach the disk (seconds a test on a busy machine; the same SQL and isolation).
     admin.cursor().execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+
+
+@contextlib.contextmanager
+def scratch_postgres_database(migrated: bool = True):
+    """A fresh PostgreSQL database for one test, with the migrations applied unless `migrated`
+    is False; its URL. Skips the test without a server."""
+    global _scratch_databases
+    if not POSTGRES_URL:
+        pytest.skip("set RENTALCOMPLY_TEST_POSTGRES_URL to run on PostgreSQL")
+    import psycopg2  # configured, so a missing driver fails the test rather than skipping it
+    if migrated:
+        if _scratch_databases is None:
+            import atexit
+            admin = psycopg2.connect(POSTGRES_URL)
+            admin.autocommit = True
+            _template_database(admin)  # first, so that its drop at exit comes after the pool's
+            admin.close()
+            _scratch_databases = _ScratchDatabases()
+            atexit.register(_scratch_databases.close)
+        name = _scratch_databases.take()
+        try:
+            yield _url_of(name)
+        finally:
+            close_database()  # an in-process database, if the test opened one
+            # Dropped behind, WITH (FORCE): server threads of the test may still hold connections.
+            _scratch_databases.give_back(name)
+        return
+    name = "rentalcomply_test_" + secrets.token_hex(4)
+    admin = psycopg2.connect(POSTGRES_URL)
+    admin.autocommit = True
+    _create_scratch(admin, name, migrated=False)
     try:
         yield _url_of(name)
     finally:
-        close_database()  # an in-process database, if the test opened one
-        # FORCE: server threads of the test may still hold connections.
+        close_database()
         admin.cursor().execute(f"DROP DATABASE {name} WITH (FORCE)")
         admin.close()
 

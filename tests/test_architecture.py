@@ -24,11 +24,6 @@ PACKAGE = ROOT / "rentalcomply"
 LONGEST_MODULE = 600
 # Modules that may be longer, each with why. A path ending in "/" stands for a folder.
 LONG_BY_NATURE = {
-    "rentalcomply/dashboard/i18n.py": "message tables: the dashboard's catalogue of texts in "
-                                      "English and Greek (most of its lines), which grows with "
-                                      "the texts, not with logic",
-    "rentalcomply/checkin/i18n.py": "message tables: every text of the guest's page and e-mail in "
-                                    "the check-in's six languages",
     "rentalcomply/migrations/": "each migration records one change of the schema as it shipped; it "
                                 "is never split or edited afterwards",
 }

@@ -41,12 +41,18 @@ def _booking_created(booking, prop) -> None:
         _new_rows([(booking.id, booking.account_id)])
 
 
+def _bookings_created(account_id: str, created: list) -> None:
+    """BOOKINGS_CREATED (an import's batch): one statement for the batch."""
+    _new_rows([(booking.id, account_id) for booking, _ in created if not booking.is_block])
+
+
 def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
     """BOOKINGS_IMPORTED (a channel's feed): in the transaction that inserts them."""
     _new_rows([(booking_id, account_id) for booking_id in booking_ids])
 
 
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)
+signals.subscribe(signals.BOOKINGS_CREATED, _bookings_created)
 signals.subscribe(signals.BOOKINGS_IMPORTED, _bookings_imported)
 
 

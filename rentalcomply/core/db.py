@@ -224,6 +224,13 @@ def atomic():
     return db.atomic()
 
 
+def one_writer_at_a_time() -> bool:
+    """Whether a write transaction holds every other writer (SQLite's lock is the whole
+    database), so that bulk work must pause between short batches. PostgreSQL locks rows: a
+    write on another property never waits on a batch, and pausing only makes the job longer."""
+    return isinstance(db.obj, peewee.SqliteDatabase)
+
+
 def insert_rows(model, rows: list[dict], ignore_conflicts: bool = False) -> None:
     """INSERT many rows of `model` with one prepared statement (executemany).
 

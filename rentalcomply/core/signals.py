@@ -17,6 +17,10 @@ from __future__ import annotations
 from typing import Callable
 
 BOOKING_CREATED = "booking_created"              # booking, prop
+# Many bookings created at once (an import's batch): what BOOKING_CREATED means for each, sent
+# once so that a receiver writes its rows for all of them in one statement. Whoever receives
+# BOOKING_CREATED receives this too.
+BOOKINGS_CREATED = "bookings_created"            # account_id, created: [(booking, prop)]
 BOOKING_DATES_CHANGED = "booking_dates_changed"  # booking, prop
 # Bookings a channel's feed brought in (sync), many at once: not BOOKING_CREATED, which would
 # make the authorities file what a feed cannot fill (a feed carries no holder).

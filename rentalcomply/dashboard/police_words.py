@@ -1,6 +1,6 @@
 """What the dashboard and its e-mails say of police filings: a filing's kind and status in words,
-and its reason as the key of a sentence saying what to do (dashboard/words/property_setup.py
-holds the sentences in English and Greek). The raw reason stays in the API and the log."""
+and its reason as the key of a sentence saying what to do (the catalogue rentalcomply/locale/
+holds the sentences in each language). The raw reason stays in the API and the log."""
 
 from __future__ import annotations
 

@@ -4,8 +4,9 @@ The mail server's answer, a channel feed's failure, a webhook delivery's error a
 failure are kept as the technical text the code that met them wrote (addresses, ports, exception
 names, HTTP codes): right for the server's log and for API clients, wrong for a page. Each
 function here sorts such a text into the kind of problem it is and gives the English sentence
-that says what happened and what to do; the page translates it (Greek in
-dashboard/words/statuses.py). A text of no known kind gets a general sentence, never itself.
+that says what happened and what to do; the page translates it (the catalogue
+rentalcomply/locale/, domain messages). A text of no known kind gets a general sentence, never
+itself.
 
 Nothing here knows of Bottle or of templates; nothing here changes what is stored.
 """

@@ -13,8 +13,8 @@ import bottle
 from rentalcomply.core import activity, queue
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.core.models import Account
-from rentalcomply.dashboard import users
-from rentalcomply.dashboard.web import (ANON_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
+from rentalcomply.dashboard import i18n, users
+from rentalcomply.dashboard.web import (ANON_COOKIE, LANG_COOKIE, PREFIX, SESSION_COOKIE, Pages, Redirect,
                                         clear_cookie, client_address, form_errors, safe_next,
                                         set_cookie)
 
@@ -87,8 +87,12 @@ def start_session(page, user, target: str, remember: bool = False) -> bottle.HTT
     outlives the browser's closing (30 days); any other ends with it."""
     session, raw = users.start_session(user, remember=remember,
                                        device=page.environ.get("HTTP_USER_AGENT"))
-    users.remember_language(session.user_id, page.lang)
+    # The person's own language wins over the browser's; a first sign-in keeps the page's.
+    lang = user.lang if user.lang in i18n.LANGUAGES else page.lang
+    users.remember_language(session.user_id, lang)
     response = bottle.HTTPResponse(status=303, Location=target)
+    response.set_cookie(LANG_COOKIE, lang, path=PREFIX, samesite="strict", secure=page.secure,
+                        max_age=365 * 86400, httponly=True)
     set_cookie(response, page, SESSION_COOKIE, raw,
                max_age=int(users.REMEMBERED.total_seconds()) if remember else None)
     clear_cookie(response, page, ANON_COOKIE)

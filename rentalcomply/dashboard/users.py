@@ -248,6 +248,17 @@ def in_other_accounts(user: DashboardUser) -> bool:
         (DashboardUser.email == user.email) & (DashboardUser.account != user.account_id)).exists()
 
 
+def account_language(account_id: str) -> str:
+    """The account's usual language: the one most of its people chose (English when none did),
+    for a person who has chosen none and whose browser asks for none of the dashboard's."""
+    chosen = (DashboardUser.select(DashboardUser.lang)
+              .where((DashboardUser.account == account_id) & DashboardUser.lang.is_null(False)))
+    counts: dict[str, int] = {}
+    for row in chosen:
+        counts[row.lang] = counts.get(row.lang, 0) + 1
+    return max(sorted(counts), key=counts.get) if counts else "en"
+
+
 def remember_language(user_id: str, lang: str) -> None:
     """The language the user's pages are in: the e-mails the server sends on its own (the morning
     e-mail) are written in it."""

@@ -92,7 +92,7 @@ class Page:
         self.session = session
         self.account_id = user.account_id if user is not None else None
         self.cookie_value = cookie_value
-        self.lang = _language(environ)
+        self.lang = _language(environ, user)
         self.path = bottle.request.path
         self.query = bottle.request.query
         self.after_commit: list[Callable[[], None]] = []
@@ -124,6 +124,9 @@ class Page:
         return users.csrf_token(self.cookie_value)
 
     # -- answering -------------------------------------------------------------------------------
+
+    # The language menu: each language by its own name.
+    languages = tuple(i18n.LANGUAGE_NAMES.items())
 
     def _(self, text: str, **values) -> str:
         return i18n.translate(self.lang, text, **values)
@@ -225,12 +228,20 @@ def form_errors(error: ValidationError) -> dict[str, str]:
     return {detail["field"]: detail["message"] for detail in (error.details or [])}
 
 
-def _language(environ) -> str:
+def _language(environ, user=None) -> str:
+    """The page's language: the one chosen in the menu (its cookie), else the person's own
+    (remembered at their last choice), else the browser's, else the account's usual one."""
     chosen = bottle.request.query.get("lang") or bottle.request.get_cookie(LANG_COOKIE)
     if chosen in i18n.LANGUAGES:
         return chosen
-    accepted = environ.get("HTTP_ACCEPT_LANGUAGE", "")
-    return "el" if accepted.lower().startswith("el") else "en"
+    if user is not None and user.lang in i18n.LANGUAGES:
+        return user.lang
+    accepted = i18n.accepted_language(environ.get("HTTP_ACCEPT_LANGUAGE"))
+    if accepted:
+        return accepted
+    if user is not None:
+        return users.account_language(user.account_id)
+    return "en"
 
 
 class Pages:

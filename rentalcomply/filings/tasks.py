@@ -131,6 +131,11 @@ def _booking_created(booking, prop) -> None:
     registry.of_country(prop.country).booking_created(booking, prop)
 
 
+def _bookings_created(account_id: str, created: list) -> None:
+    for booking, prop in created:
+        _booking_created(booking, prop)
+
+
 def _booking_dates_changed(booking, prop) -> None:
     registry.of_country(prop.country).dates_changed(booking, prop)
 
@@ -142,6 +147,7 @@ def _connector_chosen(connector: str, country: str, region: str | None = None) -
 
 
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)
+signals.subscribe(signals.BOOKINGS_CREATED, _bookings_created)
 signals.subscribe(signals.BOOKING_DATES_CHANGED, _booking_dates_changed)
 signals.subscribe(signals.CODE_TABLES_LOADED, engine.release_held)
 signals.subscribe(signals.PROPERTY_CONNECTOR_CHOSEN, _connector_chosen)

@@ -31,7 +31,7 @@ from rentalcomply.bookings import batch as batch_bookings
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock, sealing
-from rentalcomply.core.db import atomic, db
+from rentalcomply.core.db import atomic, db, one_writer_at_a_time
 from rentalcomply.core.errors import (ApiError, ExportTooLarge, ExportUnreadable, ImportPlanChanged,
                                       NotFound)
 from rentalcomply.core.ids import new_id
@@ -49,7 +49,7 @@ MAX_FILE_BYTES = 1024 * 1024
 
 # Raised here, declared with the other API errors so that the API documents their codes.
 PlanChanged = ImportPlanChanged
-# A batch of the apply holds the write lock about this long (its size follows the pace of the
+# On SQLite, a batch of the apply holds the write lock about this long (its size follows the pace of the
 # one before), then the import waits as long again before the next: another writer, polling
 # the lock every few to 100 ms (SQLite's busy handler), finds it free within a batch or two.
 BATCH_SECONDS = 0.05
@@ -125,13 +125,16 @@ def import_export(account_id: str, content: bytes, *, rates: FeeRates,
 
 def _apply_in_batches(account_id: str, outcomes: list[Outcome], rates: FeeRates) -> None:
     pending = [outcome for outcome in outcomes if outcome.create is not None or outcome.changes]
-    size = FIRST_BATCH_ROWS
+    paced = one_writer_at_a_time()
+    size = FIRST_BATCH_ROWS if paced else MAX_BATCH_ROWS
     while pending:
         batch, pending = pending[:size], pending[size:]
         started = time.monotonic()
         with atomic():
             _apply_batch(account_id, batch, rates)
         took = time.monotonic() - started
+        if not paced:
+            continue
         # The next batch as large as fits in BATCH_SECONDS at this pace.
         size = max(1, min(MAX_BATCH_ROWS, int(len(batch) * BATCH_SECONDS / max(took, 1e-3))))
         if pending and not db.in_transaction():  # inside a caller's, a pause frees nothing

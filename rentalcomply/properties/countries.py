@@ -58,3 +58,24 @@ def zone_label(zone: str, lang: str) -> str:
     except Exception:  # a zone CLDR does not name
         return zone
     return f"{city} ({zone})" if city and city not in zone else zone
+
+
+# The countries the product files or reports for: the property form lists them first.
+SERVED = ("GR", "IT", "ES", "PT")
+
+# Regions whose clock is not their country's main one: the Canary Islands keep Atlantic/Canary,
+# Ceuta and Melilla Africa/Ceuta (an hour apart from Madrid in no season, but their own zone).
+REGION_ZONES = {"ES-CN": "Atlantic/Canary", "ES-CE": "Africa/Ceuta", "ES-ML": "Africa/Ceuta"}
+
+
+def served_choices(lang: str) -> tuple[tuple[str, str], ...]:
+    """The served countries, named in `lang`, in the language's order of names."""
+    return tuple(item for item in country_choices(lang) if item[0] in SERVED)
+
+
+def zone_of_region(region: str | None) -> str | None:
+    """The time zone a region (ISO 3166-2) keeps: its own where it has one, else its country's
+    main one; None for no region."""
+    if not region:
+        return None
+    return REGION_ZONES.get(region) or main_zone(region[:2])

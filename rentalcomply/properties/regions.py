@@ -186,7 +186,9 @@ def region_name(code: str | None, lang: str = "en") -> str:
     found = region(code)
     if found is None:
         return code or ""
-    translated = {"en": found.english, "el": found.greek}.get(lang, found.english)
+    # Italian, Spanish and Portuguese readers know the regions by their own names: no English
+    # gloss beside them.
+    translated = {"en": found.english, "el": found.greek}.get(lang, found.name)
     return found.name if translated == found.name else f"{found.name} ({translated})"
 
 

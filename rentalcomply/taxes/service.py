@@ -386,6 +386,16 @@ def _booking_created(booking: Booking, prop: Property) -> None:
     refresh(booking, prop=prop, new=True)
 
 
+def _bookings_created(account_id: str, created: list[tuple[Booking, Property]]) -> None:
+    """An import's batch: the rule sets of each property looked up once, not per stay."""
+    names_rules: dict[str, bool] = {}
+    for booking, prop in created:
+        if prop.id not in names_rules:
+            names_rules[prop.id] = bool(_rule_ids_of(prop.id))
+        if names_rules[prop.id]:
+            refresh(booking, prop=prop, new=True)
+
+
 def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
     """A channel's feed inserted these (one property's): nothing to do unless it names rules."""
     if not booking_ids:
@@ -397,4 +407,5 @@ def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
 
 
 signals.subscribe(signals.BOOKING_CREATED, _booking_created)
+signals.subscribe(signals.BOOKINGS_CREATED, _bookings_created)
 signals.subscribe(signals.BOOKINGS_IMPORTED, _bookings_imported)

@@ -50,6 +50,6 @@ def test_a_country_whose_law_is_not_named_gets_no_law_and_any_authority(settings
 
 
 def test_no_country_is_slotted_into_a_sentence():
-    for key in [k for k in i18n._ROWS if k.startswith(("privacy.", "page.intro"))]:
-        for text in i18n._ROWS[key]:
+    for key in [k for k in i18n.keys() if k.startswith(("privacy.", "page.intro"))]:
+        for text in (i18n.text(lang, key) for lang in i18n.LANGUAGES):
             assert "{country}" not in text, key

@@ -191,7 +191,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                     day(stay.arrival), day(stay.departure), str(stay.nights),
                     _clip(stay.guest_name, 27), _renter_id(stay.renter_id, language),
                     _clip(stay.renter_reference or "—", 15),
-                    L.PLATFORM[stay.platform][language], _payment(stay.payment_method, language),
+                    L.text("platform:" + stay.platform, language), _payment(stay.payment_method, language),
                     money(stay.gross_cents), money(stay.fee_cents), money(stay.net_cents)))
             pdf.repeat_header = None
             _total_row(pdf, aligns, (t("total"), "", str(section.nights), "", "", "", "", "",
@@ -213,7 +213,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                     day(item.arrival), day(item.departure), day(item.cancelled_on),
                     _clip(item.guest_name, 34), _renter_id(item.renter_id, language),
                     _clip(item.renter_reference or "—", 18),
-                    L.PLATFORM[item.platform][language],
+                    L.text("platform:" + item.platform, language),
                     _payment(item.payment_method, language),
                     money(item.amount_kept_cents)))
             pdf.repeat_header = None
@@ -416,7 +416,7 @@ def _line_count(pdf: FPDF, width: float, text: str) -> int:
 
 
 def _payment(method: str | None, language: str) -> str:
-    return L.PAYMENT[method][language] if method else "—"
+    return L.text("payment:" + method, language) if method else "—"
 
 
 def _renter_id(renter_id: tuple[str, str] | None, language: str) -> str:

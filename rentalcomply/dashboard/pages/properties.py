@@ -15,6 +15,8 @@ from rentalcomply.dashboard.pages.listing_aliases import listing_aliases_view
 from rentalcomply.dashboard.pages import obligations
 from rentalcomply.dashboard.pages.obligations import obligations_view
 from rentalcomply.dashboard.pages.police import police_setup_view
+from rentalcomply.dashboard.pages import property_form
+from rentalcomply.dashboard.pages.property_form import ZoneNeeded, form_values, zone_error
 from rentalcomply.properties.access import languages_of as access_languages
 from rentalcomply.dashboard.pages.shared import confirm, confirmed, with_query
 from rentalcomply.dashboard.web import Pages, Redirect, form_errors, safe_next
@@ -23,85 +25,7 @@ from rentalcomply.filings import settings as filing_settings
 from rentalcomply.properties import countries
 from rentalcomply.properties import service as properties
 
-PROPERTY_FIELDS = ("name", "address", "aade_property_id", "country", "timezone", "max_guests",
-                   "climate_fee_category", "police_connector", "status", "cin", "region",
-                   "rooms", "beds", "licence_number", "nrua")
-
-
-# Fields that apply to one country only: a form of another country's property does not show them.
-GREEK_FIELDS = ("aade_property_id", "climate_fee_category")
-ITALIAN_FIELDS = ("cin",)
-SPANISH_FIELDS = ("licence_number", "nrua")
-
-
-def _property_values(page, prop=None) -> dict:
-    """The form's values as the domain takes them. A field the form did not show (a Greek field
-    of an Italian property) is left as it is. A time zone that is not the chosen country's (the
-    country was just changed) becomes the country's only zone; a country with several must be
-    chosen again, never guessed."""
-    values = {}
-    for name in PROPERTY_FIELDS:
-        typed = page.form(name, None)
-        if typed is not None:
-            values[name] = typed.strip()
-    for name in ("aade_property_id", "max_guests", "cin", "region", "rooms", "beds",
-                 "licence_number", "nrua"):
-        if values.get(name) == "":
-            values[name] = None
-    for name in ("max_guests", "rooms", "beds"):
-        if isinstance(values.get(name), str) and values[name].isdigit():
-            values[name] = int(values[name])
-    country = values.get("country") or (prop.country if prop else properties.DEFAULTS["country"])
-    region_pages.keep_derived_region(values, prop, country)
-    zones = countries.zones_for(country)
-    if zones and values.get("timezone") not in zones:
-        values["timezone"] = zones[0] if len(zones) == 1 else None
-    if values.get("timezone") is None and len(zones) > 1:
-        raise ZoneNeeded(values, country)
-    return values
-
-
-class ZoneNeeded(Exception):
-    """The country has several time zones and the one chosen is not among them."""
-
-    def __init__(self, values: dict, country: str):
-        super().__init__(country)
-        self.values = {**values, "timezone": countries.main_zone(country)}
-
-
-def _zone_error(page, needed: ZoneNeeded) -> dict:
-    name = countries.country_name(needed.values["country"], page.lang)
-    return {"timezone": page._("{country} has several time zones: choose this property’s.",
-                               country=name)}
-
-
-def _connectors_for(country: str, current: str | None, region: str | None = None) -> list[str]:
-    """None, a file, and the authority of the property's country (Alloggiati Web for Italy...):
-    those with a format for the country (no file for Greece); a connector of another country
-    already chosen stays shown, to be changed."""
-    offered = registry.fitting_names(country, region)
-    if current and current not in offered:
-        offered.append(current)
-    return offered
-
-
-def _property_choices(page, country: str, timezone: str | None = None,
-                      connector: str | None = None, prop=None) -> dict:
-    zones = [(z, countries.zone_label(z, page.lang)) for z in countries.zones_for(country)]
-    if timezone and timezone not in dict(zones):  # saved before, of another country: shown as such
-        zones.insert(0, (timezone, page._("{zone} (not a time zone of this country)",
-                                          zone=timezone)))
-    return {"categories": properties.CLIMATE_FEE_CATEGORIES,
-            "connectors": _connectors_for(country, connector,
-                                          prop.region if prop is not None else None),
-            "statuses": properties.PROPERTY_STATUSES, "providers": properties.PROVIDERS,
-            "countries": countries.country_choices(page.lang),
-            "zones": zones,
-            "greek_fields": country == "GR", "italian_fields": country == "IT",
-            "spanish_fields": country == "ES", "licence_limit": properties.LICENCE_MAX,
-            "nrua_limit": properties.NRUA_MAX,
-            "cin_limit": properties.CIN_MAX,
-            **region_pages.region_choices(page, country, prop)}
+PROPERTY_FIELDS = property_form.PROPERTY_FIELDS
 
 
 def show_property(page, prop, status=200, values=None, errors=None, channel_errors=None,
@@ -122,15 +46,26 @@ def show_property(page, prop, status=200, values=None, errors=None, channel_erro
         channels=properties.channels_of([prop.id])[prop.id], done=page.arg("done"),
         mask=properties.mask_feed_url, export_url=export.export_url(prop, page.public_url),
         checkin_link=property_link_block(page, prop),
+        not_filed=property_form.not_filed(prop),
         police=police_setup_view(prop, police_values, police_errors, connection,
                                  police_not_kept),
         **listing_aliases_view(prop, alias_errors, alias_values),
         **obligations_view(prop, obligation_errors, obligation_typed),
-        **_property_choices(page, (values or {}).get("country") or prop.country,
-                            (values or {}).get("timezone") or prop.timezone,
-                            (values or {}).get("police_connector") or prop.police_connector,
-                            prop),
+        **property_form.choices(page, (values or {}).get("country") or prop.country,
+                                (values or {}).get("timezone") or prop.timezone,
+                                (values or {}).get("police_connector") or prop.police_connector,
+                                prop),
         **region_pages.closed_days_view(page, prop, closed_errors, closed_values))
+
+
+def _new_form(page, values: dict, errors: dict | None = None, status: int = 200):
+    country = values.get("country") or ""
+    return page.render("property_form", status=status, title=page._("New property"), prop=None,
+                       values={**property_form.new_values(country), **values},
+                       errors=errors or {},
+                       **property_form.choices(page, country, values.get("timezone"),
+                                               values.get("police_connector"),
+                                               region=values.get("region")))
 
 
 def register(pages: Pages) -> None:
@@ -146,26 +81,26 @@ def register(pages: Pages) -> None:
 
     @pages.get("/properties/new")
     def property_new(page):
-        country = page.arg("country") or properties.DEFAULTS["country"]
-        values = {**properties.DEFAULTS, "country": country,
-                  "timezone": countries.main_zone(country)}
-        return page.render("property_form", title=page._("New property"), prop=None,
-                           values=values, errors={}, **_property_choices(page, country))
+        """No country until the person picks one (`?country=IT` from a link picks it)."""
+        country = page.arg("country").upper()
+        if country not in dict(countries.country_choices(page.lang)):
+            country = ""
+        return _new_form(page, property_form.new_values(country))
 
     @pages.post("/properties")
     def property_create(page):
+        if page.form("step") == "country":  # no script: the country's fields, nothing saved
+            return _new_form(page, property_form.step_values(page))
         try:
-            values = _property_values(page)
+            values = form_values(page)
         except ZoneNeeded as needed:
-            return page.render("property_form", status=400, title=page._("New property"),
-                               prop=None, values=needed.values, errors=_zone_error(page, needed),
-                               **_property_choices(page, needed.values["country"]))
+            return _new_form(page, needed.values, zone_error(page, needed), status=400)
+        except ValidationError as error:  # no country chosen
+            return _new_form(page, property_form.step_values(page), form_errors(error), 400)
         try:
-            prop = properties.create_property(page.account_id, **values)
+            prop = property_form.create(page.account_id, values)
         except ValidationError as error:
-            return page.render("property_form", status=400, title=page._("New property"),
-                               prop=None, values=values, errors=form_errors(error),
-                               **_property_choices(page, values.get("country") or "GR"))
+            return _new_form(page, values, form_errors(error), status=400)
         page.record("property.create", prop.id)
         raise Redirect(page.url(f"/properties/{prop.id}", done="created"))
 
@@ -176,11 +111,15 @@ def register(pages: Pages) -> None:
     @pages.post("/properties/<property_id>")
     def property_update(page, property_id):
         prop = properties.get_property(page.account_id, property_id)
+        if page.form("step") == "country":  # no script: the country's fields, nothing saved
+            return show_property(page, prop, values={
+                **{name: getattr(prop, name) for name in PROPERTY_FIELDS},
+                **property_form.step_values(page, prop)})
         try:
-            values = _property_values(page, prop)
+            values = form_values(page, prop)
         except ZoneNeeded as needed:
             return show_property(page, prop, status=400, values=needed.values,
-                                 errors=_zone_error(page, needed))
+                                 errors=zone_error(page, needed))
         try:
             properties.update_property(page.account_id, property_id, **values)
         except ValidationError as error:
@@ -267,6 +206,19 @@ def register(pages: Pages) -> None:
         `police_connector` is the API's way."""
         prop = properties.get_property(page.account_id, property_id)
         owed = registry.on_wrong_authority(prop)
+        if owed is None or page.form("police_connector") != owed.name:
+            raise Redirect(page.url(f"/properties/{property_id}"))
+        filing_settings.configure_property(page.account_id, property_id, connector=owed.name)
+        page.record("property.update", property_id)
+        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
+                       + "#police-setup")
+
+    @pages.post("/properties/<property_id>/police/choose")
+    def police_choose(page, property_id):
+        """The property page's "File with Alloggiati Web" on a property whose guests are not
+        being filed: the authority its country and region owe, its set-up then to complete."""
+        prop = properties.get_property(page.account_id, property_id)
+        owed = (property_form.not_filed(prop) or {}).get("authority")
         if owed is None or page.form("police_connector") != owed.name:
             raise Redirect(page.url(f"/properties/{property_id}"))
         filing_settings.configure_property(page.account_id, property_id, connector=owed.name)

@@ -25,11 +25,13 @@
     % end
     <div class="tools">
       <span class="langs">
-      % for code, name in (("en", "English"), ("el", "Ελληνικά")):
+      %# Five languages fit a phone's header by their codes; each is named in its own language
+      %# for a screen reader and on hover.
+      % for code, name in page.languages:
         % if code == page.lang:
-        <span class="lang current" lang="{{code}}" aria-current="true">{{name}}</span>
+        <span class="lang current" lang="{{code}}" aria-current="true" title="{{name}}"><span aria-hidden="true">{{code.upper()}}</span><span class="visually-hidden">{{name}}</span></span>
         % else:
-        <a class="lang" href="{{page.lang_url(code)}}" lang="{{code}}" hreflang="{{code}}">{{name}}</a>
+        <a class="lang" href="{{page.lang_url(code)}}" lang="{{code}}" hreflang="{{code}}" title="{{name}}"><span aria-hidden="true">{{code.upper()}}</span><span class="visually-hidden">{{name}}</span></a>
         % end
       % end
       </span>

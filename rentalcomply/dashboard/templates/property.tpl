@@ -18,6 +18,17 @@
 % if police['missing']:
 <div class="notice warn" role="alert" id="police-setup-warning"><p>{{_('Police filing is on, but its set-up is not complete: nothing can be sent to {authority}.', authority=police['title'])}} <a href="#police-setup">{{_('Complete the police set-up')}}</a></p></div>
 % end
+% if not_filed is not None:
+<div class="notice warn" role="alert" id="not-filed"><p>{{_('Guests of {property} are not being filed with the police: choose its authority.', property=prop.name)}}</p>
+% if not_filed['authority'] is not None:
+<form method="post" action="/dashboard/properties/{{prop.id}}/police/choose" class="inline">
+  <input type="hidden" name="csrf" value="{{page.csrf}}">
+  <input type="hidden" name="police_connector" value="{{not_filed['authority'].name}}">
+  <button type="submit" class="primary">{{_('File with {authority}', authority=not_filed['authority'].title)}}</button>
+</form>
+% end
+<p><a href="#police_connector">{{_('Choose another connector')}}</a></p></div>
+% end
 % if prop.country == 'ES' and not prop.licence_number and prop.status == 'active':
 <div class="notice warn" role="alert" id="licence-warning"><p>{{_('This Spanish property has no tourism licence number: every listing must show it.')}} <a href="#licence_number">{{_('Enter the licence number')}}</a></p></div>
 % end
@@ -128,8 +139,9 @@
 % include('_property_obligations.tpl')
 <section class="card" aria-labelledby="details">
 <h2 id="details">{{_('Details')}}</h2>
-<form method="post" action="/dashboard/properties/{{prop.id}}" class="stack">
+<form method="post" action="/dashboard/properties/{{prop.id}}" class="stack" id="property-form" data-property-form="{{form_data}}">
   % include('_property_fields.tpl')
   <div class="actions"><button type="submit" class="primary">{{_('Save changes')}}</button></div>
 </form>
 </section>
+<script src="/static/js/property-form.js" defer></script>

@@ -1,1 +1,0 @@
-"""The guest's words, a module per part of the page and e-mails (i18n.py reads them)."""
