@@ -177,6 +177,20 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
         return 0
     now = clock.utcnow()
     police = "NOT_REQUIRED" if prop.police_connector == "none" else "PENDING"
+    fees: dict[tuple, int] = {}
+
+    def fee(stay: Stay) -> int:
+        """The stay's climate fee, worked out once per batch for stays with as many nights in
+        the same months: a night's rate depends on its month alone (bookings/fees.py), and the
+        tax engine pricing every night of every stay was a fifth of a first import."""
+        if stay.is_block or rates is None:
+            return 0
+        key = _nights_by_month(stay.arrival, stay.departure)
+        if key not in fees:
+            fees[key] = climate_fee_cents(stay.arrival, stay.departure,
+                                          prop.climate_fee_category, rates)
+        return fees[key]
+
     rows = [{
         "id": new_id("book"), "account": prop.account_id, "property": prop.id,
         "connection": connection.id, "guest_name": stay.guest_name or "Blocked",
@@ -185,8 +199,7 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
         "channel": connection.provider, "source": None, "status": "confirmed",
         "checkin_status": "NOT_STARTED", "report_status": "NOT_REQUIRED" if stay.is_block else police,
         "report_error": None, "total_price_cents": None, "payment_method": None,
-        "climate_fee_cents": 0 if stay.is_block or rates is None else climate_fee_cents(
-            stay.arrival, stay.departure, prop.climate_fee_category, rates),
+        "climate_fee_cents": fee(stay),
         "external_ref": stay.external_ref, "external_uid": stay.uid, "is_block": stay.is_block,
         "guest_phone_last4": stay.phone_last4,
         "created_at": now, "updated_at": now, "cancelled_at": None, "cancelled_by_sync": False,
@@ -199,6 +212,18 @@ def _import_stays(prop: Property, connection: ChannelConnection, stays: list[Sta
     events.emit_many(prop.account_id, [("booking.created", view) for view in bookings.event_views(
         [row for row in rows if not row["is_block"]])])
     return len(rows)
+
+
+def _nights_by_month(arrival: dt.date, departure: dt.date) -> tuple:
+    """((year, month, nights), ...) of a stay: all that its climate fee depends on."""
+    counts = []
+    night = arrival
+    while night < departure:
+        month_end = dt.date(night.year + night.month // 12, night.month % 12 + 1, 1)
+        run_end = min(month_end, departure)
+        counts.append((night.year, night.month, (run_end - night).days))
+        night = run_end
+    return tuple(counts)
 
 
 def _move(prop: Property, booking: Booking, stay: Stay, rates: FeeRates | None, *,

@@ -340,11 +340,12 @@ def build_report(account_id: str, year: int, month: int | None, rates: FeeRates,
                 for pid, p in properties.items() if _has_ama(p)}
     fee_lines: dict[tuple[int, int, str], FeeLine] = {}
     attention: list[Attention] = []
+    fees = _StayFees(rates)
 
     for row in _period_bookings(account_id, list(properties), start, end):
         prop = properties[row["property"]]
         if row["status"] == "confirmed":
-            _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
+            _take_stay(row, prop, sections, fee_lines, attention, start, end, fees,
                        days[prop.id])
         else:
             _take_cancellation(row, prop, sections, attention, start, end)
@@ -419,7 +420,26 @@ def renter_id(booking_id: str, sealed: str | None) -> tuple[str, str] | None:
     return None
 
 
-def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
+class _StayFees:
+    """The climate fee of a stay by month, worked out once per (arrival, departure, category)
+    within a report: a month of 5,000 stays holds a few hundred such combinations, and the
+    tax engine prices every night of each one."""
+
+    def __init__(self, rates: FeeRates):
+        self.rates = rates
+        self._by_month: dict[tuple[dt.date, dt.date, str], dict[tuple[int, int], int]] = {}
+
+    def by_month(self, arrival: dt.date, departure: dt.date,
+                 category: str) -> dict[tuple[int, int], int]:
+        key = (arrival, departure, category)
+        found = self._by_month.get(key)
+        if found is None:
+            found = self._by_month[key] = climate_fee_by_month(arrival, departure, category,
+                                                               self.rates)
+        return found
+
+
+def _take_stay(row, prop, sections, fee_lines, attention, start, end, fees: _StayFees,
                today: dt.date) -> None:
     arrival, departure = row["arrival_date"], row["departure_date"]
     if arrival >= today and departure > today:
@@ -442,7 +462,7 @@ def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
     name_problem = _name_problem(row["guest_name"])
     if name_problem:
         reasons.append(name_problem)
-    by_month = climate_fee_by_month(arrival, departure, prop.climate_fee_category, rates) \
+    by_month = fees.by_month(arrival, departure, prop.climate_fee_category) \
         if nights > 0 and price != 0 else {}
     stay_fee = sum(by_month.values())
     if price is not None and 0 < price < stay_fee:
@@ -455,7 +475,7 @@ def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
     if by_month:
         # Only the nights that have passed: tonight and later have not happened yet.
         _add_fee_nights(section, fee_lines, arrival, departure, prop.climate_fee_category,
-                        start, min(end, today), rates)
+                        start, min(end, today), fees.rates)
     if departs_in_period:
         section.stays.append(Stay(
             row["id"], prop.id, section.ama, arrival, departure, nights, price, stay_fee,
@@ -465,9 +485,13 @@ def _take_stay(row, prop, sections, fee_lines, attention, start, end, rates,
 
 
 def _add_fee_nights(section, fee_lines, arrival, departure, category, start, end, rates) -> None:
+    """The stay's nights within [start, end) added to the fee lines, a month's run at a time
+    (every night of a month has the same rate)."""
     night = max(arrival, start)
     last = min(departure, end)
     while night < last:
+        run_end = min(_next_month(night), last)
+        count = (run_end - night).days
         rate = rates.per_night(category, night.month)
         key = (night.year, night.month, category)
         line = fee_lines.get(key)
@@ -475,11 +499,11 @@ def _add_fee_nights(section, fee_lines, arrival, departure, category, start, end
             line = fee_lines[key] = FeeLine(night.year, night.month,
                                             night.month in rates.summer_months, category, 0,
                                             rate, 0)
-        line.nights += 1
-        line.fee_cents += rate
-        section.fee_nights += 1
-        section.fee_in_period_cents += rate
-        night += dt.timedelta(days=1)
+        line.nights += count
+        line.fee_cents += rate * count
+        section.fee_nights += count
+        section.fee_in_period_cents += rate * count
+        night = run_end
 
 
 def _take_cancellation(row, prop, sections, attention, start, end) -> None:

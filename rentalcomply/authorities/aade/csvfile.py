@@ -12,6 +12,7 @@ whatever separator the spreadsheet assumes).
 
 from __future__ import annotations
 
+import functools
 import io
 
 from rentalcomply.authorities.aade.building import ReportData
@@ -32,28 +33,32 @@ def render_csv(data: ReportData) -> bytes:
     state = ("provisional", data.as_of.isoformat() if data.as_of else "") \
         if data.provisional else ("final", "")
     for section in data.sections:
+        # The same for every row of the property: made safe once.
+        ama, property_id, name = (_safe(section.ama), _safe(section.property_id),
+                                  _safe(section.name))
         for stay in section.stays:
             id_type, id_number = stay.renter_id or ("", "")
-            writer.writerow((_safe(stay.ama), stay.arrival.isoformat(),
+            writer.writerow((ama if stay.ama == section.ama else _safe(stay.ama),
+                             stay.arrival.isoformat(),
                              stay.departure.isoformat(), stay.nights, money(stay.gross_cents),
                              money(stay.fee_cents), money(stay.net_cents), stay.payment_method,
                              stay.platform, _safe(stay.guest_name), id_type, _safe(id_number),
                              _safe(stay.renter_reference or ""), "stay", "", "",
-                             _safe(stay.booking_id), _safe(section.property_id),
-                             _safe(section.name), *state))
+                             _safe(stay.booking_id), property_id, name, *state))
         for item in section.cancellations:
             id_type, id_number = item.renter_id or ("", "")
-            writer.writerow((_safe(item.ama), item.arrival.isoformat(),
+            writer.writerow((ama if item.ama == section.ama else _safe(item.ama),
+                             item.arrival.isoformat(),
                              item.departure.isoformat(), (item.departure - item.arrival).days,
                              "", "", "", item.payment_method or "", item.platform,
                              _safe(item.guest_name), id_type, _safe(id_number),
                              _safe(item.renter_reference or ""), "cancellation",
                              item.cancelled_on.isoformat(), money(item.amount_kept_cents),
-                             _safe(item.booking_id), _safe(section.property_id),
-                             _safe(section.name), *state))
+                             _safe(item.booking_id), property_id, name, *state))
     return buffer.getvalue().encode("utf-8-sig")
 
 
+@functools.lru_cache(maxsize=4096)  # guests' names recur from row to row
 def _safe(value: str) -> str:
     # A guest's name from a channel must never run as a formula on the accountant's machine.
     return spreadsheet.text_cell(for_xml(value))

@@ -71,6 +71,9 @@ def _document_class() -> type:
             self.set_margins(12, 12, 12)
             self.set_auto_page_break(True, margin=14)
             self.repeat_header = None  # redrawn at the top of a page a table continues on
+            # A table value's text operator per font and column: see `_texts`.
+            self.placed: dict[tuple, tuple[str, str]] = {}
+            self.line_counts: dict[tuple, int] = {}  # see `_line_count`
 
         def footer(self):
             self.set_y(-10)
@@ -86,8 +89,9 @@ def _document_class() -> type:
 
 def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el") -> bytes:
     t = lambda key: L.text(key, language)  # noqa: E731 - a short local alias reads best here
-    money = lambda cents: L.money(cents, language)  # noqa: E731
-    day = lambda value: L.date(value, language)  # noqa: E731
+    # Remembered for the document: the tables repeat the same few hundred amounts and dates.
+    money = functools.cache(lambda cents: L.money(cents, language))
+    day = functools.cache(lambda value: L.date(value, language))
     period = L.period_name(data.year, data.month, language)
     generated_local = generated_at.replace(tzinfo=dt.timezone.utc).astimezone(ATHENS)
     generated_text = generated_local.strftime("%d/%m/%Y %H:%M") + " (Europe/Athens)" \
@@ -319,24 +323,44 @@ def _texts(pdf: FPDF, aligns, values, y: float, height: float) -> None:
     operators, font and colour) but in one piece. This leans on `_out` and the font's
     `encode_text`, stable within fpdf2 2.x (pinned below 3 in pyproject.toml); the tests read
     every value back with pdftotext.
+
+    Only the baseline changes from one line to the next: a value's operator before and after it
+    (its left edge, and its text mapped to the font subset) is remembered per column and font
+    within the document (`_placed`), since a month's table repeats the same few hundred dates,
+    amounts, names and platforms thousands of times.
     """
     if not pdf.current_font_is_set_on_page:
         pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
     k = pdf.k
-    baseline = (pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * k
-    padding = pdf.c_margin
-    encode = pdf.current_font.encode_text
+    baseline = f"{(pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * k:.2f}"
+    placed = pdf.placed
+    font_key = (pdf.current_font.fontkey, pdf.font_size_pt)
     x = pdf.l_margin
     parts = []
     for (width, align), value in zip(aligns, values):
         if value:
-            left = x + width - padding - _text_width(pdf, value) if align == "R" else x + padding
-            parts.append(f"BT {left * k:.2f} {baseline:.2f} Td {encode(value)} ET")
+            key = (font_key, x, width, align, value)
+            around = placed.get(key)
+            if around is None:
+                around = placed[key] = _placed(pdf, x, width, align, value)
+            parts.append(around[0] + baseline + around[1])
         x += width
     if parts:
         # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
         pdf._out(" ".join(["q", pdf.text_color.serialize().lower(), *parts, "Q"]))
     pdf.set_xy(pdf.l_margin, y + height)
+
+
+def _placed(pdf: FPDF, x: float, width: float, align: str, value: str) -> tuple[str, str]:
+    """A value's text operator in its column, in two parts: before the baseline and after it.
+
+    Mapping a text to the font subset picks its new characters into the subset in the order they
+    come; since a value is mapped the first time it appears, as it always was, the subset and
+    every operator stay the same."""
+    k = pdf.k
+    padding = pdf.c_margin
+    left = x + width - padding - _text_width(pdf, value) if align == "R" else x + padding
+    return f"BT {left * k:.2f} ", f" Td {pdf.current_font.encode_text(value)} ET"
 
 
 _char_widths: dict[tuple, dict[str, float]] = {}
@@ -359,8 +383,7 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     reasons = [for_line(text) for text in item.texts(language)]
     # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
     reason_width = columns[-1][1]
-    lines = sum(len(pdf.multi_cell(reason_width, REASON_LINE, text, align="L", dry_run=True,
-                                   output="LINES")) for text in reasons)
+    lines = sum(_line_count(pdf, reason_width, text) for text in reasons)
     height = max(ROW_HEIGHT, lines * REASON_LINE + 1)
     if pdf.will_page_break(height):
         pdf.add_page()
@@ -381,6 +404,17 @@ def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> No
     pdf.set_xy(pdf.l_margin, max(pdf.get_y(), top + height))
 
 
+def _line_count(pdf: FPDF, width: float, text: str) -> int:
+    """Lines `text` wraps to in a cell of `width`, in the current font: measured once per text
+    (the same few reasons recur on every row) since fpdf2's line breaking is slow."""
+    key = (pdf.current_font.fontkey, pdf.font_size_pt, width, text)
+    count = pdf.line_counts.get(key)
+    if count is None:
+        count = pdf.line_counts[key] = len(pdf.multi_cell(
+            width, REASON_LINE, text, align="L", dry_run=True, output="LINES"))
+    return count
+
+
 def _payment(method: str | None, language: str) -> str:
     return L.text("payment:" + method, language) if method else "—"
 
@@ -392,6 +426,7 @@ def _renter_id(renter_id: tuple[str, str] | None, language: str) -> str:
     return _clip(f"{L.text(kind, language)} {number}", 21)
 
 
+@functools.lru_cache(maxsize=4096)  # names and references recur from row to row
 def _clip(value: str, length: int) -> str:
     value = for_line(value) or ""
     return value if len(value) <= length else value[:length - 1] + "…"

@@ -10,6 +10,7 @@ U+FFFD instead of making lxml refuse the whole report. The root's `status` says 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from lxml import etree
 
@@ -60,32 +61,14 @@ def render_xml(data: ReportData, generated_at: dt.datetime) -> bytes:
                    category=section.category)
         sub(node, _N + "name").text = _t(section.name)
         _totals(sub(node, _N + "totals"), totals_of(section))
-        for stay in section.stays:
-            element = sub(node, _N + "stay", bookingId=_t(stay.booking_id))
-            for name, value in (("ama", _t(stay.ama)), ("arrival", stay.arrival.isoformat()),
-                                ("departure", stay.departure.isoformat()),
-                                ("nights", str(stay.nights)),
-                                ("grossRent", money(stay.gross_cents)),
-                                ("climateFee", money(stay.fee_cents)),
-                                ("netRent", money(stay.net_cents)),
-                                ("paymentMethod", stay.payment_method),
-                                ("platform", stay.platform)):
-                if value is not None:
-                    sub(element, _N + name).text = value
-            _renter(element, stay.guest_name, stay.renter_reference, stay.renter_id)
-        for cancellation in section.cancellations:
-            element = sub(node, _N + "cancellation", bookingId=_t(cancellation.booking_id))
-            for name, value in (("ama", _t(cancellation.ama)),
-                                ("arrival", cancellation.arrival.isoformat()),
-                                ("departure", cancellation.departure.isoformat()),
-                                ("cancelledOn", cancellation.cancelled_on.isoformat()),
-                                ("amountKept", money(cancellation.amount_kept_cents)),
-                                ("paymentMethod", cancellation.payment_method),
-                                ("platform", cancellation.platform)):
-                if value is not None:
-                    sub(element, _N + name).text = value
-            _renter(element, cancellation.guest_name, cancellation.renter_reference,
-                    cancellation.renter_id)
+        # The stays and cancellations, thousands of elements, are written as text and parsed
+        # in one piece: lxml builds the same elements from it in a fraction of the time that
+        # one SubElement call per element takes (the file is the same, byte for byte).
+        parts = [_stay_text(stay) for stay in section.stays]
+        parts += [_cancellation_text(item) for item in section.cancellations]
+        if parts:
+            node.extend(etree.fromstring(
+                f'<property xmlns="{NAMESPACE}">{"".join(parts)}</property>'))
     fees = sub(root, _N + "climateFee", total=money(data.climate_fee_total_cents))
     for line in data.fee_lines:
         sub(fees, _N + "month", year=str(line.year), month=str(line.month),
@@ -123,14 +106,67 @@ def _totals(element, totals) -> None:
         element.set(name, value)
 
 
-def _renter(parent, name: str, reference: str | None,
-            renter_id: tuple[str, str] | None) -> None:
-    renter = etree.SubElement(parent, _N + "renter")
-    etree.SubElement(renter, _N + "name").text = _t(name)
+def _text(value: str) -> str:
+    """Element text as XML: the characters a parser would change escaped (a carriage return
+    among them, which a parser turns into a line feed)."""
+    return _escape(value, _TEXT_ESCAPES)
+
+
+def _attribute(value: str) -> str:
+    """An attribute's value between double quotes; tab and line breaks escaped so that the
+    parser's normalisation of attribute values keeps them."""
+    return _escape(value, _ATTRIBUTE_ESCAPES)
+
+
+_TEXT_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
+_ATTRIBUTE_ESCAPES = {**_TEXT_ESCAPES, '"': "&quot;", "\t": "&#9;", "\n": "&#10;"}
+_NEEDS_ESCAPE = re.compile('[&<>"\t\n\r]')
+
+
+def _escape(value: str, escapes: dict[str, str]) -> str:
+    if not _NEEDS_ESCAPE.search(value):
+        return value
+    return "".join(escapes.get(char, char) for char in value)
+
+
+def _elements(pairs) -> str:
+    return "".join(f"<{name}>{_text(value)}</{name}>" for name, value in pairs
+                   if value is not None)
+
+
+def _renter_text(name: str, reference: str | None, renter_id: tuple[str, str] | None) -> str:
+    parts = [f"<renter><name>{_text(_t(name))}</name>"]
     if renter_id:
-        etree.SubElement(renter, _N + "id", type=renter_id[0]).text = _t(renter_id[1])
+        parts.append(f'<id type="{_attribute(renter_id[0])}">{_text(_t(renter_id[1]))}</id>')
     if reference:
-        etree.SubElement(renter, _N + "platformReference").text = _t(reference)
+        parts.append(f"<platformReference>{_text(_t(reference))}</platformReference>")
+    parts.append("</renter>")
+    return "".join(parts)
+
+
+def _stay_text(stay) -> str:
+    return (f'<stay bookingId="{_attribute(_t(stay.booking_id))}">'
+            + _elements((("ama", _t(stay.ama)), ("arrival", stay.arrival.isoformat()),
+                         ("departure", stay.departure.isoformat()),
+                         ("nights", str(stay.nights)),
+                         ("grossRent", money(stay.gross_cents)),
+                         ("climateFee", money(stay.fee_cents)),
+                         ("netRent", money(stay.net_cents)),
+                         ("paymentMethod", stay.payment_method),
+                         ("platform", stay.platform)))
+            + _renter_text(stay.guest_name, stay.renter_reference, stay.renter_id) + "</stay>")
+
+
+def _cancellation_text(item) -> str:
+    return (f'<cancellation bookingId="{_attribute(_t(item.booking_id))}">'
+            + _elements((("ama", _t(item.ama)), ("arrival", item.arrival.isoformat()),
+                         ("departure", item.departure.isoformat()),
+                         ("cancelledOn", item.cancelled_on.isoformat()),
+                         ("amountKept", money(item.amount_kept_cents)),
+                         ("paymentMethod", item.payment_method),
+                         ("platform", item.platform)))
+            + _renter_text(item.guest_name, item.renter_reference, item.renter_id)
+            + "</cancellation>")
 
 
 def validate_bytes(content: bytes) -> None:
