@@ -410,9 +410,14 @@ def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
     """A channel's feed inserted these (one property's): nothing to do unless it names rules."""
     if not booking_ids:
         return
+    # Every booking of one feed is of the same property: its rule sets are looked up from the
+    # first one's property id alone, and the bookings loaded only when it names some (a feed's
+    # thousands of stays read as whole rows for nothing was most of this hook's time).
+    property_id = (Booking.select(Booking.property).where(Booking.id == booking_ids[0])
+                   .scalar())
+    if property_id is None or not _rule_sets_of(account_id, property_id):
+        return
     for booking in Booking.select().where(Booking.id.in_(booking_ids)):
-        if not _rule_sets_of(booking.account_id, booking.property_id):
-            return  # every booking of one feed is of the same property
         refresh(booking, new=True)
 
 
