@@ -27,6 +27,7 @@ import hmac
 import re
 import secrets as _random
 
+from rentalcomply.accounts import language
 from rentalcomply.core import clock, secrets
 from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import LinkExpired, NotFound, ValidationError
@@ -257,6 +258,10 @@ def account_language(account_id: str) -> str:
     for row in chosen:
         counts[row.lang] = counts.get(row.lang, 0) + 1
     return max(sorted(counts), key=counts.get) if counts else "en"
+
+
+# The documents the layers below write for an account (the tax returns) ask its language there.
+language.register(account_language)
 
 
 def remember_language(user_id: str, lang: str) -> None:

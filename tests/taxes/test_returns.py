@@ -11,6 +11,8 @@ import io
 import subprocess
 import zipfile
 
+import babel.dates
+import babel.numbers
 import openpyxl
 import pytest
 
@@ -19,6 +21,7 @@ from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
 from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Event
+from rentalcomply.dashboard import users
 from rentalcomply.filings import sweep
 from rentalcomply.filings.models import Filing
 from rentalcomply.filings.period_dates import bounds, period_of
@@ -132,25 +135,25 @@ def test_a_towns_month_of_twenty_stays_is_a_return_whose_totals_are_the_stays(mo
                                    for ext in ("csv", "xlsx", "pdf"))
     table = list(csv.DictReader(io.StringIO(files[f"tourist-tax-casa-paese-{month}.csv"]
                                             .decode("utf-8-sig"))))
-    [the_month] = [line for line in table if line["month"] == month]
-    [total] = [line for line in table if line["month"] == "total"]
+    [the_month] = [line for line in table if line["Month"] == month]
+    [total] = [line for line in table if line["Month"] == "Total"]
     for line in (the_month, total):
-        assert float(line["tax_due"]) == due_total
-        assert float(line["collected"]) == collected_total
-        assert float(line["collected_by_platforms"]) == platform_total
-        assert int(line["stays"]) == 20
-        assert int(line["guests"]) == sum(index % 4 + 1 for index in range(20))
-        assert int(line["nights"]) == sum(nights_of(index) for index in range(20))
-    assert int(total["exempt_age"]) == sum(1 for index in range(20) if index % 6 == 1)
-    assert int(total["exempt_driver"]) == sum(1 for index in range(20) if index % 7 == 2)
-    assert float(total["to_collect"]) == round(due_total - collected_total, 2)
+        assert float(line["Tax due"]) == due_total
+        assert float(line["Collected"]) == collected_total
+        assert float(line["Collected by platforms"]) == platform_total
+        assert int(line["Stays"]) == 20
+        assert int(line["Guests"]) == sum(index % 4 + 1 for index in range(20))
+        assert int(line["Nights"]) == sum(nights_of(index) for index in range(20))
+    assert int(total["Exempt: age"]) == sum(1 for index in range(20) if index % 6 == 1)
+    assert int(total["Exempt: driver"]) == sum(1 for index in range(20) if index % 7 == 2)
+    assert float(total["To collect"]) == round(due_total - collected_total, 2)
 
     sheet = openpyxl.load_workbook(io.BytesIO(files[f"tourist-tax-casa-paese-{month}.xlsx"])).active
     rows = list(sheet.iter_rows(values_only=True))
     head = rows[0]
-    [read_total] = [r for r in rows if r[head.index("month")] == "total"]
-    assert read_total[head.index("tax_due")] == pytest.approx(due_total)
-    assert read_total[head.index("collected_by_platforms")] == pytest.approx(platform_total)
+    [read_total] = [r for r in rows if r[head.index("Month")] == "Total"]
+    assert read_total[head.index("Tax due")] == pytest.approx(due_total)
+    assert read_total[head.index("Collected by platforms")] == pytest.approx(platform_total)
 
     pdf_path = tmp_path / "return.pdf"
     pdf_path.write_bytes(files[f"tourist-tax-casa-paese-{month}.pdf"])
@@ -160,9 +163,54 @@ def test_a_towns_month_of_twenty_stays_is_a_return_whose_totals_are_the_stays(mo
     assert "Comune di Paese" in text and "Casa Paese" in text
     assert f"{due_total:,.2f}" in text and f"{platform_total:,.2f}" in text
     assert "No authority publishes an upload format or an API" in text
+    assert "Tax due" in text and "Page 1 of 1" in text
 
     done = owner.post_json(f"/api/v1/filings/{row.id}/filed", {"reference": "PROT 7"}).json["data"]
     assert (done["status"], done["reference"]) == ("submitted", "PROT 7")
+
+
+def pdf_text(content: bytes, tmp_path) -> str:
+    pdf_path = tmp_path / "return.pdf"
+    pdf_path.write_bytes(content)
+    return subprocess.run(["pdftotext", "-layout", str(pdf_path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_an_account_whose_people_chose_italian_files_its_return_in_italian(month, owner,
+                                                                          tmp_path):
+    for email in ("anna@example.org", "bruno@example.org"):
+        user, _ = users.create_user(owner.account_id, email)
+        users.remember_language(user.id, "it")
+    prop, _ = town(owner)
+    first, last = bounds(month)
+    at(first)
+    ids = [stay(owner, prop, first + dt.timedelta(days=index * 3), nights=2, guests=index + 1).id
+           for index in range(3)]
+    at(last + dt.timedelta(days=1))
+    sweep.run_due()
+    due_total = round(sum(owner.get(f"/api/v1/bookings/{booking_id}").json["data"]
+                          ["tourist_tax"]["amount"] for booking_id in ids), 2)
+    files = files_of(owner, the_filing(prop))
+
+    table = list(csv.DictReader(io.StringIO(files[f"tourist-tax-casa-paese-{month}.csv"]
+                                            .decode("utf-8-sig"))))
+    assert list(table[0])[:4] == ["Regole d'imposta", "Ente", "Mese", "Soggiorni"]
+    [total] = [line for line in table if line["Mese"] == "Totale"]
+    assert float(total["Imposta dovuta"]) == due_total  # the figures as in English: 12.00
+    assert int(total["Soggiorni"]) == 3 and int(total["Ospiti"]) == 6
+    sheet = openpyxl.load_workbook(io.BytesIO(files[f"tourist-tax-casa-paese-{month}.xlsx"])).active
+    assert sheet.title == f"Dichiarazione {month}"
+    assert [cell.value for cell in sheet[1]][2:4] == ["Mese", "Soggiorni"]
+
+    text = pdf_text(files[f"tourist-tax-casa-paese-{month}.pdf"], tmp_path)
+    assert f"Dichiarazione dell'imposta di soggiorno {month}" in text
+    assert "Struttura: Casa Paese" in text and "Ente: Comune di Paese" in text
+    assert all(word in text for word in ("Soggiorni", "Ospiti", "Notti", "Riscossa", "Totale"))
+    assert "Pagina 1 di 1" in text
+    assert "Nessun ente pubblica un formato di caricamento" in text
+    assert babel.dates.format_date(first, "long", locale="it_IT") in text  # "1 gennaio 2027"
+    assert babel.dates.format_skeleton("yMMMM", first, locale="it_IT") in text
+    assert babel.numbers.format_decimal(due_total, "#,##0.00", locale="it_IT") in text
 
 
 def test_a_quarterly_return_is_announced_at_risk_before_its_deadline(month, owner):
@@ -196,10 +244,10 @@ def test_a_half_yearly_return_lists_its_six_months(month, owner):
     assert row.deadline.date() == bounds(half)[1] + dt.timedelta(days=20)
     table = list(csv.DictReader(io.StringIO(files_of(owner, row)[
         f"tourist-tax-casa-paese-{half}.csv"].decode("utf-8-sig"))))
-    assert [line["month"] for line in table][:6] == [
+    assert [line["Month"] for line in table][:6] == [
         f"{bounds(half)[0].year}-{m:02d}" for m in range(bounds(half)[0].month,
                                                          bounds(half)[0].month + 6)]
-    assert float(table[-1]["tax_due"]) == 8.0  # 2 guests × 2 nights × €2
+    assert float(table[-1]["Tax due"]) == 8.0  # 2 guests × 2 nights × €2
 
 
 def test_a_stay_whose_tax_cannot_be_computed_holds_the_return_in_words(month, owner):
@@ -249,15 +297,15 @@ def test_an_italian_year_of_two_hundred_stays_over_three_comuni_is_declared_by_c
         files = files_of(owner, declaring)
         table = list(csv.DictReader(io.StringIO(
             files[f"imposta-di-soggiorno-dichiarazione-{year}.csv"].decode("utf-8-sig"))))
-        structures = {(line["comune"], line["structure"]): float(line["tax_due"])
-                      for line in table if line["structure"] not in ("total", "")}
+        structures = {(line["Comune"], line["Structure"]): float(line["Tax due"])
+                      for line in table if line["Structure"] not in ("Total", "")}
         assert structures == expected
-        per_comune = {line["comune"]: int(line["stays"]) for line in table
-                      if line["structure"] == "total"}
+        per_comune = {line["Comune"]: int(line["Stays"]) for line in table
+                      if line["Structure"] == "Total"}
         assert per_comune == {"Comune di Alba": 80, "Comune di Bra": 80, "Comune di Cuneo": 40}
-        [year_total] = [line for line in table if line["comune"] == "total"]
-        assert int(year_total["stays"]) == 200
-        assert float(year_total["tax_due"]) == round(sum(expected.values()), 2)
+        [year_total] = [line for line in table if line["Comune"] == "Total"]
+        assert int(year_total["Stays"]) == 200
+        assert float(year_total["Tax due"]) == round(sum(expected.values()), 2)
     finally:
         clock.reset()
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 
+from rentalcomply.accounts import language
 from rentalcomply.authorities.tourist_tax import files, pdf
 from rentalcomply.core.models import Booking, Property
 from rentalcomply.filings import registry
@@ -33,9 +34,13 @@ from rentalcomply.taxes import returns
 
 # How far back a period that gains a stay is still owed a return (a stay imported late).
 LOOKBACK_DAYS = 400
+# What the host does with the files: English, a text of the `messages` catalogue that the PDF
+# writes in the account's language.
 HAND_FILED = ("No authority publishes an upload format or an API for this return: type the "
               "figures into the authority's portal or form, then mark the filing filed.")
-COUNTRIES = {"IT": "Italy", "ES": "Spain", "PT": "Portugal"}
+# The authorities' names as the dashboard shows them, through the `messages` catalogue.
+TITLES = {"IT": "Tourist tax returns (Italy)", "ES": "Tourist tax returns (Spain)",
+          "PT": "Tourist tax returns (Portugal)"}
 
 
 def _kind_of(period: str) -> str:
@@ -74,7 +79,7 @@ class PeriodicReturn(registry.Authority):
     def __init__(self, country: str):
         self.country = country
         self.name = f"tourist_tax_{country.lower()}"
-        self.title = f"Tourist tax returns ({COUNTRIES[country]})"
+        self.title = TITLES[country]
 
     def _sets(self, prop: Property) -> dict[str, dict]:
         """{rule set id: its `returns`} of the property's sets of this country with a return."""
@@ -110,10 +115,12 @@ class PeriodicReturn(registry.Authority):
         figures = returns.period_return(prop, first, last, period,
                                         list(self.sets_of_period(prop, period)))
         stem = f"tourist-tax-{_slug(prop.name)}-{period}"
+        lang = language.of_account(prop.account_id)
+        words = files.Words(lang)
         return PeriodFile(files=[
-            (f"{stem}.csv", "text/csv", files.return_csv(figures)),
-            (f"{stem}.xlsx", files.XLSX_TYPE, files.return_xlsx(figures)),
-            (f"{stem}.pdf", "application/pdf", pdf.return_pdf(figures, HAND_FILED)),
+            (f"{stem}.csv", "text/csv", files.return_csv(figures, words)),
+            (f"{stem}.xlsx", files.XLSX_TYPE, files.return_xlsx(figures, words)),
+            (f"{stem}.pdf", "application/pdf", pdf.return_pdf(figures, HAND_FILED, lang)),
         ], incomplete=figures.incomplete)
 
 
@@ -144,10 +151,13 @@ class ItalianDeclaration(registry.Authority):
     def build_period(self, prop, period, settings):
         declaration = returns.annual_declaration(prop.account_id, int(period))
         stem = f"imposta-di-soggiorno-dichiarazione-{period}"
+        lang = language.of_account(prop.account_id)
+        words = files.Words(lang)
         return PeriodFile(files=[
-            (f"{stem}.csv", "text/csv", files.declaration_csv(declaration)),
-            (f"{stem}.xlsx", files.XLSX_TYPE, files.declaration_xlsx(declaration)),
-            (f"{stem}.pdf", "application/pdf", pdf.declaration_pdf(declaration, HAND_FILED)),
+            (f"{stem}.csv", "text/csv", files.declaration_csv(declaration, words)),
+            (f"{stem}.xlsx", files.XLSX_TYPE, files.declaration_xlsx(declaration, words)),
+            (f"{stem}.pdf", "application/pdf",
+             pdf.declaration_pdf(declaration, HAND_FILED, lang)),
         ], incomplete=declaration.incomplete)
 
 
@@ -156,4 +166,4 @@ def _slug(text: str) -> str:
     return "-".join(part for part in kept.split("-") if part)[:40] or "property"
 
 
-AUTHORITIES = [PeriodicReturn(country) for country in COUNTRIES] + [ItalianDeclaration()]
+AUTHORITIES = [PeriodicReturn(country) for country in TITLES] + [ItalianDeclaration()]

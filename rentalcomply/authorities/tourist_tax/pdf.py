@@ -1,15 +1,21 @@
 """A tourist tax return, and Italy's annual declaration, as a PDF for the host: the figures of
-files.py as tables, with what to do with them. DejaVu Sans, the font the reports print with
+files.py as tables, with what to do with them, in the account's language (files.Words: the
+`messages` catalogue; dates, months, numbers and money through Babel in its CLDR locale). DejaVu Sans, the font the reports print with
 (shipped in the package under authorities/aade/fonts: read as a file, no code shared), so a
 structure's or a comune's name prints whatever its letters."""
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import warnings
 from importlib import resources
 
-from rentalcomply.authorities.tourist_tax.files import declaration_rows, return_rows
+import babel.dates
+import babel.numbers
+
+from rentalcomply.accounts.language import locale_of
+from rentalcomply.authorities.tourist_tax.files import TOTAL, Words, declaration_rows, return_rows
 from rentalcomply.core import clock
 from rentalcomply.taxes.returns import AnnualDeclaration, PeriodReturn
 
@@ -23,11 +29,6 @@ ACCENT = (13, 71, 120)
 HEAD_FILL = (222, 226, 230)
 TOTAL_FILL = (245, 246, 248)
 ROW = 5.5
-HEADS = {"rule_set": "Rule set", "authority": "Authority", "month": "Month", "stays": "Stays",
-         "guests": "Guests", "nights": "Nights", "person_nights_charged": "Person-nights",
-         "exempt_guests": "Exempt", "tax_due": "Tax due", "collected": "Collected",
-         "to_collect": "To collect", "collected_by_platforms": "By platforms",
-         "comune": "Comune", "structure": "Structure"}
 
 
 def _font_path(name: str) -> str:
@@ -39,9 +40,10 @@ def _document_class() -> type:
     from fpdf import FPDF  # fpdf2 costs its import only where a PDF is made
 
     class Document(FPDF):
-        def __init__(self, footer_text: str):
+        def __init__(self, footer_text: str, page_words: str):
             super().__init__(orientation="L", unit="mm", format="A4")
             self.footer_text = footer_text
+            self.page_words = page_words  # "Page {page} of {pages}" in the reader's language
             self.add_font(FONT, "", _font_path("DejaVuSans.ttf"))
             self.add_font(FONT, "B", _font_path("DejaVuSans-Bold.ttf"))
             self.set_margins(12, 12, 12)
@@ -53,45 +55,75 @@ def _document_class() -> type:
             self.set_text_color(*MUTED)
             self.cell(0, 4, self.footer_text, align="L")
             self.set_x(self.l_margin)
-            self.cell(0, 4, f"Page {self.page_no()} of {{nb}}", align="R")
+            # fpdf2 puts the number of pages where the text says {nb}, once all are made.
+            self.cell(0, 4, self.page_words.format(page=self.page_no(), pages="{nb}"),
+                      align="R")
 
     return Document
 
 
-def _head(text: str) -> str:
-    if text.startswith("exempt_") and text != "exempt_guests":
-        return "Exempt: " + text[len("exempt_"):].replace("_", " ")
-    return HEADS.get(text, text.replace("_", " ").capitalize())
+class Writing:
+    """The words (files.Words) and the CLDR locale of the reader's language."""
+
+    def __init__(self, lang: str):
+        self.words = Words(lang)
+        self.t = self.words.t
+        self.locale = locale_of(lang)
+
+    def date(self, day: dt.date) -> str:
+        return babel.dates.format_date(day, "long", locale=self.locale)
+
+    def month(self, month: str) -> str:
+        """A YYYY-MM month as its name and year ("gennaio 2027"); any other text as it is."""
+        try:
+            first = dt.date(int(month[:4]), int(month[5:7]), 1)
+        except ValueError:
+            return month
+        return babel.dates.format_skeleton("yMMMM", first, locale=self.locale)
+
+    def made(self) -> str:
+        """When the file was made, in UTC."""
+        return babel.dates.format_datetime(clock.utcnow(), "short", tzinfo=dt.timezone.utc,
+                                           locale=self.locale) + " UTC"
+
+    def cell(self, key: str, value) -> str:
+        if key == "year":
+            return str(value)
+        if value == TOTAL:
+            return self.words.total()
+        if isinstance(value, float):
+            return babel.numbers.format_decimal(value, "#,##0.00", locale=self.locale)
+        if isinstance(value, int):
+            return babel.numbers.format_decimal(value, locale=self.locale)
+        if key == "month":
+            return self.month(value)
+        return str(value)
 
 
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return f"{value:,.2f}"
-    return str(value)
-
-
-def _table(pdf, rows: list[list], skip: tuple[int, ...], widths: dict[int, float]) -> None:
-    """The rows as a table (the first the header), leaving out the columns `skip`; a total row
-    filled."""
+def _table(pdf, writing: Writing, rows: list[list], skip: tuple[int, ...],
+           widths: dict[int, float]) -> None:
+    """The rows as a table (the first the header, keys), leaving out the columns `skip`; a total
+    row filled."""
     columns = [index for index in range(len(rows[0])) if index not in skip]
     fixed = sum(widths.get(index, 0) for index in columns)
     rest = [index for index in columns if index not in widths]
     each = (pdf.epw - fixed) / max(len(rest), 1)
     width = {index: widths.get(index, each) for index in columns}
+    keys = rows[0]
     pdf.set_font(FONT, "B", 7.5)
     pdf.set_fill_color(*HEAD_FILL)
     for index in columns:
-        pdf.multi_cell(width[index], ROW, _head(rows[0][index]), border=1, fill=True,
-                       new_x="RIGHT", new_y="TOP", max_line_height=ROW / 2 + 0.5)
+        pdf.multi_cell(width[index], ROW, writing.words.heading(keys[index]), border=1,
+                       fill=True, new_x="RIGHT", new_y="TOP", max_line_height=ROW / 2 + 0.5)
     pdf.ln(ROW)
     for row in rows[1:]:
-        total = "total" in row
+        total = TOTAL in row
         pdf.set_font(FONT, "B" if total else "", 7.5)
         pdf.set_fill_color(*TOTAL_FILL)
         for index in columns:
             numeric = isinstance(row[index], (int, float))
-            pdf.cell(width[index], ROW, _cell(row[index])[:60], border=1, fill=total,
-                     align="R" if numeric else "L")
+            pdf.cell(width[index], ROW, writing.cell(keys[index], row[index])[:60], border=1,
+                     fill=total, align="R" if numeric else "L")
         pdf.ln(ROW)
 
 
@@ -110,40 +142,55 @@ def _title(pdf, title: str, lines: list[str], how: str) -> None:
     pdf.ln(2)
 
 
-def return_pdf(figures: PeriodReturn, how: str) -> bytes:
-    pdf = _document_class()(f"Tourist tax return · {figures.property_name} · {figures.period} · "
-                            f"made {clock.utcnow():%Y-%m-%d %H:%M} UTC")
-    pdf.set_title(f"Tourist tax return {figures.period}")
+def _not_counted(pdf, writing: Writing, problems: list[str]) -> None:
+    for problem in problems:
+        pdf.multi_cell(pdf.epw, 4.5, writing.t("Not counted yet: {problem}").format(
+            problem=problem), new_x="LMARGIN", new_y="NEXT")
+
+
+def return_pdf(figures: PeriodReturn, how: str, lang: str = "en") -> bytes:
+    """The return in the language `lang`; `how` is the English of what the host does with it
+    (a text of the catalogue)."""
+    writing = Writing(lang)
+    t = writing.t
+    title = t("Tourist tax return {period}").format(period=figures.period)
+    pdf = _document_class()(" · ".join([
+        t("Tourist tax return"), figures.property_name, figures.period,
+        t("made {when}").format(when=writing.made())]), t("Page {page} of {pages}"))
+    pdf.set_title(title)
     pdf.set_author("RentalComply")
-    authorities = ", ".join(dict.fromkeys(one.authority for one in figures.sets)) or "none"
-    _title(pdf, f"Tourist tax return {figures.period}",
-           [f"Property: {figures.property_name}",
-            f"Period: {figures.first.isoformat()} to {figures.last.isoformat()}",
-            f"Authority: {authorities}"],
-           how + " Each stay counts in the month it arrives; a cancelled stay owes nothing.")
+    authorities = ", ".join(dict.fromkeys(one.authority for one in figures.sets)) or t("none")
+    _title(pdf, title,
+           [t("Property: {name}").format(name=figures.property_name),
+            t("Period: {first} to {last}").format(first=writing.date(figures.first),
+                                                  last=writing.date(figures.last)),
+            t("Authority: {authority}").format(authority=authorities)],
+           t(how) + " " + t("Each stay counts in the month it arrives; a cancelled stay owes "
+                            "nothing."))
     rows = return_rows(figures)
     if len(rows) == 1:
-        pdf.cell(pdf.epw, 6, "No rule set of the property files a return for this period.")
+        pdf.cell(pdf.epw, 6, t("No rule set of the property files a return for this period."))
     else:
-        _table(pdf, rows, skip=(1, len(rows[0]) - 1), widths={0: 40, 2: 20})
-    for problem in figures.incomplete:
-        pdf.multi_cell(pdf.epw, 4.5, "Not counted yet: " + problem, new_x="LMARGIN",
-                       new_y="NEXT")
+        _table(pdf, writing, rows, skip=(1, len(rows[0]) - 1), widths={0: 40, 2: 20})
+    _not_counted(pdf, writing, figures.incomplete)
     return bytes(pdf.output())
 
 
-def declaration_pdf(declaration: AnnualDeclaration, how: str) -> bytes:
-    pdf = _document_class()(f"Imposta di soggiorno · dichiarazione {declaration.year} · "
-                            f"made {clock.utcnow():%Y-%m-%d %H:%M} UTC")
-    pdf.set_title(f"Imposta di soggiorno: annual declaration {declaration.year}")
+def declaration_pdf(declaration: AnnualDeclaration, how: str, lang: str = "en") -> bytes:
+    """Italy's annual declaration in the language `lang` (see return_pdf)."""
+    writing = Writing(lang)
+    t = writing.t
+    title = t("Imposta di soggiorno: annual declaration {year}").format(year=declaration.year)
+    pdf = _document_class()(" · ".join([
+        title, t("made {when}").format(when=writing.made())]), t("Page {page} of {pages}"))
+    pdf.set_title(title)
     pdf.set_author("RentalComply")
-    _title(pdf, f"Imposta di soggiorno: annual declaration {declaration.year}",
-           ["Model of DM 29 April 2022 (GU 110 of 12 May 2022), due by 30 June "
-            f"{declaration.year + 1}", "The year's figures per comune and structure"],
-           how + " One declaration covers all your structures.")
-    rows = declaration_rows(declaration)
-    _table(pdf, rows, skip=(0, 2, 4), widths={1: 40, 3: 45, 5: 30})
-    for problem in declaration.incomplete:
-        pdf.multi_cell(pdf.epw, 4.5, "Not counted yet: " + problem, new_x="LMARGIN",
-                       new_y="NEXT")
+    due = writing.date(dt.date(declaration.year + 1, 6, 30))
+    _title(pdf, title,
+           [t("Model of DM 29 April 2022 (GU 110 of 12 May 2022), due by {date}").format(
+               date=due), t("The year's figures per comune and structure")],
+           t(how) + " " + t("One declaration covers all your structures."))
+    _table(pdf, writing, declaration_rows(declaration), skip=(0, 2, 4),
+           widths={1: 40, 3: 45, 5: 30})
+    _not_counted(pdf, writing, declaration.incomplete)
     return bytes(pdf.output())

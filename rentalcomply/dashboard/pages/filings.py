@@ -67,7 +67,7 @@ def _line(page, view: dict, props: dict, stays: dict) -> dict:
     reason = reason_words(view["status"], view["error"])
     return {
         "id": view["id"], "status": view["status"], "status_words": status_words,
-        "kind": page._(kind), "authority": view["authority_title"],
+        "kind": page._(kind), "authority": page._(view["authority_title"]),
         "property": prop.name if prop else "", "property_id": view["property_id"],
         "timezone": prop.timezone if prop else None,
         "booking_id": view["booking_id"], "stay": stay,
