@@ -29,6 +29,7 @@ ACCENT = (13, 71, 120)
 HEAD_FILL = (222, 226, 230)
 TOTAL_FILL = (245, 246, 248)
 ROW = 5.5
+HEAD_LINE = 3.2
 
 
 def _font_path(name: str) -> str:
@@ -110,12 +111,25 @@ def _table(pdf, writing: Writing, rows: list[list], skip: tuple[int, ...],
     each = (pdf.epw - fixed) / max(len(rest), 1)
     width = {index: widths.get(index, each) for index in columns}
     keys = rows[0]
-    pdf.set_font(FONT, "B", 7.5)
+    pdf.set_font(FONT, "B", 6.5)
     pdf.set_fill_color(*HEAD_FILL)
+    # A heading wraps to as many lines as its language needs: the header row is as tall as the
+    # tallest, each heading a box of that height.
+    headings = {index: writing.words.heading(keys[index]) for index in columns}
+    lines = max(len(pdf.multi_cell(width[index] - 2 * pdf.c_margin, HEAD_LINE, headings[index],
+                                   dry_run=True, output="LINES")) for index in columns)
+    height = max(ROW, lines * HEAD_LINE + 1)
+    top = pdf.get_y()
+    if top + height + ROW > pdf.page_break_trigger:
+        pdf.add_page()
+        top = pdf.get_y()
+    x = pdf.l_margin
     for index in columns:
-        pdf.multi_cell(width[index], ROW, writing.words.heading(keys[index]), border=1,
-                       fill=True, new_x="RIGHT", new_y="TOP", max_line_height=ROW / 2 + 0.5)
-    pdf.ln(ROW)
+        pdf.rect(x, top, width[index], height, style="DF")
+        pdf.set_xy(x, top + 0.5)
+        pdf.multi_cell(width[index], HEAD_LINE, headings[index], align="L")
+        x += width[index]
+    pdf.set_xy(pdf.l_margin, top + height)
     for row in rows[1:]:
         total = TOTAL in row
         pdf.set_font(FONT, "B" if total else "", 7.5)
@@ -143,6 +157,7 @@ def _title(pdf, title: str, lines: list[str], how: str) -> None:
 
 
 def _not_counted(pdf, writing: Writing, problems: list[str]) -> None:
+    pdf.set_font(FONT, "", 7.5)
     for problem in problems:
         pdf.multi_cell(pdf.epw, 4.5, writing.t("Not counted yet: {problem}").format(
             problem=problem), new_x="LMARGIN", new_y="NEXT")
@@ -171,7 +186,7 @@ def return_pdf(figures: PeriodReturn, how: str, lang: str = "en") -> bytes:
     if len(rows) == 1:
         pdf.cell(pdf.epw, 6, t("No rule set of the property files a return for this period."))
     else:
-        _table(pdf, writing, rows, skip=(1, len(rows[0]) - 1), widths={0: 40, 2: 20})
+        _table(pdf, writing, rows, skip=(1, len(rows[0]) - 1), widths={0: 36, 2: 25})
     _not_counted(pdf, writing, figures.incomplete)
     return bytes(pdf.output())
 
@@ -191,6 +206,6 @@ def declaration_pdf(declaration: AnnualDeclaration, how: str, lang: str = "en") 
                date=due), t("The year's figures per comune and structure")],
            t(how) + " " + t("One declaration covers all your structures."))
     _table(pdf, writing, declaration_rows(declaration), skip=(0, 2, 4),
-           widths={1: 40, 3: 45, 5: 30})
+           widths={1: 34, 3: 36, 5: 28})
     _not_counted(pdf, writing, declaration.incomplete)
     return bytes(pdf.output())
