@@ -3,7 +3,8 @@
 Three domains, one `.pot` template each and one `<lang>/LC_MESSAGES/<domain>.po` per language:
 
 - `messages`: the dashboard, the host's e-mails (morning e-mail, filing and police alerts, the
-  account's e-mails) and the dashboard's error messages; en, el, it, es, pt.
+  account's e-mails), the dashboard's error messages and the tourist tax returns' files; en, el,
+  it, es, pt.
 - `guest`: the guest's check-in page and e-mails; en, el, it, es, de, fr, pt.
 - `report`: the AADE report PDF, in Greek or English (`reports.language`).
 
