@@ -26,6 +26,9 @@ from rentalcomply.core import sealing
 from rentalcomply.core.models import Account
 from rentalcomply.core.queue import huey
 from rentalcomply.dashboard import search
+# Imported for what it registers: the account's language (accounts/language.py), which the
+# documents a worker writes for an account's people (the tourist tax returns) are in.
+from rentalcomply.dashboard import users  # noqa: F401
 
 log = logging.getLogger(__name__)
 
