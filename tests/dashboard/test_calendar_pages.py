@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from rentalcomply.bookings import service as bookings
 from rentalcomply.bookings.fees import FeeRates
 from rentalcomply.core import clock
@@ -12,6 +14,15 @@ from rentalcomply.core.db import atomic
 from rentalcomply.core.models import Booking
 from rentalcomply.dashboard import service
 from rentalcomply.properties import service as properties
+
+
+@pytest.fixture(autouse=True)
+def midday():
+    """Noon UTC of today: the page's week starts on the account's day (Athens), which is UTC's
+    next day from 21:00 or 22:00 UTC; the test's Monday is reckoned from UTC's."""
+    clock.freeze(dt.datetime.combine(clock.today(), dt.time(12)))
+    yield
+    clock.reset()
 
 
 def _stay(settings, account_id, prop, guest, arrival, nights):
