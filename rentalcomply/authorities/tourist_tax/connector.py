@@ -114,14 +114,9 @@ class PeriodicReturn(registry.Authority):
         first, last = bounds(period)
         figures = returns.period_return(prop, first, last, period,
                                         list(self.sets_of_period(prop, period)))
-        stem = f"tourist-tax-{_slug(prop.name)}-{period}"
-        lang = language.of_account(prop.account_id)
-        words = files.Words(lang)
-        return PeriodFile(files=[
-            (f"{stem}.csv", "text/csv", files.return_csv(figures, words)),
-            (f"{stem}.xlsx", files.XLSX_TYPE, files.return_xlsx(figures, words)),
-            (f"{stem}.pdf", "application/pdf", pdf.return_pdf(figures, HAND_FILED, lang)),
-        ], incomplete=figures.incomplete)
+        return _three_files(prop.account_id, f"tourist-tax-{_slug(prop.name)}-{period}",
+                            figures, files.return_csv, files.return_xlsx, pdf.return_pdf,
+                            incomplete=figures.incomplete)
 
 
 class ItalianDeclaration(registry.Authority):
@@ -150,15 +145,21 @@ class ItalianDeclaration(registry.Authority):
 
     def build_period(self, prop, period, settings):
         declaration = returns.annual_declaration(prop.account_id, int(period))
-        stem = f"imposta-di-soggiorno-dichiarazione-{period}"
-        lang = language.of_account(prop.account_id)
-        words = files.Words(lang)
-        return PeriodFile(files=[
-            (f"{stem}.csv", "text/csv", files.declaration_csv(declaration, words)),
-            (f"{stem}.xlsx", files.XLSX_TYPE, files.declaration_xlsx(declaration, words)),
-            (f"{stem}.pdf", "application/pdf",
-             pdf.declaration_pdf(declaration, HAND_FILED, lang)),
-        ], incomplete=declaration.incomplete)
+        return _three_files(prop.account_id, f"imposta-di-soggiorno-dichiarazione-{period}",
+                            declaration, files.declaration_csv, files.declaration_xlsx,
+                            pdf.declaration_pdf, incomplete=declaration.incomplete)
+
+
+def _three_files(account_id: str, stem: str, figures, csv_of, xlsx_of, pdf_of, *,
+                 incomplete) -> PeriodFile:
+    """A return's CSV, XLSX and PDF, in the account's language (accounts/language.py)."""
+    lang = language.of_account(account_id)
+    words = files.Words(lang)
+    return PeriodFile(files=[
+        (f"{stem}.csv", "text/csv", csv_of(figures, words)),
+        (f"{stem}.xlsx", files.XLSX_TYPE, xlsx_of(figures, words)),
+        (f"{stem}.pdf", "application/pdf", pdf_of(figures, HAND_FILED, lang)),
+    ], incomplete=incomplete)
 
 
 def _slug(text: str) -> str:

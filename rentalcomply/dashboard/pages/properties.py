@@ -206,12 +206,7 @@ def register(pages: Pages) -> None:
         `police_connector` is the API's way."""
         prop = properties.get_property(page.account_id, property_id)
         owed = registry.on_wrong_authority(prop)
-        if owed is None or page.form("police_connector") != owed.name:
-            raise Redirect(page.url(f"/properties/{property_id}"))
-        filing_settings.configure_property(page.account_id, property_id, connector=owed.name)
-        page.record("property.update", property_id)
-        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
-                       + "#police-setup")
+        _take_owed_authority(page, property_id, owed)
 
     @pages.post("/properties/<property_id>/police/choose")
     def police_choose(page, property_id):
@@ -219,12 +214,7 @@ def register(pages: Pages) -> None:
         being filed: the authority its country and region owe, its set-up then to complete."""
         prop = properties.get_property(page.account_id, property_id)
         owed = (property_form.not_filed(prop) or {}).get("authority")
-        if owed is None or page.form("police_connector") != owed.name:
-            raise Redirect(page.url(f"/properties/{property_id}"))
-        filing_settings.configure_property(page.account_id, property_id, connector=owed.name)
-        page.record("property.update", property_id)
-        raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
-                       + "#police-setup")
+        _take_owed_authority(page, property_id, owed)
 
     # Outside a transaction: the authority's answer may take seconds, and the database is not
     # held meanwhile (nothing is written).
@@ -297,3 +287,14 @@ def register(pages: Pages) -> None:
         properties.remove_channel(page.account_id, property_id, channel_id)
         page.record("channel.delete", channel_id)
         raise Redirect(page.url(f"/properties/{property_id}", done="channel_deleted"))
+
+
+def _take_owed_authority(page, property_id: str, owed) -> None:
+    """The property onto the authority it owes (`owed`, None when it owes none), once the page's
+    form names that same one: the move and the choice both confirm what the page offered."""
+    if owed is None or page.form("police_connector") != owed.name:
+        raise Redirect(page.url(f"/properties/{property_id}"))
+    filing_settings.configure_property(page.account_id, property_id, connector=owed.name)
+    page.record("property.update", property_id)
+    raise Redirect(page.url(f"/properties/{property_id}", done="police_saved")
+                   + "#police-setup")
