@@ -33,7 +33,7 @@ from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
 from rentalcomply.accounts import service as accounts
-from rentalcomply.core import queue, scheduling
+from rentalcomply.core import logs, queue, scheduling
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
 from rentalcomply.ops import datalock, listening
@@ -140,6 +140,7 @@ class _Shutdown:
 
     def _handle(self, signum, frame):
         if self.requested:
+            logs.flush_all()  # the lines still waiting (core/logs.py), as an exit would write
             print("RentalComply: second signal, exiting without waiting.", file=sys.stderr,
                   flush=True)
             os._exit(FORCED_EXIT_CODE)

@@ -194,9 +194,11 @@ LINK_KEPT_NOWHERE = ShownOnce(("checkin_url",),
 def _with_links(ctx, views: list[dict]) -> list[dict]:
     """`checkin_url` in each view for a key that may write: the link is a credential (it opens
     the guest's data), so a read-only key never sees it. And each view's `tourist_tax`."""
-    # Each stay's tourist tax, as stored: one query for the whole page.
-    stored = taxes.tax_views(view["id"] for view in views)
-    for view in views:
+    # Each stay's tourist tax, as stored: one query for the whole page (none for a view that
+    # carries it already, as a new booking's does).
+    untaxed = [view for view in views if "tourist_tax" not in view]
+    stored = taxes.tax_views(view["id"] for view in untaxed)
+    for view in untaxed:
         view["tourist_tax"] = stored.get(view["id"])
     if "write" not in ctx.scopes:
         return views
@@ -246,7 +248,7 @@ def register(api) -> None:
     def create_booking(ctx):
         booking = service.create_booking(ctx.account_id, rates=FeeRates.from_settings(ctx.settings),
                                          **ctx.body)
-        return Reply(_with_links(ctx, [service.booking_view(booking)])[0], status=201,
+        return Reply(_with_links(ctx, [dict(booking.created_view)])[0], status=201,
                      headers=_location(booking))
 
     @api.patch("/bookings/<booking_id>", scope="write", tags=TAGS, summary="Update a booking",

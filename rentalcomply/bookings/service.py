@@ -170,9 +170,9 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
                    total_price: float | int | Decimal | None = None,
                    payment_method: str | None = None, channel: str = "manual",
                    **channel_details: Any) -> Booking:
-    """Create a booking and emit `booking.created`: a manual one (channel `manual`, every field
-    typed by the host), or one read from a channel's export (`channel` and CHANNEL_DETAILS given,
-    `source` None, no field counted as the host's).
+    """Create a booking and emit `booking.created` (whose data is also `booking.created_view`):
+    a manual one (channel `manual`, every field typed by the host), or one read from a channel's
+    export (`channel` and CHANNEL_DETAILS given, `source` None, no field counted as the host's).
 
     `rates`: the climate fee rates, `FeeRates.from_settings(settings)`. Raises ValidationError
     (all bad fields at once), NotFound (property not in this account) or BookingConflict.
@@ -210,7 +210,9 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         booking._dirty.clear()
         # What the booking owes an authority from its creation (Spain: the reservation).
         signals.send(signals.BOOKING_CREATED, booking=booking, prop=prop)
-        events.emit(account_id, "booking.created", event_view(booking))
+        # Kept for the caller's answer, which is this view (its tourist tax read once, here).
+        booking.created_view = event_view(booking)
+        events.emit(account_id, "booking.created", booking.created_view)
     return booking
 
 
