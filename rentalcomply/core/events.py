@@ -44,6 +44,22 @@ def on_events_committed(hook: Callable[[], None]) -> None:
         _after_commit_hooks.append(hook)
 
 
+def _every_event_received(account_id: str, event_type: str) -> bool:
+    return True
+
+
+# Whether some receiver of the account takes the event type (the webhooks package answers; until
+# it does, every event has one). An event that no receiver takes is written already dispatched:
+# nothing will ever be delivered for it, and its commit need not wake the dispatcher, a task
+# written to the queue after each write (a sixth of a POST /bookings on SQLite).
+_has_receiver: Callable[[str, str], bool] = _every_event_received
+
+
+def set_receiver_check(check: Callable[[str, str], bool]) -> None:
+    global _has_receiver
+    _has_receiver = check
+
+
 def emit(account_id: str, event_type: str, data: dict) -> Event:
     """Record an event. Call inside the transaction that makes the change."""
     if event_type not in EVENT_TYPES:
@@ -52,15 +68,19 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
         raise RuntimeError("emit() must be called inside the transaction of the change")
     # To the microsecond: the dispatcher takes events in this order, and one resource's events,
     # written by transactions that change its row one after the other, must keep theirs.
+    now = clock.utcnow_precise()
+    received = _has_receiver(account_id, event_type)
     event = Event(id=new_id("evt"), account=account_id, type=event_type, data=data,
-                  created_at=clock.utcnow_precise())
+                  created_at=now, dispatched_at=None if received else now)
     insert_rows(Event, [dict(event.__data__)])  # a prepared INSERT: emitted by every write
-    _note_emitted(event_type)
+    _note_emitted(event_type, received)
     return event
 
 
-def _note_emitted(event_type: str | None) -> None:
+def _note_emitted(event_type: str | None, received: bool = False) -> None:
     _emitted.pending = True
+    if received:
+        _emitted.to_dispatch = True
     types = getattr(_emitted, "types", None)
     if types is None:
         types = _emitted.types = set()
@@ -72,6 +92,12 @@ def committed_types() -> frozenset:
     it for a `wake_after_commit()` that emitted nothing), so that a hook can skip a query that
     such a commit cannot concern (a new booking concerns no police filing yet)."""
     return frozenset(getattr(_emitted, "committed", None) or {None})
+
+
+def committed_to_dispatch() -> bool:
+    """For an after-commit hook: whether this thread's committed work wrote an event that some
+    receiver takes (always, for a forced wake-up)."""
+    return bool(getattr(_emitted, "committed_to_dispatch", True))
 
 
 def wake_after_commit() -> None:
@@ -91,10 +117,14 @@ def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
     if not db.in_transaction():
         raise RuntimeError("emit_many() must be called inside the transaction of the change")
     now = clock.utcnow_precise()  # as emit(): the dispatcher's order
+    received = {event_type: _has_receiver(account_id, event_type)
+                for event_type in {event_type for event_type, _ in items}}
     insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
-                         "data": data, "created_at": now} for event_type, data in items])
+                         "data": data, "created_at": now,
+                         "dispatched_at": None if received[event_type] else now}
+                        for event_type, data in items])
     for event_type, _ in items:
-        _note_emitted(event_type)
+        _note_emitted(event_type, received[event_type])
     return len(items)
 
 
@@ -122,7 +152,9 @@ def notify_committed(force: bool = False) -> None:
     _emitted.pending = False
     # A forced wake-up names no types: hooks then do all their work.
     _emitted.committed = None if force else getattr(_emitted, "types", None)
+    _emitted.committed_to_dispatch = force or getattr(_emitted, "to_dispatch", False)
     _emitted.types = None
+    _emitted.to_dispatch = False
     for hook in _after_commit_hooks:
         try:
             hook()

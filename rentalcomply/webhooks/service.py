@@ -18,6 +18,7 @@ from typing import Iterable
 
 from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.checks import refuse_control_characters
+from rentalcomply.core.commits import committed_read
 from rentalcomply.core.db import db, delete_in_batches
 from rentalcomply.core.errors import NotFound, field_error
 from rentalcomply.core.events import EVENT_TYPES, emit, resource_of
@@ -352,6 +353,24 @@ def delivery_view(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> 
 
 
 # -- the outbox -----------------------------------------------------------------------------------
+
+def has_receiver(account_id: str, event_type: str) -> bool:
+    """Whether an active endpoint of the account takes `event_type` (a test event always has
+    its endpoint). Asked for each event emitted (core/events.py): on SQLite the endpoints are
+    read again only after something was committed (core/commits.py). Read inside the caller's
+    transaction, which may see its own changes first: none changes an endpoint and then emits
+    an event other than the test event, so what is kept is what was committed."""
+    if event_type == TEST_EVENT:
+        return True
+    subscriptions = committed_read(("webhook-subscriptions", account_id),
+                                   lambda: _active_subscriptions(account_id))
+    return any(ALL_EVENTS in events or event_type in events for events in subscriptions)
+
+
+def _active_subscriptions(account_id: str) -> list[list[str]]:
+    return [events for (events,) in WebhookEndpoint.select(WebhookEndpoint.events).where(
+        (WebhookEndpoint.account == account_id) & (WebhookEndpoint.status == "active")).tuples()]
+
 
 def _subscribed(endpoint: WebhookEndpoint, event_type: str) -> bool:
     return ALL_EVENTS in endpoint.events or event_type in endpoint.events

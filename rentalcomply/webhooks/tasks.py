@@ -115,7 +115,9 @@ def purge_delivered_events() -> int:
 
 
 def _wake_dispatcher() -> None:
-    dispatch_events()
+    if events.committed_to_dispatch():  # not for events that no receiver takes
+        dispatch_events()
 
 
 events.on_events_committed(_wake_dispatcher)
+events.set_receiver_check(service.has_receiver)
