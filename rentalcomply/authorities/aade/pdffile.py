@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from rentalcomply.authorities.aade import labels as L
 from rentalcomply.authorities.aade.building import ATHENS, ReportData
+from rentalcomply.authorities.aade.pdftext import Texts, footers, line, wrapped
 from rentalcomply.authorities.aade.safetext import for_line
 from rentalcomply.bookings.reference import short_reference
 
@@ -62,27 +63,21 @@ def _document_class() -> type:
     from fpdf import FPDF
 
     class Document(FPDF):
-        def __init__(self, footer_text: str, language: str):
+        def __init__(self, footer_text: str):
             super().__init__(orientation="L", unit="mm", format="A4")
             self.footer_text = footer_text
-            self.language = language
             self.add_font(FONT, "", _font_path("DejaVuSans.ttf"))
             self.add_font(FONT, "B", _font_path("DejaVuSans-Bold.ttf"))
             self.set_margins(12, 12, 12)
             self.set_auto_page_break(True, margin=14)
             self.repeat_header = None  # redrawn at the top of a page a table continues on
-            # A table value's text operator per font and column: see `_texts`.
+            # A table value's text operator per font and column: see `pdftext.line`.
             self.placed: dict[tuple, tuple[str, str]] = {}
-            self.line_counts: dict[tuple, int] = {}  # see `_line_count`
+            self.wrapped_lines: dict[tuple, tuple[str, ...]] = {}  # see `pdftext.wrapped`
 
         def footer(self):
-            self.set_y(-10)
-            self.set_font(FONT, "", 7.5)
-            self.set_text_color(*MUTED)
-            self.cell(0, 4, self.footer_text, align="L")
-            self.set_x(self.l_margin)
-            self.cell(0, 4, f"{L.text('page', self.language)} {self.page_no()} "
-                            f"{L.text('of', self.language)} {{nb}}", align="R")
+            """Nothing while the pages are written: `_footers` writes every page's footer at
+            the end, when the page count is known."""
 
     return Document
 
@@ -100,7 +95,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     account_name = for_line(data.account_name)
     marker = f"{t('provisional_mark')} · " if data.provisional else ""
     pdf = _document_class()(f"{marker}{data.code} · {account_name} · {period} · {t('generated')} "
-                    f"{generated_text}", language)
+                            f"{generated_text}")
     pdf.set_title(f"{t('title_month' if data.month else 'title_year')} {period}")
     pdf.set_author("RentalComply")
     pdf.add_page()
@@ -260,7 +255,15 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             _attention_row(pdf, header, columns, index, item, language, day)
         pdf.repeat_header = None
 
+    _footers(pdf, language)
     return bytes(pdf.output())
+
+
+def _footers(pdf: FPDF, language: str) -> None:
+    pdf.set_font(FONT, "", 7.5)
+    pdf.set_text_color(*MUTED)
+    footers(pdf, pdf.footer_text,
+            lambda page: f"{L.text('page', language)} {page} {L.text('of', language)} ")
 
 
 def _heading(pdf: FPDF, title: str, colour=ACCENT) -> None:
@@ -286,7 +289,7 @@ def _table_header(pdf: FPDF, header) -> None:
     pdf.line(x, y, x + width, y)
     pdf.line(x, y + height, x + width, y + height)
     pdf.set_font(FONT, "B", 8)
-    _texts(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
+    line(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
            height)
     pdf.set_font(FONT, "", 8)
 
@@ -299,7 +302,7 @@ def _row(pdf: FPDF, header, aligns, index: int, values) -> None:
     if index % 2 == 1:
         pdf.set_fill_color(*STRIPE_FILL)
         pdf.rect(pdf.l_margin, y, sum(width for width, _ in aligns), ROW_HEIGHT, style="F")
-    _texts(pdf, aligns, values, y, ROW_HEIGHT)
+    line(pdf, aligns, values, y, ROW_HEIGHT)
 
 
 def _total_row(pdf: FPDF, aligns, values) -> None:
@@ -311,108 +314,40 @@ def _total_row(pdf: FPDF, aligns, values) -> None:
     pdf.set_line_width(0.2)
     pdf.line(x, y, x + sum(width for width, _ in aligns), y)
     pdf.set_font(FONT, "B", 8)
-    _texts(pdf, aligns, values, y, height)
+    line(pdf, aligns, values, y, height)
     pdf.set_font(FONT, "", 8)
 
 
-def _texts(pdf: FPDF, aligns, values, y: float, height: float) -> None:
-    """Write a table line's values at computed positions as one piece, then move below it.
-
-    fpdf2's `cell()` costs about 0.13 ms a value and `text()` 0.03 ms; a month of 5,000 stays
-    is 50,000 values, so the line is written the way `text()` writes each value (the same PDF
-    operators, font and colour) but in one piece. This leans on `_out` and the font's
-    `encode_text`, stable within fpdf2 2.x (pinned below 3 in pyproject.toml); the tests read
-    every value back with pdftotext.
-
-    Only the baseline changes from one line to the next: a value's operator before and after it
-    (its left edge, and its text mapped to the font subset) is remembered per column and font
-    within the document (`_placed`), since a month's table repeats the same few hundred dates,
-    amounts, names and platforms thousands of times.
-    """
-    if not pdf.current_font_is_set_on_page:
-        pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
-    k = pdf.k
-    baseline = f"{(pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * k:.2f}"
-    placed = pdf.placed
-    font_key = (pdf.current_font.fontkey, pdf.font_size_pt)
-    x = pdf.l_margin
-    parts = []
-    for (width, align), value in zip(aligns, values):
-        if value:
-            key = (font_key, x, width, align, value)
-            around = placed.get(key)
-            if around is None:
-                around = placed[key] = _placed(pdf, x, width, align, value)
-            parts.append(around[0] + baseline + around[1])
-        x += width
-    if parts:
-        # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
-        pdf._out(" ".join(["q", pdf.text_color.serialize().lower(), *parts, "Q"]))
-    pdf.set_xy(pdf.l_margin, y + height)
-
-
-def _placed(pdf: FPDF, x: float, width: float, align: str, value: str) -> tuple[str, str]:
-    """A value's text operator in its column, in two parts: before the baseline and after it.
-
-    Mapping a text to the font subset picks its new characters into the subset in the order they
-    come; since a value is mapped the first time it appears, as it always was, the subset and
-    every operator stay the same."""
-    k = pdf.k
-    padding = pdf.c_margin
-    left = x + width - padding - _text_width(pdf, value) if align == "R" else x + padding
-    return f"BT {left * k:.2f} ", f" Td {pdf.current_font.encode_text(value)} ET"
-
-
-_char_widths: dict[tuple, dict[str, float]] = {}
-
-
-def _text_width(pdf: FPDF, text: str) -> float:
-    """get_string_width() summed from cached character widths: the same figure (no kerning
-    without text shaping) at a fraction of the cost for thousands of amounts."""
-    table = _char_widths.setdefault((pdf.font_family, pdf.font_style, pdf.font_size_pt), {})
-    total = 0.0
-    for char in text:
-        width = table.get(char)
-        if width is None:
-            width = table[char] = pdf.get_string_width(char)
-        total += width
-    return total
-
-
 def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> None:
+    """A booking that needs attention and its reasons, wrapped in the last column: laid out as
+    five `cell()` calls and a `multi_cell()` of the reasons (padded 0.5 mm above and below) laid
+    it out, written as one piece (see pdftext.py)."""
     reasons = [for_line(text) for text in item.texts(language)]
-    # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
-    reason_width = columns[-1][1]
-    lines = sum(_line_count(pdf, reason_width, text) for text in reasons)
-    height = max(ROW_HEIGHT, lines * REASON_LINE + 1)
+    *cells, (_, reason_width, _) = columns
+    lines = [part for text in reasons for part in wrapped(pdf, reason_width, text)]
+    # The whole row moves to the next page when it does not fit.
+    height = max(ROW_HEIGHT, len(lines) * REASON_LINE + 1)
     if pdf.will_page_break(height):
         pdf.add_page()
         _table_header(pdf, header)
-    fill = index % 2 == 1
-    if fill:
+    x, top = pdf.l_margin, pdf.get_y()
+    cells_width = sum(width for _, width, _ in cells)
+    if index % 2 == 1:
         pdf.set_fill_color(*STRIPE_FILL)
+        pdf.rect(x, top, cells_width, height, style="F")
+        pdf.rect(x + cells_width, top, reason_width, len(lines) * REASON_LINE + 1, style="F")
+    texts = Texts(pdf)
     values = (short_reference(item.booking_id), _clip(item.property_name, 28),
-              _clip(item.guest_name, 24),
-              day(item.arrival), day(item.departure))
-    top = pdf.get_y()
-    for (_, width, align), value in zip(columns[:-1], values):
-        pdf.cell(width, height, value, align=align, fill=fill)
-    pdf.set_text_color(*WARN)
-    pdf.multi_cell(reason_width, REASON_LINE, "\n".join(reasons), fill=fill, align="L",
-                   new_x="LMARGIN", new_y="NEXT", padding=(0.5, 0))
+              _clip(item.guest_name, 24), day(item.arrival), day(item.departure))
+    for (_, width, align), value in zip(cells, values):
+        texts.cell(x, top, width, height, align, value)
+        x += width
+    texts.colour(*WARN)
+    for number, text in enumerate(lines):
+        texts.cell(x, top + 0.5 + number * REASON_LINE, reason_width, REASON_LINE, "L", text)
+    texts.write()
     pdf.set_text_color(*INK)
-    pdf.set_xy(pdf.l_margin, max(pdf.get_y(), top + height))
-
-
-def _line_count(pdf: FPDF, width: float, text: str) -> int:
-    """Lines `text` wraps to in a cell of `width`, in the current font: measured once per text
-    (the same few reasons recur on every row) since fpdf2's line breaking is slow."""
-    key = (pdf.current_font.fontkey, pdf.font_size_pt, width, text)
-    count = pdf.line_counts.get(key)
-    if count is None:
-        count = pdf.line_counts[key] = len(pdf.multi_cell(
-            width, REASON_LINE, text, align="L", dry_run=True, output="LINES"))
-    return count
+    pdf.set_xy(pdf.l_margin, top + height)
 
 
 def _payment(method: str | None, language: str) -> str:

@@ -1,0 +1,154 @@
+"""Text written straight into a report page's content: table lines, wrapped reasons, footers.
+
+fpdf2's `cell()` and `multi_cell()` lay each text out afresh (fragments, a copy of the graphics
+state, line breaking measured character by character): about 0.13 ms a value for `cell()` and
+10 ms a row for a wrapped reason. A month of 5,000 stays is 50,000 values, 187 pages and dozens of
+needs-attention rows whose few reasons recur from row to row, so these writers emit the operators
+those calls would (a text operator per value at the position they compute, the fill as a
+rectangle), measure with cached character widths and wrap each distinct text once per document.
+
+They lean on `_out`, `_set_font_for_page` and the font's `encode_text`, stable within fpdf2 2.x
+(pinned below 3 in pyproject.toml); the tests read every value back with pdftotext. fpdf2 itself
+is imported by pdffile.py, with the first report (see `_document_class` there).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+# Where fpdf2 puts a one-line cell's baseline below the cell's middle, in font sizes.
+CELL_BASELINE = 0.3
+# fpdf2 reserves the width of "000" for the page count alias `{nb}` and starts the count there.
+PAGE_COUNT_ROOM = "000"
+
+
+def line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
+    """Write a table line's values at computed positions as one piece, then move below it.
+
+    The line is written the way `text()` writes each value (the same PDF operators, font and
+    colour) but in one piece. Only the baseline changes from one line to the next: a value's
+    operator before and after it (its left edge, and its text mapped to the font subset) is
+    remembered per column and font within the document (`_placed`), since a month's table repeats
+    the same few hundred dates, amounts, names and platforms thousands of times.
+    """
+    if not pdf.current_font_is_set_on_page:
+        pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
+    baseline = f"{(pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * pdf.k:.2f}"
+    placed = pdf.placed
+    font_key = (pdf.current_font.fontkey, pdf.font_size_pt)
+    x = pdf.l_margin
+    parts = []
+    for (width, align), value in zip(aligns, values):
+        if value:
+            key = (font_key, x, width, align, value)
+            around = placed.get(key)
+            if around is None:
+                around = placed[key] = _placed(pdf, x, width, align, value)
+            parts.append(around[0] + baseline + around[1])
+        x += width
+    if parts:
+        # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
+        pdf._out(" ".join(["q", colour_operator(pdf.text_color), *parts, "Q"]))
+    pdf.set_xy(pdf.l_margin, y + height)
+
+
+def _placed(pdf: FPDF, x: float, width: float, align: str, value: str) -> tuple[str, str]:
+    """A value's text operator in its column, in two parts: before the baseline and after it.
+
+    Mapping a text to the font subset picks its new characters into the subset in the order they
+    come; since a value is mapped the first time it appears, as it always was, the subset and
+    every operator stay the same."""
+    k = pdf.k
+    padding = pdf.c_margin
+    left = x + width - padding - text_width(pdf, value) if align == "R" else x + padding
+    return f"BT {left * k:.2f} ", f" Td {pdf.current_font.encode_text(value)} ET"
+
+
+class Texts:
+    """Texts at given positions written as one piece in the current font and text colour: the
+    operators `cell()` would write for one-line cells at the same places."""
+
+    def __init__(self, pdf: FPDF):
+        self.pdf = pdf
+        self.parts: list[str] = ["q", colour_operator(pdf.text_color)]
+
+    def cell(self, x: float, y: float, width: float, height: float, align: str, value: str,
+             measured: str | None = None) -> None:
+        """`value` where `cell(width, height, value, align=align)` at (x, y) writes it; aligned
+        right as if it read `measured`, when given."""
+        pdf = self.pdf
+        if not value:
+            return
+        left = x + width - pdf.c_margin - text_width(pdf, measured or value) if align == "R" \
+            else x + pdf.c_margin
+        baseline = pdf.h - (y + 0.5 * height + CELL_BASELINE * pdf.font_size)
+        self.parts.append(f"BT {left * pdf.k:.2f} {baseline * pdf.k:.2f} Td "
+                          f"{pdf.current_font.encode_text(value)} ET")
+
+    def colour(self, r: int, g: int, b: int) -> None:
+        """The texts after this one in this colour."""
+        self.pdf.set_text_color(r, g, b)
+        self.parts.append(colour_operator(self.pdf.text_color))
+
+    def write(self) -> None:
+        pdf = self.pdf
+        if not pdf.current_font_is_set_on_page:
+            pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
+        pdf._out(" ".join([*self.parts, "Q"]))
+
+
+def wrapped(pdf: FPDF, width: float, text: str) -> tuple[str, ...]:
+    """The lines `multi_cell(width, ..., text, align="L")` breaks `text` into, in the current
+    font: worked out once per text and document (fpdf2's line breaking is slow, and the same few
+    reasons recur on every row), by the very call that used to write them."""
+    key = (pdf.current_font.fontkey, pdf.font_size_pt, width, text)
+    lines = pdf.wrapped_lines.get(key)
+    if lines is None:
+        lines = pdf.wrapped_lines[key] = tuple(pdf.multi_cell(
+            width, pdf.font_size, text, align="L", dry_run=True, output="LINES")) or ("",)
+    return lines
+
+
+def footers(pdf: FPDF, text: str, counted: Callable[[int], str]) -> None:
+    """Every page's footer in the current font and text colour, once the page count is known:
+    `text` on the left and `counted(page)` ("Page 3 of ") then the count on the right of a line
+    10 mm above the bottom edge, where two `cell()` calls with fpdf2's page count alias `{nb}`
+    put them (the count starting where the alias reserved room for three digits)."""
+    last = pdf.page
+    height, y = 4, pdf.h - 10
+    for number in range(1, last + 1):
+        pdf.page = number
+        pdf.current_font_is_set_on_page = False  # whatever the page's last text was written in
+        texts = Texts(pdf)
+        texts.cell(pdf.l_margin, y, pdf.epw, height, "L", text)
+        words = counted(number)
+        texts.cell(pdf.l_margin, y, pdf.epw, height, "R", words + str(last),
+                   measured=words + PAGE_COUNT_ROOM)
+        texts.write()
+    pdf.page = last
+
+
+@functools.lru_cache(maxsize=64)  # a report writes text in a few colours, 5,000 times over
+def colour_operator(colour) -> str:
+    """The operator that sets fpdf2's `colour` for text (the fill colour, in lower case)."""
+    return colour.serialize().lower()
+
+
+_char_widths: dict[tuple, dict[str, float]] = {}
+
+
+def text_width(pdf: FPDF, text: str) -> float:
+    """get_string_width() summed from cached character widths: the same figure (no kerning
+    without text shaping) at a fraction of the cost for thousands of amounts."""
+    table = _char_widths.setdefault((pdf.font_family, pdf.font_style, pdf.font_size_pt), {})
+    total = 0.0
+    for char in text:
+        width = table.get(char)
+        if width is None:
+            width = table[char] = pdf.get_string_width(char)
+        total += width
+    return total
