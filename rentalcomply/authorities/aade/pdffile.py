@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rentalcomply.authorities.aade import labels as L
 from rentalcomply.authorities.aade.building import ATHENS, ReportData
-from rentalcomply.authorities.aade.pdftext import Texts, footers, line, wrapped
+from rentalcomply.authorities.aade.pdftext import Texts, footers, table_line, text_line, wrapped
 from rentalcomply.authorities.aade.safetext import for_line
 from rentalcomply.bookings.reference import short_reference
 
@@ -71,7 +71,7 @@ def _document_class() -> type:
             self.set_margins(12, 12, 12)
             self.set_auto_page_break(True, margin=14)
             self.repeat_header = None  # redrawn at the top of a page a table continues on
-            # A table value's text operator per font and column: see `pdftext.line`.
+            # A table value's text operator per font and column: see `pdftext.table_line`.
             self.placed: dict[tuple, tuple[str, str]] = {}
             self.wrapped_lines: dict[tuple, tuple[str, ...]] = {}  # see `pdftext.wrapped`
 
@@ -169,10 +169,10 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         _heading(pdf, f"{for_line(section.name)} · {t('ama')} {for_line(section.ama)}")
         pdf.set_font(FONT, "", 8.5)
         pdf.set_text_color(*MUTED)
-        pdf.cell(width, 4.5, f"{for_line(section.address)} · {t('category')}: {t(section.category)} · "
-                             f"{t('fee_period')}: {money(section.fee_in_period_cents)} "
-                             f"({section.fee_nights} {t('nights').lower()})",
-                 new_x="LMARGIN", new_y="NEXT")
+        text_line(pdf, width, 4.5,
+                  f"{for_line(section.address)} · {t('category')}: {t(section.category)} · "
+                  f"{t('fee_period')}: {money(section.fee_in_period_cents)} "
+                  f"({section.fee_nights} {t('nights').lower()})")
         pdf.set_text_color(*INK)
         if not section.stays:
             pdf.set_font(FONT, "", 8.5)
@@ -269,7 +269,7 @@ def _footers(pdf: FPDF, language: str) -> None:
 def _heading(pdf: FPDF, title: str, colour=ACCENT) -> None:
     pdf.set_font(FONT, "B", 11)
     pdf.set_text_color(*colour)
-    pdf.cell(pdf.epw, 6.5, title, new_x="LMARGIN", new_y="NEXT")
+    text_line(pdf, pdf.epw, 6.5, title)
     pdf.set_draw_color(*colour)
     pdf.set_line_width(0.4)
     pdf.line(pdf.l_margin, pdf.get_y(), pdf.l_margin + pdf.epw, pdf.get_y())
@@ -289,8 +289,8 @@ def _table_header(pdf: FPDF, header) -> None:
     pdf.line(x, y, x + width, y)
     pdf.line(x, y + height, x + width, y + height)
     pdf.set_font(FONT, "B", 8)
-    line(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
-           height)
+    table_line(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
+               height)
     pdf.set_font(FONT, "", 8)
 
 
@@ -302,7 +302,7 @@ def _row(pdf: FPDF, header, aligns, index: int, values) -> None:
     if index % 2 == 1:
         pdf.set_fill_color(*STRIPE_FILL)
         pdf.rect(pdf.l_margin, y, sum(width for width, _ in aligns), ROW_HEIGHT, style="F")
-    line(pdf, aligns, values, y, ROW_HEIGHT)
+    table_line(pdf, aligns, values, y, ROW_HEIGHT)
 
 
 def _total_row(pdf: FPDF, aligns, values) -> None:
@@ -314,7 +314,7 @@ def _total_row(pdf: FPDF, aligns, values) -> None:
     pdf.set_line_width(0.2)
     pdf.line(x, y, x + sum(width for width, _ in aligns), y)
     pdf.set_font(FONT, "B", 8)
-    line(pdf, aligns, values, y, height)
+    table_line(pdf, aligns, values, y, height)
     pdf.set_font(FONT, "", 8)
 
 

@@ -26,7 +26,7 @@ CELL_BASELINE = 0.3
 PAGE_COUNT_ROOM = "000"
 
 
-def line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
+def table_line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
     """Write a table line's values at computed positions as one piece, then move below it.
 
     The line is written the way `text()` writes each value (the same PDF operators, font and
@@ -99,6 +99,18 @@ class Texts:
         if not pdf.current_font_is_set_on_page:
             pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
         pdf._out(" ".join([*self.parts, "Q"]))
+
+
+def text_line(pdf: FPDF, width: float, height: float, text: str) -> None:
+    """What `cell(width, height, text, new_x="LMARGIN", new_y="NEXT")` writes (a line of text
+    at the current position, on a new page if it does not fit), for the heading and the line
+    under it of each of a month's hundreds of properties."""
+    if pdf.will_page_break(height):
+        pdf.add_page()
+    texts = Texts(pdf)
+    texts.cell(pdf.x, pdf.y, width, height, "L", text)
+    texts.write()
+    pdf.set_xy(pdf.l_margin, pdf.y + height)
 
 
 def wrapped(pdf: FPDF, width: float, text: str) -> tuple[str, ...]:
