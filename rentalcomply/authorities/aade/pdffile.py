@@ -72,7 +72,7 @@ def _document_class() -> type:
             self.set_auto_page_break(True, margin=14)
             self.repeat_header = None  # redrawn at the top of a page a table continues on
             # A table value's text operator per font and column: see `pdftext.table_line`.
-            self.placed: dict[tuple, tuple[str, str]] = {}
+            self.placed: dict[tuple, list] = {}
             self.wrapped_lines: dict[tuple, tuple[str, ...]] = {}  # see `pdftext.wrapped`
 
         def footer(self):

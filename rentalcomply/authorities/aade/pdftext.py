@@ -15,6 +15,7 @@ is imported by pdffile.py, with the first report (see `_document_class` there).
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
@@ -32,24 +33,29 @@ def table_line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
     The line is written the way `text()` writes each value (the same PDF operators, font and
     colour) but in one piece. Only the baseline changes from one line to the next: a value's
     operator before and after it (its left edge, and its text mapped to the font subset) is
-    remembered per column and font within the document (`_placed`), since a month's table repeats
-    the same few hundred dates, amounts, names and platforms thousands of times.
+    remembered per column and font within the document (`_placed`, in `pdf.placed`), since a
+    month's table repeats the same few hundred dates, amounts, names and platforms thousands of
+    times.
     """
     if not pdf.current_font_is_set_on_page:
         pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
     baseline = f"{(pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * pdf.k:.2f}"
-    placed = pdf.placed
-    font_key = (pdf.current_font.fontkey, pdf.font_size_pt)
-    x = pdf.l_margin
+    aligns = tuple(aligns)
+    key = (pdf.current_font.fontkey, pdf.font_size_pt, pdf.l_margin, aligns)
+    columns = pdf.placed.get(key)
+    if columns is None:
+        # Per column: its left edge, width and alignment, and the operators of the values it
+        # has held so far.
+        lefts = itertools.accumulate((width for width, _ in aligns), initial=pdf.l_margin)
+        columns = pdf.placed[key] = [(left, width, align, {})
+                                     for left, (width, align) in zip(lefts, aligns)]
     parts = []
-    for (width, align), value in zip(aligns, values):
+    for (x, width, align, placed), value in zip(columns, values):
         if value:
-            key = (font_key, x, width, align, value)
-            around = placed.get(key)
+            around = placed.get(value)
             if around is None:
-                around = placed[key] = _placed(pdf, x, width, align, value)
+                around = placed[value] = _placed(pdf, x, width, align, value)
             parts.append(around[0] + baseline + around[1])
-        x += width
     if parts:
         # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
         pdf._out(" ".join(["q", colour_operator(pdf.text_color), *parts, "Q"]))
