@@ -298,11 +298,10 @@ def _row(pdf: FPDF, header, aligns, index: int, values) -> None:
     if pdf.y + ROW_HEIGHT > pdf.page_break_trigger:
         pdf.add_page()
         _table_header(pdf, header)
-    y = pdf.y
-    if index % 2 == 1:
+    striped = index % 2 == 1
+    if striped:
         pdf.set_fill_color(*STRIPE_FILL)
-        pdf.rect(pdf.l_margin, y, sum(width for width, _ in aligns), ROW_HEIGHT, style="F")
-    table_line(pdf, aligns, values, y, ROW_HEIGHT)
+    table_line(pdf, aligns, values, pdf.y, ROW_HEIGHT, fill=striped)
 
 
 def _total_row(pdf: FPDF, aligns, values) -> None:

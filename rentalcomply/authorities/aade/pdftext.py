@@ -27,8 +27,9 @@ CELL_BASELINE = 0.3
 PAGE_COUNT_ROOM = "000"
 
 
-def table_line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
-    """Write a table line's values at computed positions as one piece, then move below it.
+def table_line(pdf: FPDF, aligns, values, y: float, height: float, fill: bool = False) -> None:
+    """Write a table line's values at computed positions as one piece, then move below it; with
+    `fill`, on the line's width filled in the current fill colour first (as `rect()` would).
 
     The line is written the way `text()` writes each value (the same PDF operators, font and
     colour) but in one piece. Only the baseline changes from one line to the next: a value's
@@ -49,16 +50,23 @@ def table_line(pdf: FPDF, aligns, values, y: float, height: float) -> None:
         lefts = itertools.accumulate((width for width, _ in aligns), initial=pdf.l_margin)
         columns = pdf.placed[key] = [(left, width, align, {})
                                      for left, (width, align) in zip(lefts, aligns)]
-    parts = []
+    texts = []
     for (x, width, align, placed), value in zip(columns, values):
         if value:
             around = placed.get(value)
             if around is None:
                 around = placed[value] = _placed(pdf, x, width, align, value)
-            parts.append(around[0] + baseline + around[1])
-    if parts:
+            texts.append(around[0] + baseline + around[1])
+    parts = []
+    if fill:
+        k = pdf.k
+        parts.append(f"{pdf.l_margin * k:.2f} {(pdf.h - y) * k:.2f} "
+                     f"{sum(width for width, _ in aligns) * k:.2f} {-height * k:.2f} re f")
+    if texts:
         # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
-        pdf._out(" ".join(["q", colour_operator(pdf.text_color), *parts, "Q"]))
+        parts += ["q", colour_operator(pdf.text_color), *texts, "Q"]
+    if parts:
+        pdf._out(" ".join(parts))
     pdf.set_xy(pdf.l_margin, y + height)
 
 
