@@ -87,6 +87,8 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     # Remembered for the document: the tables repeat the same few hundred amounts and dates.
     money = functools.cache(lambda cents: L.money(cents, language))
     day = functools.cache(lambda value: L.date(value, language))
+    platform = functools.cache(lambda name: L.text("platform:" + name, language))
+    payment = functools.cache(lambda method: _payment(method, language))
     period = L.period_name(data.year, data.month, language)
     generated_local = generated_at.replace(tzinfo=dt.timezone.utc).astimezone(ATHENS)
     generated_text = generated_local.strftime("%d/%m/%Y %H:%M") + " (Europe/Athens)" \
@@ -180,13 +182,13 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         else:
             header = [(t(key), w, align) for key, w, align in STAY_COLUMNS]
             _table_header(pdf, header)
-            aligns = [(w, align) for _, w, align in STAY_COLUMNS]
+            aligns = tuple((w, align) for _, w, align in STAY_COLUMNS)
             for index, stay in enumerate(section.stays):
                 _row(pdf, header, aligns, index, (
                     day(stay.arrival), day(stay.departure), str(stay.nights),
                     _clip(stay.guest_name, 27), _renter_id(stay.renter_id, language),
                     _clip(stay.renter_reference or "—", 15),
-                    L.text("platform:" + stay.platform, language), _payment(stay.payment_method, language),
+                    platform(stay.platform), payment(stay.payment_method),
                     money(stay.gross_cents), money(stay.fee_cents), money(stay.net_cents)))
             pdf.repeat_header = None
             _total_row(pdf, aligns, (t("total"), "", str(section.nights), "", "", "", "", "",
@@ -202,14 +204,13 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                        (t("payment"), 26, "L"), (t("amount_kept"), 35, "R"))
             header = [(label, w, align) for label, w, align in columns]
             _table_header(pdf, header)
-            aligns = [(w, align) for _, w, align in columns]
+            aligns = tuple((w, align) for _, w, align in columns)
             for index, item in enumerate(section.cancellations):
                 _row(pdf, header, aligns, index, (
                     day(item.arrival), day(item.departure), day(item.cancelled_on),
                     _clip(item.guest_name, 34), _renter_id(item.renter_id, language),
                     _clip(item.renter_reference or "—", 18),
-                    L.text("platform:" + item.platform, language),
-                    _payment(item.payment_method, language),
+                    platform(item.platform), payment(item.payment_method),
                     money(item.amount_kept_cents)))
             pdf.repeat_header = None
             _total_row(pdf, aligns, (t("total"), "", "", "", "", "", "", "",
@@ -228,7 +229,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                    (t("nights"), 25, "R"), (t("rate"), 30, "R"), (t("fee_short"), 35, "R"))
         header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
-        aligns = [(w, align) for _, w, align in columns]
+        aligns = tuple((w, align) for _, w, align in columns)
         for index, line in enumerate(data.fee_lines):
             _row(pdf, header, aligns, index, (
                 L.period_name(line.year, line.month, language),
@@ -289,8 +290,8 @@ def _table_header(pdf: FPDF, header) -> None:
     pdf.line(x, y, x + width, y)
     pdf.line(x, y + height, x + width, y + height)
     pdf.set_font(FONT, "B", 8)
-    table_line(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
-               height)
+    table_line(pdf, tuple((w, align) for _, w, align in header),
+               [label for label, _, _ in header], y, height)
     pdf.set_font(FONT, "", 8)
 
 
