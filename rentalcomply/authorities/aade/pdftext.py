@@ -2,7 +2,7 @@
 
 fpdf2's `cell()` and `multi_cell()` lay each text out afresh (fragments, a copy of the graphics
 state, line breaking measured character by character): about 0.13 ms a value for `cell()` and
-10 ms a row for a wrapped reason. A month of 5,000 stays is 50,000 values, 187 pages and dozens of
+5 ms a row for a wrapped reason. A month of 5,000 stays is 50,000 values, 187 pages and dozens of
 needs-attention rows whose few reasons recur from row to row, so these writers emit the operators
 those calls would (a text operator per value at the position they compute, the fill as a
 rectangle), measure with cached character widths and wrap each distinct text once per document.
@@ -30,7 +30,7 @@ PAGE_COUNT_ROOM = "000"
 
 def table_line(pdf: FPDF, aligns, values, y: float, height: float, fill: bool = False) -> None:
     """Write a table line's values at computed positions as one piece, then move below it; with
-    `fill`, on the line's width filled in the current fill colour first (as `rect()` would).
+    `fill`, the line's width is filled in the current fill colour first (as `rect()` fills).
 
     The line is written the way `text()` writes each value (the same PDF operators, font and
     colour) but in one piece. Only the baseline changes from one line to the next: a value's
@@ -90,6 +90,7 @@ class Texts:
     def __init__(self, pdf: FPDF):
         self.pdf = pdf
         self.parts: list[str] = ["q", colour_operator(pdf.text_color)]
+        self.any = False
 
     def cell(self, x: float, y: float, width: float, height: float, align: str, value: str,
              measured: str | None = None) -> None:
@@ -103,6 +104,7 @@ class Texts:
         baseline = pdf.h - (y + 0.5 * height + CELL_BASELINE * pdf.font_size)
         self.parts.append(f"BT {left * pdf.k:.2f} {baseline * pdf.k:.2f} Td "
                           f"{pdf.current_font.encode_text(value)} ET")
+        self.any = True
 
     def colour(self, r: int, g: int, b: int) -> None:
         """The texts after this one in this colour."""
@@ -111,6 +113,8 @@ class Texts:
 
     def write(self) -> None:
         pdf = self.pdf
+        if not self.any:
+            return
         if not pdf.current_font_is_set_on_page:
             pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
         pdf._out(" ".join([*self.parts, "Q"]))
@@ -148,8 +152,11 @@ def footers(pdf: FPDF, text: str, counted: Callable[[int], str]) -> None:
     last = pdf.page
     height, y = 4, pdf.h - 10
     for number in range(1, last + 1):
+        # fpdf2 lets a document go back to a page by setting `page`, warning that the instance's
+        # graphics state is then not the page's: these operators set the font and colour they
+        # use (the colour inside q/Q), and draw nothing else.
         pdf.page = number
-        pdf.current_font_is_set_on_page = False  # whatever the page's last text was written in
+        pdf.current_font_is_set_on_page = False
         texts = Texts(pdf)
         texts.cell(pdf.l_margin, y, pdf.epw, height, "L", text)
         words = counted(number)
