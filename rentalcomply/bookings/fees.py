@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 
 from rentalcomply.taxes import compute
@@ -61,6 +62,7 @@ class FeeRates:
 _ALWAYS = dt.date(1970, 1, 1)
 
 
+@functools.lru_cache(maxsize=8)  # a few settings' rates; a month's report prices 300 stays
 def climate_rule_set(rates: FeeRates) -> RuleSet:
     """The configured rates as the engine's rule set: each night of the flat is charged its
     month's season rate, a detached house over 80 m² its own."""

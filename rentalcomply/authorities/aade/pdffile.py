@@ -1,8 +1,10 @@
 """The human-readable report: a PDF a host can hand to an accountant.
 
-Landscape A4, DejaVu Sans (shipped in the package: fpdf2's core fonts have no Greek). Tables are
-drawn with plain `cell()` calls rather than `pdf.table()`, which costs about six times as much per
-row: a month of 5,000 stays must render in about a second.
+Landscape A4, DejaVu Sans (shipped in the package: fpdf2's core fonts have no Greek). The page is
+laid out here; the tables, headings, needs-attention rows and page footers are written by
+pdftext.py, in the PDF operators `cell()` and `multi_cell()` would write but without their cost
+per call (`pdf.table()` costs about six times as much per row as `cell()` again): a month of
+5,000 stays, 187 pages, must render in a fraction of a second.
 
 Stored text is written through `safetext.for_line` (a control character shows as U+FFFD, never
 breaks a table line). A provisional report (the period still running) says so under its title and
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from rentalcomply.authorities.aade import labels as L
 from rentalcomply.authorities.aade.building import ATHENS, ReportData
+from rentalcomply.authorities.aade.pdftext import Texts, footers, table_line, text_line, wrapped
 from rentalcomply.authorities.aade.safetext import for_line
 from rentalcomply.bookings.reference import short_reference
 
@@ -62,27 +65,21 @@ def _document_class() -> type:
     from fpdf import FPDF
 
     class Document(FPDF):
-        def __init__(self, footer_text: str, language: str):
+        def __init__(self, footer_text: str):
             super().__init__(orientation="L", unit="mm", format="A4")
             self.footer_text = footer_text
-            self.language = language
             self.add_font(FONT, "", _font_path("DejaVuSans.ttf"))
             self.add_font(FONT, "B", _font_path("DejaVuSans-Bold.ttf"))
             self.set_margins(12, 12, 12)
             self.set_auto_page_break(True, margin=14)
             self.repeat_header = None  # redrawn at the top of a page a table continues on
-            # A table value's text operator per font and column: see `_texts`.
-            self.placed: dict[tuple, tuple[str, str]] = {}
-            self.line_counts: dict[tuple, int] = {}  # see `_line_count`
+            # A table value's text operator per font and column: see `pdftext.table_line`.
+            self.placed: dict[tuple, list] = {}
+            self.wrapped_lines: dict[tuple, tuple[str, ...]] = {}  # see `pdftext.wrapped`
 
         def footer(self):
-            self.set_y(-10)
-            self.set_font(FONT, "", 7.5)
-            self.set_text_color(*MUTED)
-            self.cell(0, 4, self.footer_text, align="L")
-            self.set_x(self.l_margin)
-            self.cell(0, 4, f"{L.text('page', self.language)} {self.page_no()} "
-                            f"{L.text('of', self.language)} {{nb}}", align="R")
+            """Nothing while the pages are written: `_footers` writes every page's footer at
+            the end, when the page count is known."""
 
     return Document
 
@@ -92,6 +89,8 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     # Remembered for the document: the tables repeat the same few hundred amounts and dates.
     money = functools.cache(lambda cents: L.money(cents, language))
     day = functools.cache(lambda value: L.date(value, language))
+    platform = functools.cache(lambda name: L.text("platform:" + name, language))
+    payment = functools.cache(lambda method: _payment(method, language))
     period = L.period_name(data.year, data.month, language)
     generated_local = generated_at.replace(tzinfo=dt.timezone.utc).astimezone(ATHENS)
     generated_text = generated_local.strftime("%d/%m/%Y %H:%M") + " (Europe/Athens)" \
@@ -100,7 +99,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
     account_name = for_line(data.account_name)
     marker = f"{t('provisional_mark')} · " if data.provisional else ""
     pdf = _document_class()(f"{marker}{data.code} · {account_name} · {period} · {t('generated')} "
-                    f"{generated_text}", language)
+                            f"{generated_text}")
     pdf.set_title(f"{t('title_month' if data.month else 'title_year')} {period}")
     pdf.set_author("RentalComply")
     pdf.add_page()
@@ -174,10 +173,10 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         _heading(pdf, f"{for_line(section.name)} · {t('ama')} {for_line(section.ama)}")
         pdf.set_font(FONT, "", 8.5)
         pdf.set_text_color(*MUTED)
-        pdf.cell(width, 4.5, f"{for_line(section.address)} · {t('category')}: {t(section.category)} · "
-                             f"{t('fee_period')}: {money(section.fee_in_period_cents)} "
-                             f"({section.fee_nights} {t('nights').lower()})",
-                 new_x="LMARGIN", new_y="NEXT")
+        text_line(pdf, width, 4.5,
+                  f"{for_line(section.address)} · {t('category')}: {t(section.category)} · "
+                  f"{t('fee_period')}: {money(section.fee_in_period_cents)} "
+                  f"({section.fee_nights} {t('nights').lower()})")
         pdf.set_text_color(*INK)
         if not section.stays:
             pdf.set_font(FONT, "", 8.5)
@@ -185,13 +184,13 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
         else:
             header = [(t(key), w, align) for key, w, align in STAY_COLUMNS]
             _table_header(pdf, header)
-            aligns = [(w, align) for _, w, align in STAY_COLUMNS]
+            aligns = tuple((w, align) for _, w, align in STAY_COLUMNS)
             for index, stay in enumerate(section.stays):
                 _row(pdf, header, aligns, index, (
                     day(stay.arrival), day(stay.departure), str(stay.nights),
                     _clip(stay.guest_name, 27), _renter_id(stay.renter_id, language),
                     _clip(stay.renter_reference or "—", 15),
-                    L.text("platform:" + stay.platform, language), _payment(stay.payment_method, language),
+                    platform(stay.platform), payment(stay.payment_method),
                     money(stay.gross_cents), money(stay.fee_cents), money(stay.net_cents)))
             pdf.repeat_header = None
             _total_row(pdf, aligns, (t("total"), "", str(section.nights), "", "", "", "", "",
@@ -207,14 +206,13 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                        (t("payment"), 26, "L"), (t("amount_kept"), 35, "R"))
             header = [(label, w, align) for label, w, align in columns]
             _table_header(pdf, header)
-            aligns = [(w, align) for _, w, align in columns]
+            aligns = tuple((w, align) for _, w, align in columns)
             for index, item in enumerate(section.cancellations):
                 _row(pdf, header, aligns, index, (
                     day(item.arrival), day(item.departure), day(item.cancelled_on),
                     _clip(item.guest_name, 34), _renter_id(item.renter_id, language),
                     _clip(item.renter_reference or "—", 18),
-                    L.text("platform:" + item.platform, language),
-                    _payment(item.payment_method, language),
+                    platform(item.platform), payment(item.payment_method),
                     money(item.amount_kept_cents)))
             pdf.repeat_header = None
             _total_row(pdf, aligns, (t("total"), "", "", "", "", "", "", "",
@@ -233,7 +231,7 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
                    (t("nights"), 25, "R"), (t("rate"), 30, "R"), (t("fee_short"), 35, "R"))
         header = [(label, w, align) for label, w, align in columns]
         _table_header(pdf, header)
-        aligns = [(w, align) for _, w, align in columns]
+        aligns = tuple((w, align) for _, w, align in columns)
         for index, line in enumerate(data.fee_lines):
             _row(pdf, header, aligns, index, (
                 L.period_name(line.year, line.month, language),
@@ -260,13 +258,21 @@ def render_pdf(data: ReportData, generated_at: dt.datetime, language: str = "el"
             _attention_row(pdf, header, columns, index, item, language, day)
         pdf.repeat_header = None
 
+    _footers(pdf, language)
     return bytes(pdf.output())
+
+
+def _footers(pdf: FPDF, language: str) -> None:
+    pdf.set_font(FONT, "", 7.5)
+    pdf.set_text_color(*MUTED)
+    footers(pdf, pdf.footer_text,
+            lambda page: f"{L.text('page', language)} {page} {L.text('of', language)} ")
 
 
 def _heading(pdf: FPDF, title: str, colour=ACCENT) -> None:
     pdf.set_font(FONT, "B", 11)
     pdf.set_text_color(*colour)
-    pdf.cell(pdf.epw, 6.5, title, new_x="LMARGIN", new_y="NEXT")
+    text_line(pdf, pdf.epw, 6.5, title)
     pdf.set_draw_color(*colour)
     pdf.set_line_width(0.4)
     pdf.line(pdf.l_margin, pdf.get_y(), pdf.l_margin + pdf.epw, pdf.get_y())
@@ -286,8 +292,8 @@ def _table_header(pdf: FPDF, header) -> None:
     pdf.line(x, y, x + width, y)
     pdf.line(x, y + height, x + width, y + height)
     pdf.set_font(FONT, "B", 8)
-    _texts(pdf, [(w, align) for _, w, align in header], [label for label, _, _ in header], y,
-           height)
+    table_line(pdf, tuple((w, align) for _, w, align in header),
+               [label for label, _, _ in header], y, height)
     pdf.set_font(FONT, "", 8)
 
 
@@ -295,11 +301,10 @@ def _row(pdf: FPDF, header, aligns, index: int, values) -> None:
     if pdf.y + ROW_HEIGHT > pdf.page_break_trigger:
         pdf.add_page()
         _table_header(pdf, header)
-    y = pdf.y
-    if index % 2 == 1:
+    striped = index % 2 == 1
+    if striped:
         pdf.set_fill_color(*STRIPE_FILL)
-        pdf.rect(pdf.l_margin, y, sum(width for width, _ in aligns), ROW_HEIGHT, style="F")
-    _texts(pdf, aligns, values, y, ROW_HEIGHT)
+    table_line(pdf, aligns, values, pdf.y, ROW_HEIGHT, fill=striped)
 
 
 def _total_row(pdf: FPDF, aligns, values) -> None:
@@ -311,108 +316,42 @@ def _total_row(pdf: FPDF, aligns, values) -> None:
     pdf.set_line_width(0.2)
     pdf.line(x, y, x + sum(width for width, _ in aligns), y)
     pdf.set_font(FONT, "B", 8)
-    _texts(pdf, aligns, values, y, height)
+    table_line(pdf, aligns, values, y, height)
     pdf.set_font(FONT, "", 8)
 
 
-def _texts(pdf: FPDF, aligns, values, y: float, height: float) -> None:
-    """Write a table line's values at computed positions as one piece, then move below it.
-
-    fpdf2's `cell()` costs about 0.13 ms a value and `text()` 0.03 ms; a month of 5,000 stays
-    is 50,000 values, so the line is written the way `text()` writes each value (the same PDF
-    operators, font and colour) but in one piece. This leans on `_out` and the font's
-    `encode_text`, stable within fpdf2 2.x (pinned below 3 in pyproject.toml); the tests read
-    every value back with pdftotext.
-
-    Only the baseline changes from one line to the next: a value's operator before and after it
-    (its left edge, and its text mapped to the font subset) is remembered per column and font
-    within the document (`_placed`), since a month's table repeats the same few hundred dates,
-    amounts, names and platforms thousands of times.
-    """
-    if not pdf.current_font_is_set_on_page:
-        pdf._out(pdf._set_font_for_page(pdf.current_font, pdf.font_size_pt))
-    k = pdf.k
-    baseline = f"{(pdf.h - (y + (height + pdf.font_size * 0.7) / 2)) * k:.2f}"
-    placed = pdf.placed
-    font_key = (pdf.current_font.fontkey, pdf.font_size_pt)
-    x = pdf.l_margin
-    parts = []
-    for (width, align), value in zip(aligns, values):
-        if value:
-            key = (font_key, x, width, align, value)
-            around = placed.get(key)
-            if around is None:
-                around = placed[key] = _placed(pdf, x, width, align, value)
-            parts.append(around[0] + baseline + around[1])
-        x += width
-    if parts:
-        # As text() does: the text colour is set inside a q/Q pair, leaving the state as it was.
-        pdf._out(" ".join(["q", pdf.text_color.serialize().lower(), *parts, "Q"]))
-    pdf.set_xy(pdf.l_margin, y + height)
-
-
-def _placed(pdf: FPDF, x: float, width: float, align: str, value: str) -> tuple[str, str]:
-    """A value's text operator in its column, in two parts: before the baseline and after it.
-
-    Mapping a text to the font subset picks its new characters into the subset in the order they
-    come; since a value is mapped the first time it appears, as it always was, the subset and
-    every operator stay the same."""
-    k = pdf.k
-    padding = pdf.c_margin
-    left = x + width - padding - _text_width(pdf, value) if align == "R" else x + padding
-    return f"BT {left * k:.2f} ", f" Td {pdf.current_font.encode_text(value)} ET"
-
-
-_char_widths: dict[tuple, dict[str, float]] = {}
-
-
-def _text_width(pdf: FPDF, text: str) -> float:
-    """get_string_width() summed from cached character widths: the same figure (no kerning
-    without text shaping) at a fraction of the cost for thousands of amounts."""
-    table = _char_widths.setdefault((pdf.font_family, pdf.font_style, pdf.font_size_pt), {})
-    total = 0.0
-    for char in text:
-        width = table.get(char)
-        if width is None:
-            width = table[char] = pdf.get_string_width(char)
-        total += width
-    return total
-
-
 def _attention_row(pdf: FPDF, header, columns, index, item, language, day) -> None:
+    """A booking that needs attention and its reasons, wrapped in the last column: laid out as
+    five `cell()` calls and a `multi_cell()` of the reasons (padded 0.5 mm above and below) lay
+    it out, written as one piece (see pdftext.py)."""
     reasons = [for_line(text) for text in item.texts(language)]
-    # Reasons wrap: measure the tallest cell first so the whole row moves to the next page.
-    reason_width = columns[-1][1]
-    lines = sum(_line_count(pdf, reason_width, text) for text in reasons)
-    height = max(ROW_HEIGHT, lines * REASON_LINE + 1)
+    *cells, (_, reason_width, _) = columns
+    lines = [part for text in reasons for part in wrapped(pdf, reason_width, text)]
+    # The whole row moves to the next page when it does not fit.
+    height = max(ROW_HEIGHT, len(lines) * REASON_LINE + 1)
     if pdf.will_page_break(height):
         pdf.add_page()
         _table_header(pdf, header)
-    fill = index % 2 == 1
-    if fill:
+    x, top = pdf.l_margin, pdf.get_y()
+    cells_width = sum(width for _, width, _ in cells)
+    if index % 2 == 1:
         pdf.set_fill_color(*STRIPE_FILL)
+        pdf.rect(x, top, cells_width, height, style="F")
+        # multi_cell() filled one line's box even for no text at all.
+        pdf.rect(x + cells_width, top, reason_width, max(len(lines), 1) * REASON_LINE + 1,
+                 style="F")
+    texts = Texts(pdf)
     values = (short_reference(item.booking_id), _clip(item.property_name, 28),
-              _clip(item.guest_name, 24),
-              day(item.arrival), day(item.departure))
-    top = pdf.get_y()
-    for (_, width, align), value in zip(columns[:-1], values):
-        pdf.cell(width, height, value, align=align, fill=fill)
-    pdf.set_text_color(*WARN)
-    pdf.multi_cell(reason_width, REASON_LINE, "\n".join(reasons), fill=fill, align="L",
-                   new_x="LMARGIN", new_y="NEXT", padding=(0.5, 0))
+              _clip(item.guest_name, 24), day(item.arrival), day(item.departure))
+    for (_, width, align), value in zip(cells, values):
+        texts.cell(x, top, width, height, align, value)
+        x += width
+    texts.colour(*WARN)
+    for number, text in enumerate(lines):
+        texts.cell(x, top + 0.5 + number * REASON_LINE, reason_width, REASON_LINE, "L", text)
+    texts.write()
     pdf.set_text_color(*INK)
-    pdf.set_xy(pdf.l_margin, max(pdf.get_y(), top + height))
-
-
-def _line_count(pdf: FPDF, width: float, text: str) -> int:
-    """Lines `text` wraps to in a cell of `width`, in the current font: measured once per text
-    (the same few reasons recur on every row) since fpdf2's line breaking is slow."""
-    key = (pdf.current_font.fontkey, pdf.font_size_pt, width, text)
-    count = pdf.line_counts.get(key)
-    if count is None:
-        count = pdf.line_counts[key] = len(pdf.multi_cell(
-            width, REASON_LINE, text, align="L", dry_run=True, output="LINES"))
-    return count
+    pdf.set_xy(pdf.l_margin, top + height)
 
 
 def _payment(method: str | None, language: str) -> str:
