@@ -49,9 +49,10 @@ def _every_event_received(account_id: str, event_type: str) -> bool:
 
 
 # Whether some receiver of the account takes the event type (the webhooks package answers; until
-# it does, every event has one). An event that no receiver takes is written already dispatched:
-# nothing will ever be delivered for it, and its commit need not wake the dispatcher, a task
-# written to the queue after each write (a sixth of a POST /bookings on SQLite).
+# it does, every event has one). A commit whose events no receiver takes does not wake the
+# dispatcher, a task written to the queue after each write (a sixth of a POST /bookings on
+# SQLite): such events wait in the outbox for the sweep, every minute, which marks them
+# dispatched with nothing to deliver (or delivers them to an endpoint made meanwhile).
 _has_receiver: Callable[[str, str], bool] = _every_event_received
 
 
@@ -68,12 +69,10 @@ def emit(account_id: str, event_type: str, data: dict) -> Event:
         raise RuntimeError("emit() must be called inside the transaction of the change")
     # To the microsecond: the dispatcher takes events in this order, and one resource's events,
     # written by transactions that change its row one after the other, must keep theirs.
-    now = clock.utcnow_precise()
-    received = _has_receiver(account_id, event_type)
     event = Event(id=new_id("evt"), account=account_id, type=event_type, data=data,
-                  created_at=now, dispatched_at=None if received else now)
+                  created_at=clock.utcnow_precise())
     insert_rows(Event, [dict(event.__data__)])  # a prepared INSERT: emitted by every write
-    _note_emitted(event_type, received)
+    _note_emitted(event_type, _has_receiver(account_id, event_type))
     return event
 
 
@@ -120,9 +119,7 @@ def emit_many(account_id: str, items: list[tuple[str, dict]]) -> int:
     received = {event_type: _has_receiver(account_id, event_type)
                 for event_type in {event_type for event_type, _ in items}}
     insert_rows(Event, [{"id": new_id("evt"), "account": account_id, "type": event_type,
-                         "data": data, "created_at": now,
-                         "dispatched_at": None if received[event_type] else now}
-                        for event_type, data in items])
+                         "data": data, "created_at": now} for event_type, data in items])
     for event_type, _ in items:
         _note_emitted(event_type, received[event_type])
     return len(items)

@@ -356,10 +356,10 @@ def delivery_view(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> 
 
 def has_receiver(account_id: str, event_type: str) -> bool:
     """Whether an active endpoint of the account takes `event_type` (a test event always has
-    its endpoint). Asked for each event emitted (core/events.py): on SQLite the endpoints are
-    read again only after something was committed (core/commits.py). Read inside the caller's
-    transaction, which may see its own changes first: none changes an endpoint and then emits
-    an event other than the test event, so what is kept is what was committed."""
+    its endpoint): whether the commit that emitted it wakes the dispatcher (core/events.py). On
+    SQLite the endpoints are read again only after something was committed (core/commits.py).
+    Asked inside the emitting transaction: an answer it got wrong (a change of an endpoint in
+    that very transaction) only leaves its events to the minute's sweep."""
     if event_type == TEST_EVENT:
         return True
     subscriptions = committed_read(("webhook-subscriptions", account_id),
