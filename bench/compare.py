@@ -259,7 +259,9 @@ def moved_line(medians: dict[str, dict[str, float]]) -> str:
             continue
         ratio = medians["current"][figure] / base if base else float("inf")
         if abs(ratio - 1) > MOVED:
-            better = (ratio > 1) == ("req/s" in figure)  # more req/s is better, more time is not
+            # More req/s is better, and so is a higher share of a baseline's figure (a ratio
+            # named "a / b"); more time or memory is not.
+            better = (ratio > 1) == ("req/s" in figure or " / " in figure)
             moved[figure] = "better" if better else "worse"
     if not moved:
         return f"Moved more than {MOVED:.0%}: nothing."
