@@ -15,16 +15,19 @@ FOLDER = Path(__file__).resolve().parent
 def with_moved_clock(env: dict) -> dict:
     """`env`, for a process a test starts with an environment of its own, with the run's moved
     clock added when the run is moved: every process of the run reads the same day."""
-    # A machine whose clock libfaketime moves (LD_PRELOAD and its FAKETIME settings): the
-    # process shares it, as every process on such a machine would.
-    env = {**{name: value for name, value in os.environ.items()
-              if name == "LD_PRELOAD" or name.startswith("FAKETIME") or name == "NO_FAKE_STAT"},
-           **env}
+    env = {**machine_clock_environment(), **env}
     if SHIFT_VARIABLE not in os.environ:
         return env
     path = env.get("PYTHONPATH")
     return {**env, SHIFT_VARIABLE: os.environ[SHIFT_VARIABLE],
             "PYTHONPATH": str(FOLDER) + (os.pathsep + path if path else "")}
+
+
+def machine_clock_environment() -> dict:
+    """On a machine whose clock libfaketime moves (LD_PRELOAD and its FAKETIME settings), what
+    a process needs to share it, as every process on such a machine would; else nothing."""
+    return {name: value for name, value in os.environ.items()
+            if name == "LD_PRELOAD" or name.startswith("FAKETIME") or name == "NO_FAKE_STAT"}
 
 
 def shift_to(today: str, now: datetime.datetime) -> datetime.timedelta:
