@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import http.client
+import io
 import json
 import os
 import random
@@ -192,10 +193,20 @@ def booking_bodies(property_id: str, first: dt.date):
         day += dt.timedelta(days=1)
 
 
+def wsgi_call(app, key: str, method: str, path: str, query: str = "", body: bytes = b"") -> str:
+    """One request to the WSGI `app` in this process, as the key `key`: its status line."""
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
+               "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "REMOTE_ADDR": "127.0.0.1",
+               "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
+               "CONTENT_LENGTH": str(len(body)), "CONTENT_TYPE": "application/json",
+               "HTTP_AUTHORIZATION": f"Bearer {key}", "wsgi.errors": sys.stderr}
+    status = []
+    b"".join(app(environ, lambda line, headers, exc_info=None: status.append(line)))
+    return status[0]
+
+
 def in_process(data_dir: Path, key: str, property_id: str, booking_id: str) -> dict:
     """Median milliseconds of the WSGI call alone for each path, and of the bare app's."""
-    import io
-
     import bottle
 
     from rentalcomply.config import load_settings
@@ -210,14 +221,7 @@ def in_process(data_dir: Path, key: str, property_id: str, booking_id: str) -> d
     bare.get("/hello", callback=lambda: b'{"data":{"hello":"world"}}')
 
     def call(target, method, path, query="", body=b""):
-        environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
-                   "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "REMOTE_ADDR": "127.0.0.1",
-                   "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
-                   "CONTENT_LENGTH": str(len(body)), "CONTENT_TYPE": "application/json",
-                   "HTTP_AUTHORIZATION": f"Bearer {key}", "wsgi.errors": sys.stderr}
-        status = []
-        b"".join(target(environ, lambda s, h, e=None: status.append(s)))
-        return status[0]
+        return wsgi_call(target, key, method, path, query, body)
 
     def median(function, count):
         function()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import io
 import json
 import os
 import re
@@ -33,7 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.api_throughput import bench_env, booking_bodies, seed  # noqa: E402 - after the path
+from bench.api_throughput import (bench_env, booking_bodies, seed,  # noqa: E402 - after the path
+                                  wsgi_call)
 
 
 class _TimedCursor:
@@ -43,16 +43,15 @@ class _TimedCursor:
         self._cursor, self._record = cursor, record
 
     def execute(self, sql, *args):
-        started = time.perf_counter()
-        try:
-            return self._cursor.execute(sql, *args)
-        finally:
-            self._record(sql, time.perf_counter() - started)
+        return self._timed(self._cursor.execute, sql, *args)
 
     def executemany(self, sql, *args):
+        return self._timed(self._cursor.executemany, sql, *args)
+
+    def _timed(self, method, sql, *args):
         started = time.perf_counter()
         try:
-            return self._cursor.executemany(sql, *args)
+            return method(sql, *args)
         finally:
             self._record(sql, time.perf_counter() - started)
 
@@ -97,16 +96,9 @@ def main() -> None:
         bodies = booking_bodies(property_id, dt.date(2070, 1, 1))
 
         def post() -> None:
-            body = json.dumps(next(bodies)).encode()
-            environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/api/v1/bookings",
-                       "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80",
-                       "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http",
-                       "wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body)),
-                       "CONTENT_TYPE": "application/json",
-                       "HTTP_AUTHORIZATION": f"Bearer {key}", "wsgi.errors": sys.stderr}
-            status = []
-            b"".join(app(environ, lambda line, headers, exc_info=None: status.append(line)))
-            assert status[0].startswith("201"), status
+            status = wsgi_call(app, key, "POST", "/api/v1/bookings",
+                               body=json.dumps(next(bodies)).encode())
+            assert status.startswith("201"), status
 
         for _ in range(50):  # warm: statement caches, the key's record, the first commit's work
             post()
