@@ -97,7 +97,7 @@ def apply_feed(connection_id: str, owner: str, feed: Feed, etag, last_modified,
                 result.cancelled += 1
     # Cancellations never make a double booking. The pairs are found before the write lock is
     # taken (reading thousands of stays took half a second); only the new ones are written.
-    pairs = _conflict_pairs(prop) if result.created or result.updated else []
+    pairs = _conflict_pairs(prop, connection) if result.created or result.updated else []
     with write_turn():
         if pairs:
             _report_conflicts(prop, pairs)
@@ -263,16 +263,22 @@ def _touch(booking: Booking) -> None:
 
 # --- double bookings ----------------------------------------------------------------------------
 
-def _conflict_pairs(prop: Property) -> list[tuple[str, str]]:
+def _conflict_pairs(prop: Property, connection: ChannelConnection) -> list[tuple[str, str]]:
     """Each pair of overlapping confirmed stays of the property that come from different
     sources (see `_report_conflicts`), as sorted id pairs."""
+    upcoming = ((Booking.property == prop.id) & (Booking.status == "confirmed")
+                & (Booking.departure_date > clock.today()))
+    if not (Booking.select(Booking.id).where(upcoming & (
+            Booking.connection.is_null(True) | (Booking.connection != connection.id)))
+            .exists()):
+        # Every upcoming stay is this feed's: no pair to find (a listing on one channel only,
+        # the most common case, reads one row here instead of all its stays).
+        return []
     # Plain tuples: most syncs find no pair at all.
     stays = [(stay_id, _as_date(arrival), _as_date(departure), source, is_block)
              for stay_id, arrival, departure, source, is_block in
              Booking.select(Booking.id, Booking.arrival_date, Booking.departure_date,
-                            Booking.connection, Booking.is_block).where(
-                 (Booking.property == prop.id) & (Booking.status == "confirmed")
-                 & (Booking.departure_date > clock.today()))
+                            Booking.connection, Booking.is_block).where(upcoming)
              .order_by(Booking.arrival_date, Booking.id).tuples()]
     pairs = []
     for i, first in enumerate(stays):

@@ -20,8 +20,10 @@ import dataclasses
 import datetime as dt
 import re
 import zoneinfo
+from typing import Callable, Iterator
 
 from rentalcomply.sync.fetch import FeedError
+from rentalcomply.sync.plain_feed import plain_events
 
 GUEST_NAME_MAX = 200
 # A feed's history (past stays) counts too, within this many times `sync.max_events` in all:
@@ -82,7 +84,6 @@ def parse_feed(body: bytes, provider: str, timezone: str = "UTC",
                max_events: int | None = None) -> Feed:
     """The stays of a feed. Raises FeedError when the body is not a whole iCalendar, or holds
     more than HISTORY_FACTOR × `max_events` events in all (the caller counts the future ones)."""
-    import icalendar  # with the first feed, not at every start (sync/export.py says why)
     body = body.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark some exporters add
     if max_events is not None:
         check_event_count(body, max_events)
@@ -94,29 +95,44 @@ def parse_feed(body: bytes, provider: str, timezone: str = "UTC",
                         "BEGIN:VCALENDAR)")
     if not text_end.endswith(b"END:VCALENDAR"):
         raise FeedError("the feed is truncated (it does not end with END:VCALENDAR)")
+    zone = _zone(timezone)
+    stays: dict[str, Stay] = {}
+    unreadable: set[str] = set()
+    for uid, status, summary, description, dates in _events(body):
+        uid = clean_text(uid).strip()
+        if not uid:
+            continue  # nothing to follow it by; channels always give one
+        if status.upper() == "CANCELLED":
+            continue
+        try:
+            arrival, departure = _dates(*dates(), zone)
+        except (ValueError, TypeError, AttributeError, OverflowError):  # icalendar's errors too
+            unreadable.add(uid[:255])
+            continue
+        summary = clean_text(summary).strip()
+        description = clean_text(description)
+        stays[uid[:255]] = _stay(uid[:255], arrival, departure, summary, description, provider)
+    return Feed(list(stays.values()), unreadable)
+
+
+def _events(body: bytes) -> Iterator[tuple[str, str, str, str, Callable]]:
+    """(UID, STATUS, SUMMARY, DESCRIPTION, a function giving DTSTART and DTEND) of each event:
+    read by plain_feed.py when the feed has the channels' plain shape, else by icalendar."""
+    plain = plain_events(body)
+    if plain is not None:
+        for event in plain:
+            yield (event.uid, event.status, event.summary, event.description,
+                   lambda event=event: (event.start, event.end))
+        return
+    import icalendar  # with the first such feed, not at every start (sync/export.py says why)
     try:
         calendar = icalendar.Calendar.from_ical(body)
     except (ValueError, KeyError, IndexError, TypeError) as exc:
         raise FeedError(f"the feed is not valid iCalendar ({_short(exc)})") from None
-    zone = _zone(timezone)
-    stays: dict[str, Stay] = {}
-    unreadable: set[str] = set()
     for event in calendar.walk("VEVENT"):
-        uid = clean_text(str(event.get("uid") or "")).strip()
-        if not uid:
-            continue  # nothing to follow it by; channels always give one
-        if str(event.get("status") or "").upper() == "CANCELLED":
-            continue
-        try:
-            arrival, departure = _dates(event, zone)
-        except (icalendar.error.IncompleteComponent, ValueError, TypeError, AttributeError,
-                OverflowError):
-            unreadable.add(uid[:255])
-            continue
-        summary = clean_text(str(event.get("summary") or "")).strip()
-        description = clean_text(str(event.get("description") or ""))
-        stays[uid[:255]] = _stay(uid[:255], arrival, departure, summary, description, provider)
-    return Feed(list(stays.values()), unreadable)
+        yield (str(event.get("uid") or ""), str(event.get("status") or ""),
+               str(event.get("summary") or ""), str(event.get("description") or ""),
+               lambda event=event: (event.start, event.end))
 
 
 def _stay(uid, arrival, departure, summary, description, provider) -> Stay:
@@ -146,8 +162,7 @@ def _is_block_word(text: str) -> bool:
     return any(word in lowered for word in BLOCK_WORDS)
 
 
-def _dates(event, zone) -> tuple[dt.date, dt.date]:
-    start, end = event.start, event.end
+def _dates(start, end, zone) -> tuple[dt.date, dt.date]:
     arrival, departure = _day(start, zone), _day(end, zone)
     if departure <= arrival:  # a timed event within one day, or an end before the start
         departure = arrival + dt.timedelta(days=1)
