@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 
 from rentalcomply.core import clock, events, peers
 from rentalcomply.core.db import db
+from rentalcomply.core.wal import checkpoints_beside, no_checkpoints_in_this_thread
 from rentalcomply.core.models import ChannelConnection
 from rentalcomply.sync.account_state import note_complete_accounts
 from rentalcomply.sync.one_connection import sync_connection
@@ -70,6 +71,7 @@ def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
 
     def run_lane(lane: list[str]) -> None:
         try:
+            no_checkpoints_in_this_thread()
             for connection_id in lane:
                 results[connection_id] = run(connection_id)
                 if progress:
@@ -78,8 +80,9 @@ def _run_all(ids: list[str], options: SyncOptions, accept_removals: bool,
         finally:
             db.close()  # this pool thread's connection
 
-    with parser_pool(len(ids)) as parser, concurrent.futures.ThreadPoolExecutor(
-            max_workers=options.parallel, thread_name_prefix="sync") as pool:
+    with parser_pool(len(ids)) as parser, checkpoints_beside(), \
+            concurrent.futures.ThreadPoolExecutor(max_workers=options.parallel,
+                                                  thread_name_prefix="sync") as pool:
         for _ in pool.map(run_lane, _lanes(ids, options.max_per_host)):
             pass
     return [results[connection_id] for connection_id in ids]
