@@ -553,7 +553,12 @@ def event_views(bookings: list[Booking | dict]) -> list[dict]:
     """The bookings (models or field values, as booking_view takes) as their events carry them:
     the API's answer, `tourist_tax` included (one query for them all; null where the property
     names no tax rule set)."""
-    views = [booking_view(booking) for booking in bookings]
+    return with_tourist_tax([booking_view(booking) for booking in bookings])
+
+
+def with_tourist_tax(views: list[dict]) -> list[dict]:
+    """Booking views (booking_view) completed with their `tourist_tax`, read in one query: what
+    their events carry. A sync makes the views before it takes its write turn, and this inside."""
     stored = taxes.tax_views(view["id"] for view in views)
     return [{**view, "tourist_tax": stored.get(view["id"])} for view in views]
 
