@@ -193,9 +193,11 @@ class ChannelConnection(Versioned):
 
 class Booking(Versioned):
     id = pw.CharField(primary_key=True, max_length=32)
-    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
-    property = pw.ForeignKeyField(Property, backref="bookings", on_delete="CASCADE")
-    connection = pw.ForeignKeyField(ChannelConnection, null=True, on_delete="SET NULL")
+    # No index of their own: composite indexes starting with each serve them (migration 0050).
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE", index=False)
+    property = pw.ForeignKeyField(Property, backref="bookings", on_delete="CASCADE", index=False)
+    connection = pw.ForeignKeyField(ChannelConnection, null=True, on_delete="SET NULL",
+                                    index=False)
     guest_name = pw.CharField(max_length=200)
     guest_email = pw.CharField(max_length=254, null=True)
     guest_phone = pw.CharField(max_length=40, null=True)
