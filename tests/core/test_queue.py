@@ -97,3 +97,29 @@ def test_a_redis_url_without_the_redis_package_says_how_to_install_it(tmp_path, 
     settings = make_settings(tmp_path, RENTALCOMPLY_QUEUE_URL="redis://127.0.0.1:6379/0")
     with pytest.raises(ValueError, match=r"pip install 'rentalcomply\[redis\]'"):
         queue.configure_queue(settings)
+
+
+ran: list[str] = []
+
+
+@queue.huey.task()
+def note_ran(name: str) -> None:
+    ran.append(name)
+
+
+def test_a_task_queued_by_this_process_wakes_an_idle_worker_at_once(settings, monkeypatch):
+    if queue.huey.storage.blocking:
+        pytest.skip("a blocking queue (Redis) hands a task to a waiting worker itself")
+    # Idle workers that would look at the queue only every 60 seconds: the task runs long
+    # before that, because queuing it woke one.
+    monkeypatch.setattr(queue, "IDLE_POLL_FIRST_SECONDS", 60)
+    monkeypatch.setattr(queue, "IDLE_POLL_MAX_SECONDS", 60)
+    ran.clear()
+    consumers = queue.start_embedded_consumer(workers=1, urgent_workers=1)
+    try:
+        time.sleep(0.5)  # the worker has looked, found nothing, and waits
+        note_ran("woken")
+        wait_until(lambda: ran, "the task run", timeout=20)
+    finally:
+        consumers.stop(graceful=True)
+    assert ran == ["woken"]
