@@ -231,6 +231,14 @@ def one_writer_at_a_time() -> bool:
     return isinstance(db.obj, peewee.SqliteDatabase)
 
 
+def can_return_rows() -> bool:
+    """Whether UPDATE ... RETURNING works here (SQLite from 3.35, PostgreSQL)."""
+    database = db.obj
+    if isinstance(database, peewee.SqliteDatabase):
+        return sqlite3.sqlite_version_info >= (3, 35)
+    return isinstance(database, peewee.PostgresqlDatabase)
+
+
 def insert_rows(model, rows: list[dict], ignore_conflicts: bool = False) -> None:
     """INSERT many rows of `model` with one prepared statement (executemany).
 

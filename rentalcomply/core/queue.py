@@ -216,11 +216,13 @@ def start_embedded_consumer(workers: int, urgent_workers: int = 2) -> Consumers:
     return Consumers(_start(huey, workers, "huey"), _start(urgent, urgent_workers, "huey-urgent"))
 
 
-# An idle worker polls every IDLE_POLL_MAX_SECONDS at most: 0.25 s finds a task queued by another
-# process (a `rentalcomply worker` beside the server) within a quarter second while costing
-# queue.db only four small reads a second; one queued by this process wakes it at once.
+# An idle worker polls every IDLE_POLL_MAX_SECONDS at most: 0.1 s finds a task queued by another
+# process (the CLI, a `rentalcomply worker` beside the server) within a tenth of a second, for ten
+# small reads of queue.db a second per worker (measured: an idle server, four workers, uses 1.0 %
+# of a core, 0.6 % at 0.25 s); one queued by this process wakes it at once. At 0.25 s a burst of events written by another process
+# waited 125 ms on average before its first delivery (bench/webhooks.py).
 IDLE_POLL_FIRST_SECONDS = 0.05
-IDLE_POLL_MAX_SECONDS = 0.25
+IDLE_POLL_MAX_SECONDS = 0.1
 
 
 def _start(queue: Huey, workers: int, name: str) -> EmbeddedConsumer:

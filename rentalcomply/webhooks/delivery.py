@@ -29,7 +29,6 @@ import email.utils
 import json
 import logging
 import random
-import sqlite3
 import threading
 import time
 
@@ -38,7 +37,7 @@ from peewee import SQL
 
 from rentalcomply import __version__
 from rentalcomply.core import clock, netguard, peers
-from rentalcomply.core.db import db, insert_rows
+from rentalcomply.core.db import can_return_rows, db, insert_rows
 from rentalcomply.core.models import Event
 from rentalcomply.webhooks import service, transport
 from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -274,7 +273,7 @@ def _claim_together(delivery_ids: list[str]) -> tuple[dict[str, tuple], dt.datet
     claimed on its own."""
     now = clock.utcnow_precise()
     hold = now + _attempt_hold()
-    if not _can_return():
+    if not can_return_rows():
         return {}, hold
     marks = ", ".join([db.param] * len(delivery_ids))
     claimed = [row[0] for row in db.execute_sql(
@@ -335,13 +334,6 @@ def _release_remembered() -> None:
         by_hold.setdefault(hold, []).append(delivery_id)
     for hold, delivery_ids in by_hold.items():
         _release(delivery_ids, hold)
-
-
-def _can_return() -> bool:
-    database = db.obj
-    if isinstance(database, peewee.SqliteDatabase):
-        return sqlite3.sqlite_version_info >= (3, 35)
-    return isinstance(database, peewee.PostgresqlDatabase)
 
 
 _CLAIM_SQL = (

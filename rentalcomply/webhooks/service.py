@@ -19,7 +19,7 @@ from typing import Iterable
 from rentalcomply.core import clock, netguard, sealing
 from rentalcomply.core.checks import refuse_control_characters
 from rentalcomply.core.commits import committed_read
-from rentalcomply.core.db import db, delete_in_batches
+from rentalcomply.core.db import can_return_rows, db, delete_in_batches, insert_rows
 from rentalcomply.core.errors import NotFound, field_error
 from rentalcomply.core.events import EVENT_TYPES, emit, resource_of
 from rentalcomply.core.ids import new_id
@@ -406,13 +406,9 @@ def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]
             endpoints.setdefault(endpoint.account_id, []).append(endpoint)
         now = clock.utcnow_precise()
         rows = []
-        # Written out once: peewee built this UPDATE afresh for each of up to 500 events, which
-        # was most of the time before a burst's first delivery (bench/webhooks.py).
-        claim = ('UPDATE "event" SET "dispatched_at" = ? WHERE "id" = ? '
-                 'AND "dispatched_at" IS NULL').replace("?", db.param)
+        claimed = _claim_events([event.id for event in pending], now)
         for event in pending:
-            claimed = db.execute_sql(claim, (now, event.id)).rowcount
-            if not claimed:
+            if event.id not in claimed:
                 continue
             resource_key, resource_version = resource_of(event.type, event.data)
             for endpoint in _targets(event, endpoints.get(event.account_id, [])):
@@ -421,9 +417,27 @@ def dispatch_pending_events(limit: int = DISPATCH_BATCH) -> tuple[int, list[str]
                              "event_type": event.type, "status": "pending", "attempts": 0,
                              "next_attempt_at": now, "created_at": now,
                              "resource_key": resource_key, "resource_version": resource_version})
-        for offset in range(0, len(rows), 100):
-            WebhookDelivery.insert_many(rows[offset:offset + 100]).on_conflict_ignore().execute()
+        # One prepared statement: peewee's insert_many built its SQL for every row.
+        insert_rows(WebhookDelivery, rows, ignore_conflicts=True)
     return len(pending), [row["id"] for row in rows]
+
+
+# Written out once: peewee built this UPDATE afresh for each of up to 500 events, which was most
+# of the time before a burst's first delivery (bench/webhooks.py).
+_CLAIM_EVENT_SQL = 'UPDATE "event" SET "dispatched_at" = ? WHERE "id" = ? AND "dispatched_at" IS NULL'
+_CLAIM_EVENTS_SQL = ('UPDATE "event" SET "dispatched_at" = ? WHERE "id" IN (@ids) '
+                     'AND "dispatched_at" IS NULL RETURNING "id"')
+
+
+def _claim_events(event_ids: list[str], now: dt.datetime) -> set[str]:
+    """Mark the events dispatched, those no other dispatcher took first: in one statement where
+    UPDATE ... RETURNING works (a statement per event took a third of a dispatch), else one each."""
+    if can_return_rows():
+        marks = ", ".join([db.param] * len(event_ids))
+        sql = _CLAIM_EVENTS_SQL.replace("?", db.param).replace("(@ids)", f"({marks})")
+        return {row[0] for row in db.execute_sql(sql, (now, *event_ids)).fetchall()}
+    claim = _CLAIM_EVENT_SQL.replace("?", db.param)
+    return {event_id for event_id in event_ids if db.execute_sql(claim, (now, event_id)).rowcount}
 
 
 def batches_by_endpoint(delivery_ids: list[str], size: int) -> list[list[str]]:
