@@ -30,7 +30,7 @@ from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, ChannelConnection, Property
 from rentalcomply.properties import service as properties
 from rentalcomply.sync.lease import lease_given_back
-from rentalcomply.sync.models import SyncConflict
+from rentalcomply.sync.models import SyncConflict, connection_by_id
 from rentalcomply.sync.options import SyncOptions
 from rentalcomply.sync.parse import Feed, Stay
 from rentalcomply.sync.results import SyncResult, sync_event_view
@@ -63,7 +63,7 @@ def apply_feed(connection_id: str, owner: str, feed: Feed, etag, last_modified,
     changes (a host's edit between two batches is never overwritten); the connection's status,
     validators and `sync.completed` are recorded last. A sync stopped between batches leaves what
     it applied, and the next one finishes the job (stays are matched by UID)."""
-    connection = ChannelConnection.get_by_id(connection_id)
+    connection = connection_by_id(connection_id, must_exist=True)
     account_id = connection.account_id
     prop = properties.get_property(account_id, connection.property_id)
     known = {uid: (booking_id, status, arrival) for uid, booking_id, status, arrival in
@@ -104,7 +104,7 @@ def apply_feed(connection_id: str, owner: str, feed: Feed, etag, last_modified,
     with write_turn():
         if pairs:
             _report_conflicts(prop, pairs)
-        connection = ChannelConnection.get_by_id(connection_id)
+        connection = connection_by_id(connection_id, must_exist=True)
         now = clock.utcnow()
         connection.status = "ok"
         connection.last_error = None

@@ -8,6 +8,7 @@ import datetime as dt
 import logging
 
 from rentalcomply.core import clock
+from rentalcomply.core.db import db
 from rentalcomply.core.models import ChannelConnection
 from rentalcomply.sync.writing import write_turn
 
@@ -21,20 +22,22 @@ def claim_lease(connection_id: str, owner: str, lease_seconds: int,
     that, checked in the same UPDATE. The list a run works through was read when it began; a
     connection another worker synced since then is no longer due, and is not fetched again."""
     now = clock.utcnow()
-    condition = ((ChannelConnection.id == connection_id)
-                 & (ChannelConnection.lease_until.is_null()
-                    | (ChannelConnection.lease_until < now)))
+    moment = ChannelConnection.lease_until.db_value  # as peewee stores a time
+    sql, values = _CLAIM_SQL, [owner, moment(now + dt.timedelta(seconds=lease_seconds)),
+                               connection_id, moment(now)]
     if attempted_before is not None:
-        condition &= (ChannelConnection.last_sync_attempt.is_null()
-                      | (ChannelConnection.last_sync_attempt < attempted_before))
+        sql += _NOT_ATTEMPTED_SINCE_SQL
+        values.append(moment(attempted_before))
     with write_turn():
-        claimed = (ChannelConnection
-                   # The lease is bookkeeping, not a change of the connection: no new version.
-                   .update(lease_owner=owner, lease_until=now + dt.timedelta(seconds=lease_seconds),
-                           version=ChannelConnection.version)
-                   .where(condition)
-                   .execute())
+        claimed = db.execute_sql(sql.replace("?", db.param), values).rowcount
     return claimed == 1
+
+
+# Written out: every sync claims its lease, and peewee building the UPDATE was most of its cost.
+# The lease is bookkeeping, not a change of the connection: its version stays.
+_CLAIM_SQL = ('UPDATE "channel_connection" SET "lease_owner" = ?, "lease_until" = ? '
+              'WHERE "id" = ? AND ("lease_until" IS NULL OR "lease_until" < ?)')
+_NOT_ATTEMPTED_SINCE_SQL = ' AND ("last_sync_attempt" IS NULL OR "last_sync_attempt" < ?)'
 
 
 def release_lease(connection_id: str, owner: str) -> None:

@@ -15,10 +15,12 @@ import logging
 
 from rentalcomply.core import clock, events, peers
 from rentalcomply.core.ids import random_base62
-from rentalcomply.core.models import ChannelConnection, Property
+from rentalcomply.core.models import ChannelConnection
+from rentalcomply.properties import service as properties
 from rentalcomply.sync.apply import RemovalsHeld, apply_feed
 from rentalcomply.sync.fetch import FeedError, fetch_feed
 from rentalcomply.sync.lease import claim_lease, lease_given_back, release_lease
+from rentalcomply.sync.models import connection_by_id
 from rentalcomply.sync.options import SyncOptions, configured_options
 from rentalcomply.sync.parse import Feed
 from rentalcomply.sync.parser_processes import parse_body
@@ -39,8 +41,8 @@ def sync_connection(connection_id: str, options: SyncOptions | None = None, *,
     this process; nothing was done, and the caller tries again shortly (core/peers.py).
     `attempted_before`: sync only if no attempt was made since (see claim_lease)."""
     options = options or configured_options()
-    url = (ChannelConnection.select(ChannelConnection.ical_url)
-           .where(ChannelConnection.id == connection_id).scalar())
+    found = connection_by_id(connection_id)
+    url = found.ical_url if found is not None else None
     if url is None:
         return SyncResult(connection_id, status="skipped", error="no such connection")
     slot = peers.try_slot(url, options.max_per_host)
@@ -60,7 +62,7 @@ def _sync_connection(connection_id: str, options: SyncOptions, accept_removals: 
                           error="already being synced, synced since, or no such connection")
     released = False
     try:
-        connection = ChannelConnection.get_or_none(ChannelConnection.id == connection_id)
+        connection = connection_by_id(connection_id)
         if connection is None or connection.status == "disabled":
             return SyncResult(connection_id, status="skipped", error="disabled or removed")
         result = SyncResult(connection_id, connection.account_id, connection.property_id,
@@ -79,7 +81,8 @@ def _sync_connection(connection_id: str, options: SyncOptions, accept_removals: 
             if fetched.not_modified:
                 result = _record_unchanged(connection_id, owner, result)
             else:
-                timezone = Property.get_by_id(connection.property_id).timezone
+                timezone = properties.get_property(connection.account_id,
+                                                   connection.property_id).timezone
                 feed = parse_body(parser, fetched.body, connection.provider, timezone,
                                   options.max_events)
                 _check_size(feed, options.max_events)
@@ -107,7 +110,7 @@ def _check_size(feed: Feed, max_events: int) -> None:
 def _record_unchanged(connection_id: str, owner: str, result: SyncResult) -> SyncResult:
     result.not_modified = True
     with write_turn():
-        connection = ChannelConnection.get_by_id(connection_id)
+        connection = connection_by_id(connection_id, must_exist=True)
         now = clock.utcnow()
         connection.status, connection.last_error = "ok", None
         connection.last_sync_attempt = connection.last_sync_success = now
@@ -124,7 +127,7 @@ def _record_failure(connection_id: str, owner: str, reason: str, result: SyncRes
     result.status, result.error = "error", reason
     result.created = result.blocks = result.updated = result.cancelled = 0
     with write_turn():
-        connection = ChannelConnection.get_or_none(ChannelConnection.id == connection_id)
+        connection = connection_by_id(connection_id)
         if connection is None:
             return result
         was_failing = connection.status == "error"
