@@ -77,7 +77,7 @@ def _read(lines: list[str]) -> list[PlainEvent]:
     events: list[PlainEvent] = []
     if not lines or lines[0] != "BEGIN:VCALENDAR" or lines[-1] != "END:VCALENDAR":
         raise _NotPlain
-    event: dict[str, str | tuple] | None = None
+    event: dict[str, object] | None = None
     for line in lines[1:-1]:
         name = _NAME.match(line)
         if name is None:
