@@ -41,10 +41,10 @@ log = logging.getLogger(__name__)
 class WakingHuey(OncePerTickHuey):
     """A queue whose tasks queued in this process wake an idle worker of this process at once.
 
-    An idle worker polls the queue every `max_delay` (0.25 s): a task queued by the same process
-    (a write's webhook dispatch, the dispatcher's deliveries) waited up to that long for a worker
-    that had nothing else to do, most of the time before a burst's first delivery
-    (bench/webhooks.py). A task queued by another process is still found by the poll."""
+    An idle worker polls the queue every IDLE_POLL_MAX_SECONDS at most: a task queued by the same
+    process (a write's webhook dispatch, the dispatcher's deliveries) waited up to that long for a
+    worker that had nothing else to do (POST → delivery p50 21 ms, bench/webhooks.py). A task
+    queued by another process is still found by the poll."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -219,8 +219,9 @@ def start_embedded_consumer(workers: int, urgent_workers: int = 2) -> Consumers:
 # An idle worker polls every IDLE_POLL_MAX_SECONDS at most: 0.1 s finds a task queued by another
 # process (the CLI, a `rentalcomply worker` beside the server) within a tenth of a second, for ten
 # small reads of queue.db a second per worker (measured: an idle server, four workers, uses 1.0 %
-# of a core, 0.6 % at 0.25 s); one queued by this process wakes it at once. At 0.25 s a burst of events written by another process
-# waited 125 ms on average before its first delivery (bench/webhooks.py).
+# of a core, 0.6 % at 0.25 s); one queued by this process wakes it at once. At 0.25 s a burst
+# of events written by another process waited 125 ms on average for its first delivery
+# (bench/webhooks.py).
 IDLE_POLL_FIRST_SECONDS = 0.05
 IDLE_POLL_MAX_SECONDS = 0.1
 

@@ -18,6 +18,7 @@ are ever cancelled.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import time
 from typing import Iterable
@@ -172,12 +173,13 @@ def _removal_problem(future: int, removals: int, listed_any: bool) -> str | None
 
 # --- bookings made and changed by a sync --------------------------------------------------------
 
+@dataclasses.dataclass
 class _NewBookings:
     """A batch's booking rows and the views their `booking.created` events carry (without the
     tourist tax, read inside the transaction), made for the property as it then was."""
-
-    def __init__(self, made_for: tuple, rows: list[dict], views: list[dict]):
-        self.made_for, self.rows, self.views = made_for, rows, views
+    made_for: tuple
+    rows: list[dict]
+    views: list[dict]
 
 
 def _what_rows_depend_on(prop: Property) -> tuple:
