@@ -27,13 +27,14 @@ def _new_rows(bookings_of: list[tuple[str, str]]) -> None:
     if not bookings_of:
         return
     now = clock.utcnow()
-    # The model's defaults, read from one instance for the whole batch, and a prepared statement:
-    # peewee's insert_many built its SQL for every row (half the time of an imported booking,
-    # bench/imports.py), and a model built per row was a tenth of a first sync's own time
-    # (bench/sync.py).
-    defaults = dict(Checkin(created_at=now, updated_at=now).__data__)
-    insert_rows(Checkin, [{**defaults, "booking": booking_id, "account": account_id,
-                           "token_hash": token_hash(token_for(booking_id)), "sends": []}
+    # A prepared statement with every column that has a default given here: peewee's
+    # insert_many built its SQL for every row (half the time of an imported booking,
+    # bench/imports.py), and a model built per row only to read its defaults was a tenth of a
+    # first sync's own time (bench/sync.py).
+    insert_rows(Checkin, [{"booking": booking_id, "account": account_id,
+                           "token_hash": token_hash(token_for(booking_id)), "sends": [],
+                           "auto_invited": False, "created_at": now, "updated_at": now,
+                           "version": 1}
                           for booking_id, account_id in bookings_of], ignore_conflicts=True)
 
 
