@@ -142,10 +142,13 @@ def serve_api(data_dir: Path, port: int, threads: int) -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     from rentalcomply.server import settle_start_up
 
+    from rentalcomply.core import wal
+
     settings = load_settings(data_dir=data_dir)
     # Logging as `rentalcomply serve` sets it up: the access log writes its line per request.
     configure_logging(settings.server.log_level, settings.log.format, settings.log.access)
     bootstrap(settings)
+    wal.checkpoints_in_background()  # as `rentalcomply serve` does, before the requests' threads
     app = create_app(settings)
     settle_start_up()  # as `rentalcomply serve` does before its first request
     waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)

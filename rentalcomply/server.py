@@ -33,7 +33,7 @@ from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
 from rentalcomply.accounts import service as accounts
-from rentalcomply.core import logs, queue, scheduling
+from rentalcomply.core import logs, queue, scheduling, wal
 from rentalcomply.core.db import db
 from rentalcomply.core.errors import PayloadTooLarge
 from rentalcomply.ops import datalock, listening
@@ -362,6 +362,7 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
     if threading.current_thread() is threading.main_thread():
         shutdown.install()
     server = consumer = None
+    stop_checkpoints = None
     try:
         holder = datalock.hold(settings.data_dir)
     except DataDirectoryBusy as exc:
@@ -370,6 +371,8 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
         return 1
     try:
         bootstrap(settings)
+        # Before the request and task threads open their connections, which take its threshold.
+        stop_checkpoints = wal.checkpoints_in_background()
         app = create_app(settings)
         try:
             server = create_waitress_server(app, settings)
@@ -397,6 +400,8 @@ def serve(settings, *, worker: bool = True, out: TextIO | None = None,
     except KeyboardInterrupt:
         pass
     finally:
+        if stop_checkpoints is not None:  # before _stop closes this thread's connection
+            stop_checkpoints()
         _stop(server, consumer)
         if server is not None:
             listening.record_stop(settings.data_dir)
@@ -457,6 +462,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
     shutdown = _Shutdown()
     shutdown.install()
     consumer = None
+    stop_checkpoints = wal.checkpoints_in_background()
     try:
         consumer = queue.start_embedded_consumer(settings.queue.workers,
                                                  settings.queue.urgent_workers)
@@ -471,6 +477,7 @@ def run_worker(settings, out: TextIO | None = None) -> int:
         if consumer is not None:
             consumer.stop(graceful=True)
             scheduling.record_stop()
+        stop_checkpoints()
         db.close()
         holder.release()
         shutdown.restore()
