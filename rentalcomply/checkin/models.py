@@ -29,8 +29,9 @@ class Checkin(Versioned):
     access_sent_at = pw.DateTimeField(null=True)
     # The access e-mail did not go (access.py): when, and why in a word (`address`: the guest's
     # address was refused, not tried again; `mail`: the mail server failed, tried again). Shown
-    # on the booking and in Today's "Needs a person"; cleared when one goes.
-    access_failed_at = pw.DateTimeField(null=True, index=True)
+    # on the booking and in Today's "Needs a person"; cleared when one goes. Indexed by account
+    # for the failed ones only (migration 0051's partial index): a new row has no entry to write.
+    access_failed_at = pw.DateTimeField(null=True)
     access_problem = pw.CharField(max_length=16, null=True)
     # The property's local date of the last reminder (reminders.py): claimed by a conditional
     # UPDATE before it is sent, so at most one a day whatever the number of workers.

@@ -21,7 +21,8 @@ ACTOR_TYPES = ("user", "key", "guest")
 
 class Activity(BaseModel):
     id = pw.CharField(primary_key=True, max_length=32)
-    account = pw.ForeignKeyField(Account, on_delete="CASCADE")
+    # No index of its own: the composite (account, created_at) below serves it (migration 0051).
+    account = pw.ForeignKeyField(Account, on_delete="CASCADE", index=False)
     actor_type = pw.CharField(max_length=8)  # user | key | guest (the booking's id)
     actor_id = pw.CharField(max_length=32)
     # The e-mail address of the user or the name of the key at the time, kept for display after
