@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 import time
 
+from rentalcomply.core import logs
+
 log = logging.getLogger("rentalcomply.access")
 
 # Paths, outside a matched route, whose segments are only names and ids.
@@ -95,5 +97,10 @@ def _write(environ, status: str, started: float) -> None:
               "duration_ms": round(duration_ms, 1),
               "request_id": environ.get("rentalcomply.request_id", "-"),
               "key_id": key.id if key is not None else None}
-    log.info("%s %s %s %.1f ms key=%s", fields["method"], fields["route"], status, duration_ms,
-             fields["key_id"] or "-", extra={"access": fields})
+    arguments = (fields["method"], fields["route"], status, duration_ms, fields["key_id"] or "-")
+    # Straight into our handler where that is all logging would do with the line (logs.py).
+    if not logs.direct_line(log, MESSAGE % arguments, fields["request_id"], fields):
+        log.info(MESSAGE, *arguments, extra={"access": fields})
+
+
+MESSAGE = "%s %s %s %.1f ms key=%s"

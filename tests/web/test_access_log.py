@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
+import re
+import sys
+import time
 
+import pytest
 from webtest import TestApp
 
 from rentalcomply.core import logs
+from rentalcomply.web import access_log
 from rentalcomply.web.app import create_app
 from tests.conftest import HTTPS_ENVIRON, bootstrapped_settings
 
@@ -74,3 +80,57 @@ def test_log_access_false_writes_no_access_line(tmp_path, capsys, restore_loggin
         app = TestApp(create_app(settings), extra_environ=dict(HTTPS_ENVIRON))
         app.get("/healthz")
         assert access_lines(capsys) == []
+
+
+def lines_written(path, *requests) -> list[str]:
+    """The access lines of these requests (environs), in a file as `rentalcomply serve` writes its
+    stderr to the journal: the first straight into the handler, the second through logging (a
+    filter on the access logger makes it take logging's way)."""
+    through_logging = logging.Filter()
+    access = logging.getLogger(logs.ACCESS_LOGGER)
+    for number, environ in enumerate(requests):
+        if number:
+            access.addFilter(through_logging)
+        try:
+            access_log._write(environ, "201", time.perf_counter())
+        finally:
+            access.removeFilter(through_logging)
+    logs.flush_all()
+    return path.read_text().splitlines()
+
+
+def same_but_times(line: str) -> str:
+    line = re.sub(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} ", "TIME ", line)
+    line = re.sub(r'"time": "[^"]+"', '"time": "TIME"', line)
+    return re.sub(r"(\d+\.\d)( ms|,)", r"D\2", line)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_line_written_straight_into_the_handler_reads_as_logging_writes_it(
+        fmt, tmp_path, monkeypatch, restore_logging):
+    path = tmp_path / "stderr.log"
+    with path.open("w") as stream:
+        monkeypatch.setattr(sys, "stderr", stream)
+        logs.configure("info", fmt)
+        # As in `rentalcomply serve`: our handler alone (pytest's capturing ones set aside here).
+        root = logging.getLogger()
+        monkeypatch.setattr(root, "handlers",
+                            [handler for handler in root.handlers if type(handler) is logs.LinesInBlocks])
+        key = type("Key", (), {"id": "key_abc"})()
+        environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/api/v1/bookings",
+                   "rentalcomply.request_id": "req_0123456789abcdef0123",
+                   "rentalcomply.api_key": key}
+        added = []
+        monkeypatch.setattr(logs.LinesInBlocks, "add_routine_line",
+                            lambda handler, line, add=logs.LinesInBlocks.add_routine_line:
+                            added.append(line) or add(handler, line))
+        straight, through_logging = lines_written(path, environ, dict(environ))
+    assert len(added) == 1  # the first line went straight into the handler, the second did not
+    assert same_but_times(straight) == same_but_times(through_logging)
+    assert "POST /api/v1/bookings 201 " in straight and "req_0123456789abcdef0123" in straight
+    if fmt == "json":
+        assert json.loads(straight)["key_id"] == "key_abc"
+    else:
+        assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO rentalcomply.access "
+                        r"\[req_0123456789abcdef0123\]: POST /api/v1/bookings 201 \d+\.\d ms "
+                        r"key=key_abc$", straight)
