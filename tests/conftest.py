@@ -264,11 +264,11 @@ REDIS_URL = os.environ.get("RENTALCOMPLY_TEST_REDIS_URL", "")
 def redis_database_url(base: str = "") -> str:
     """A Redis database of this test process's own, emptied: the queue's keys are named after the
     queue, so two test processes (pytest-xdist workers) must never share a database. Databases
-    7-14 are the tests' (gw0 is 7, gw1 8, ...); 0 is left to whatever else uses the server."""
+    9-14 are the tests' (gw0 is 9, gw1 10, ...); 0 is left to whatever else uses the server."""
     import redis
     base = base or REDIS_URL or "redis://127.0.0.1:6379"
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    number = 7 + int(worker[2:] or 0) % 8
+    number = 9 + int(worker[2:] or 0) % 6
     url = urllib.parse.urlsplit(base)._replace(path=f"/{number}").geturl()
     client = redis.Redis.from_url(url, socket_connect_timeout=1)
     try:
