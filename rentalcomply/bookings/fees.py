@@ -80,17 +80,9 @@ def climate_rule_set(rates: FeeRates) -> RuleSet:
 def climate_fee_by_month(arrival: dt.date, departure: dt.date, category: str,
                          rates: FeeRates) -> dict[tuple[int, int], int]:
     """Fee in cents per (year, month) of the nights; the night of a date belongs to that date."""
-    return dict(_fee_by_month(arrival, departure, category, rates))
-
-
-# Kept: every booking written asks it (a twentieth of a POST /bookings), and the stays of an
-# agency's season repeat the same few dates and lengths. The answer depends on nothing else.
-@functools.lru_cache(maxsize=4096)
-def _fee_by_month(arrival: dt.date, departure: dt.date, category: str,
-                  rates: FeeRates) -> tuple[tuple[tuple[int, int], int], ...]:
     stay = compute.Stay(arrival=arrival, departure=departure, category=category)
     charged = compute.charge_set(climate_rule_set(rates), stay)
-    return tuple((month, int(cents)) for month, cents in charged.by_month.items())
+    return {month: int(cents) for month, cents in charged.by_month.items()}
 
 
 def climate_fee_cents(arrival: dt.date, departure: dt.date, category: str, rates: FeeRates,
