@@ -14,7 +14,7 @@ from rentalcomply.core.models import Event, Property
 from tests.checkin.conftest import greek_party, token_of
 from tests.conftest import documented_app
 
-INSTRUCTIONS = "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027"
+INSTRUCTIONS = "Key box left of the door, code 481273.\nWi-Fi: Anemoi / sunset2027"
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_they_are_set_through_patch_and_only_their_presence_is_shown(owner, make
     assert shown["access_instructions_set"] is True
     assert shown["access_instructions_hours_before"] == 48
     for answer in (owner.get(f"/api/v1/properties/{prop.id}"), owner.get("/api/v1/properties")):
-        assert "4812" not in answer.text and "sunset2027" not in answer.text
+        assert "481273" not in answer.text and "sunset2027" not in answer.text
         assert "access_instructions\"" not in answer.text
 
 
@@ -72,7 +72,7 @@ def test_they_are_sealed_at_rest(owner, make_property):
     prop = make_property("GR")
     set_access(owner, prop.id, access_instructions=INSTRUCTIONS)
     stored = Property.get_by_id(prop.id).access_instructions_sealed
-    assert stored.startswith("v1:") and "4812" not in stored
+    assert stored.startswith("v1:") and "481273" not in stored
 
 
 def test_the_hours_default_to_24(owner, make_property):
@@ -115,7 +115,7 @@ def test_hours_outside_0_to_168_are_400(owner, make_property, hours):
 def test_before_check_in_the_page_says_they_come_once_it_is_complete(guest, stay):
     page = guest.get(f"/checkin/{token_of(stay)}").text
     assert i18n.text("en", "access.after_checkin") in page
-    assert "4812" not in page
+    assert "481273" not in page
 
 
 def test_a_property_without_instructions_says_nothing_of_them(guest, owner, make_booking):
@@ -130,7 +130,7 @@ def test_a_completed_check_in_too_early_says_when_they_appear(guest, owner, stay
     expected = (f"Your access instructions will appear here on {i18n.format_date('en', day)} "
                 f"from 14:00.")
     assert expected in page
-    assert "4812" not in page
+    assert "481273" not in page
     greek = guest.get(f"/checkin/{token_of(stay)}?lang=el").text
     assert f"στις {day.day}/{day.month}/{day.year} από τις 14:00" in greek
 
@@ -138,17 +138,17 @@ def test_a_completed_check_in_too_early_says_when_they_appear(guest, owner, stay
 def test_a_completed_check_in_sees_them_from_the_hours_before_arrival(guest, owner, stay):
     complete(owner, stay)
     travel_to(opens_at(stay) - dt.timedelta(seconds=1))
-    assert "4812" not in guest.get(f"/checkin/{token_of(stay)}").text
+    assert "481273" not in guest.get(f"/checkin/{token_of(stay)}").text
     clock.travel(dt.timedelta(seconds=1))
     page = guest.get(f"/checkin/{token_of(stay)}").text
     assert "How to get in" in page
-    assert "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027" in page
+    assert "Key box left of the door, code 481273.\nWi-Fi: Anemoi / sunset2027" in page
 
 
 def test_a_guest_who_has_not_completed_check_in_never_sees_them(guest, stay):
     travel_to(opens_at(stay) + dt.timedelta(hours=1))
     page = guest.get(f"/checkin/{token_of(stay)}").text
-    assert "4812" not in page and i18n.text("en", "access.after_checkin") in page
+    assert "481273" not in page and i18n.text("en", "access.after_checkin") in page
 
 
 def test_the_instructions_are_escaped_on_the_page(guest, owner, make_property, make_booking,
@@ -187,14 +187,14 @@ def test_the_e_mail_goes_once_when_its_time_comes(owner, stay, smtp_server):
     assert message["Subject"] == "How to get into Villa Anemoi"
     plain = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
     assert INSTRUCTIONS in plain and f"/checkin/{token_of(stay)}" in plain
-    assert "code 4812.<br>Wi-Fi" in message.get_body(("html",)).get_content()
+    assert "code 481273.<br>Wi-Fi" in message.get_body(("html",)).get_content()
     assert len(access_mails(smtp_server)) == 1
 
 
 def test_a_check_in_completed_inside_the_window_is_e_mailed_at_once(owner, stay, smtp_server):
     travel_to(opens_at(stay) + dt.timedelta(hours=2))
     complete(owner, stay)
-    assert "4812" in smtp_server.wait(2)[-1].get_body(("plain",)).get_content()
+    assert "481273" in smtp_server.wait(2)[-1].get_body(("plain",)).get_content()
     assert run_periodic() == 0
     assert len(access_mails(smtp_server)) == 1
 
@@ -235,5 +235,5 @@ def test_the_instructions_are_never_logged_nor_in_events(owner, stay, smtp_serve
     run_periodic()
     smtp_server.wait(2)
     ours = [r.getMessage() for r in caplog.records if r.name.startswith("rentalcomply")]
-    assert ours and not [line for line in ours if "4812" in line]
-    assert not [e for e in Event.select() if "4812" in str(e.data)]
+    assert ours and not [line for line in ours if "481273" in line]
+    assert not [e for e in Event.select() if "481273" in str(e.data)]

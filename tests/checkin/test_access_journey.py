@@ -18,7 +18,7 @@ from tests.checkin.test_journey import (ARTIFACTS, api, browser, fill_guest,  # 
                                         pytestmark, smtp)
 from tests.e2e.conftest import start_server  # noqa: F401 - fixture
 
-INSTRUCTIONS = "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027"
+INSTRUCTIONS = "Key box left of the door, code 481273.\nWi-Fi: Anemoi / sunset2027"
 
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -35,7 +35,7 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(size, st
                                                "country": "GR"}, 201)
     shown = api(server, "PATCH", f"/properties/{prop['id']}",
                 {"access_instructions": INSTRUCTIONS, "access_instructions_hours_before": 168})
-    assert shown["access_instructions_set"] is True and "4812" not in str(shown)
+    assert shown["access_instructions_set"] is True and "481273" not in str(shown)
     # A Greek stay's page asks the lead guest alone, what the declaration to AADE needs.
     party = [{"first_name": "Μαρία", "last_name": "Παπαδοπούλου", "nationality": "GR",
               "tax_id": "094259216", "email": "maria@example.com"}]
@@ -59,7 +59,7 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(size, st
     page.goto(link)
     note = page.locator("#access-note")
     assert "appear on this page once check-in is complete" in note.inner_text()
-    assert "4812" not in page.content()
+    assert "481273" not in page.content()
     page.screenshot(path=str(ARTIFACTS / f"access-before-checkin-{size}.png"))
 
     for index, guest in enumerate(party):  # one guest a step, then the consent's step
@@ -78,8 +78,8 @@ def test_access_instructions_are_hidden_before_check_in_and_shown_after(size, st
 
     mails = inbox.wait(2)
     assert mails[1]["Subject"] == "How to get into Villa Anemoi"
-    assert "4812" in mails[1].get_body(("plain",)).get_content()
+    assert "481273" in mails[1].get_body(("plain",)).get_content()
     server.stop(15)
     assert len(inbox.messages) == 2  # the invitation and the instructions, each once
     log = "".join(server.lines) + "".join(server.stderr_lines)
-    assert "4812" not in log and "sunset2027" not in log
+    assert "481273" not in log and "sunset2027" not in log

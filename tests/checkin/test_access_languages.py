@@ -16,10 +16,10 @@ from tests.checkin.conftest import token_of
 from tests.checkin.test_access import complete, invited, set_access
 from tests.conftest import documented_app
 
-ENGLISH = "Key box left of the door, code 4812."
-ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 4812."
-DEUTSCH = "Schlüsselkasten links neben der Tür, Code 4812."
-ELLINIKA = "Κλειδοθήκη αριστερά της πόρτας, κωδικός 4812."
+ENGLISH = "Key box left of the door, code 481273."
+ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 481273."
+DEUTSCH = "Schlüsselkasten links neben der Tür, Code 481273."
+ELLINIKA = "Κλειδοθήκη αριστερά της πόρτας, κωδικός 481273."
 
 
 @pytest.fixture
@@ -42,10 +42,10 @@ def test_the_api_merges_texts_by_language_and_shows_only_the_languages_set(owner
     assert shown["access_instructions_languages"] == ["it", "de"]
     assert texts(prop) == {"it": ITALIANO, "de": DEUTSCH}
     for answer in (owner.get(f"/api/v1/properties/{prop.id}"), owner.get("/api/v1/properties")):
-        assert "4812" not in answer.text and "Schl" not in answer.text
+        assert "481273" not in answer.text and "Schl" not in answer.text
     stored = Property.get_by_id(prop.id)
     assert stored.access_instructions_sealed.startswith("v1:")
-    assert "4812" not in stored.access_instructions_sealed
+    assert "481273" not in stored.access_instructions_sealed
     assert stored.access_instructions_languages == "it,de"
     # One text for every guest replaces them all, as the property's language's.
     shown = set_access(owner, prop.id, access_instructions=ENGLISH).json["data"]
@@ -74,8 +74,8 @@ def test_a_language_the_guest_page_does_not_speak_or_both_fields_at_once_is_400(
 
 def test_line_breaks_are_kept_in_each_language(owner, make_property):
     prop = make_property("GR")
-    set_access(owner, prop.id, access_instructions_by_language={"el": "Κωδικός 4812\nWi-Fi: A"})
-    assert texts(prop) == {"el": "Κωδικός 4812\nWi-Fi: A"}
+    set_access(owner, prop.id, access_instructions_by_language={"el": "Κωδικός 481273\nWi-Fi: A"})
+    assert texts(prop) == {"el": "Κωδικός 481273\nWi-Fi: A"}
 
 
 def test_each_guest_reads_their_language_else_the_propertys_else_any(owner, make_property):
@@ -114,12 +114,12 @@ def test_the_e_mail_carries_the_text_of_the_guests_language(owner, make_property
     booking = invited(owner, make_booking(prop=prop, arrival_in=2, guest_language="de"))
     complete(owner, booking)
     tasks.send_due_access_instructions.call_local()
-    sent = [m for m in smtp_server.wait(2) if "4812" in m.get_body(("plain",)).get_content()]
+    sent = [m for m in smtp_server.wait(2) if "481273" in m.get_body(("plain",)).get_content()]
     assert len(sent) == 1
     plain = sent[0].get_body(("plain",)).get_content()
     assert DEUTSCH in plain and ELLINIKA not in plain
-    assert not [r for r in caplog.records if "4812" in r.getMessage()]
-    assert not [e for e in Event.select() if "4812" in str(e.data)]
+    assert not [r for r in caplog.records if "481273" in r.getMessage()]
+    assert not [e for e in Event.select() if "481273" in str(e.data)]
 
 
 def test_a_text_sealed_before_languages_reads_as_the_recorded_language(owner, make_property):

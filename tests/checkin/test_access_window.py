@@ -36,16 +36,16 @@ def showings(booking) -> list[Activity]:
 def test_a_stay_under_way_sees_them(guest, owner, stay):  # noqa: F811
     complete(owner, stay)
     travel_to(checkout_at(stay) - dt.timedelta(days=1))  # the last night
-    assert "code 4812" in page_of(guest, stay)
+    assert "code 481273" in page_of(guest, stay)
 
 
 def test_they_are_shown_until_the_check_out_hour_and_not_a_second_after(guest, owner, stay):  # noqa: F811
     complete(owner, stay)
     travel_to(checkout_at(stay) - dt.timedelta(seconds=1))
-    assert "code 4812" in page_of(guest, stay)
+    assert "code 481273" in page_of(guest, stay)
     clock.travel(dt.timedelta(seconds=1))
     page = page_of(guest, stay)
-    assert "code 4812" not in page
+    assert "code 481273" not in page
     day = i18n.format_date("en", stay.departure_date)
     assert f"were shown here until check-out on {day} at 11:00" in page
 
@@ -55,9 +55,9 @@ def test_the_check_out_hour_is_the_propertys_own(guest, owner, stay):  # noqa: F
     assert shown["checkout_hour"] == 10
     complete(owner, stay)
     travel_to(checkout_at(stay, 10) - dt.timedelta(seconds=1))
-    assert "code 4812" in page_of(guest, stay)
+    assert "code 481273" in page_of(guest, stay)
     travel_to(checkout_at(stay, 10))
-    assert "code 4812" not in page_of(guest, stay)
+    assert "code 481273" not in page_of(guest, stay)
 
 
 @pytest.mark.parametrize("hour", [-1, 24, "11", None, True])
@@ -76,7 +76,7 @@ def test_a_stay_that_ended_yesterday_sees_no_code_even_one_changed_since(guest, 
     travel_to(checkout_at(stay) + dt.timedelta(days=1))
     set_access(owner, stay.property_id, access_instructions="Next guests: code 7731.")
     page = page_of(guest, stay)  # the link still opens: it lives until the day after departure
-    assert "7731" not in page and "4812" not in page
+    assert "7731" not in page and "481273" not in page
     assert "were shown here until check-out" in page
     assert showings(stay) == []
 
@@ -98,11 +98,11 @@ def test_a_cancelled_booking_sees_nothing_and_is_sent_nothing(guest, owner, stay
 def test_a_stay_moved_out_of_the_window_no_longer_sees_them(guest, owner, stay):  # noqa: F811
     complete(owner, stay)
     travel_to(opens_at(stay) + dt.timedelta(hours=1))
-    assert "code 4812" in page_of(guest, stay)
+    assert "code 481273" in page_of(guest, stay)
     later = {"arrival_date": (stay.arrival_date + dt.timedelta(days=20)).isoformat(),
              "departure_date": (stay.departure_date + dt.timedelta(days=20)).isoformat()}
     owner.patch_json(f"/api/v1/bookings/{stay.id}", later)
-    assert "code 4812" not in page_of(guest, stay)
+    assert "code 481273" not in page_of(guest, stay)
 
 
 def test_a_check_in_completed_early_is_not_e_mailed_once_the_stay_is_over(owner, stay,  # noqa: F811
@@ -125,5 +125,5 @@ def test_every_showing_is_recorded_with_the_booking(guest, owner, stay, smtp_ser
         ("guest page", "access_instructions.shown"),
         ("guest page", "access_instructions.shown")]
     assert {row.actor_id for row in rows} == {stay.id}
-    assert all("4812" not in row.action + row.actor_label for row in rows)
+    assert all("481273" not in row.action + row.actor_label for row in rows)
 

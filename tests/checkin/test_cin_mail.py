@@ -42,7 +42,7 @@ def test_the_access_instructions_e_mail_carries_the_cin(settings, make_property,
     prop = make_property("IT", cin=CIN)
     booking = make_booking(prop=prop, arrival_in=1)
     message = mail.compose_access(settings, booking, Property.get_by_id(prop.id),
-                                  "Key box left of the door, code 4812.",
+                                  "Key box left of the door, code 481273.",
                                   "https://stay.example.org/checkin/x")
     mail.deliver(settings, message, booking.account_id)
     [arrived] = smtp_server.wait(1)

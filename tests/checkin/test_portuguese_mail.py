@@ -27,11 +27,11 @@ def test_the_reminder_and_the_access_instructions_speak_portuguese(settings, mak
                             booking.departure_date, kind=mail.REMINDER)
     assert reminder["Subject"].startswith("Lembrete: check-in online para Casa Azul")
     assert "ainda não está concluído" in reminder.get_body(("plain",)).get_content()
-    access = mail.compose_access(settings, booking, prop, "Código da porta 4812",
+    access = mail.compose_access(settings, booking, prop, "Código da porta 481273",
                                  "https://stay.example/checkin/x")
     assert access["Subject"] == "Como entrar em Casa Azul"
     plain = access.get_body(("plain",)).get_content()
-    assert "O seu check-in está concluído." in plain and "Código da porta 4812" in plain
+    assert "O seu check-in está concluído." in plain and "Código da porta 481273" in plain
 
 
 def test_the_dashboard_offers_the_languages_the_page_speaks():

@@ -24,8 +24,8 @@ pytestmark = [pytest.mark.server, pytest.mark.browser]
 if not os.path.exists("/usr/bin/chromium"):
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
-ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 4812.\nWi-Fi: Limone / giallo27"
-ENGLISH = "Key box left of the door, code 4812.\nWi-Fi: Limone / giallo27"
+ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 481273.\nWi-Fi: Limone / giallo27"
+ENGLISH = "Key box left of the door, code 481273.\nWi-Fi: Limone / giallo27"
 
 
 def test_an_owner_writes_reads_and_edits_them_per_language_in_a_real_browser(
@@ -50,7 +50,7 @@ def test_an_owner_writes_reads_and_edits_them_per_language_in_a_real_browser(
             page.get_by_label("Text in the language chosen").fill(ENGLISH)
             page.get_by_role("button", name="Save access instructions").click()
             assert _shows(page, "In: English, Italian (Italiano)")
-            assert "4812" not in page.content()
+            assert "481273" not in page.content()
         _shot(page, f"property-access-set-en-{size}")
         page.get_by_role("button", name="Read them").click()
         assert page.locator("#access-it").input_value() == ITALIANO

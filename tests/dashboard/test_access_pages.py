@@ -12,8 +12,8 @@ from rentalcomply.dashboard import users
 from rentalcomply.properties import access
 from rentalcomply.properties import service as properties
 
-INSTRUCTIONS = "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027"
-ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 4812."
+INSTRUCTIONS = "Key box left of the door, code 481273.\nWi-Fi: Anemoi / sunset2027"
+ITALIANO = "Cassetta delle chiavi a sinistra della porta, codice 481273."
 
 
 def _property(account_id, **fields):
@@ -46,7 +46,7 @@ def test_the_host_sets_them_in_a_language_and_the_page_does_not_show_them_unaske
     assert re.search(r'<option value="el" selected>Greek \(Ελληνικά\)</option>', page)
     _save(anna, prop, new_language="en", access_new=INSTRUCTIONS, hours_before="6")
     page = anna.get(f"/dashboard/properties/{prop.id}?done=access_saved").text
-    assert "The access instructions are saved." in page and "4812" not in page
+    assert "The access instructions are saved." in page and "481273" not in page
     assert "In: English" in page
     stored = Property.get_by_id(prop.id)
     assert _texts(prop) == {"en": INSTRUCTIONS}
@@ -62,7 +62,7 @@ def test_an_owner_reads_them_again_and_the_reading_is_in_the_activity_log(anna, 
     reading = _read(anna, prop)
     shown = reading.text
     assert 'lang="it"' in shown and ITALIANO in shown
-    assert "Key box left of the door, code 4812.\nWi-Fi: Anemoi / sunset2027" in shown
+    assert "Key box left of the door, code 481273.\nWi-Fi: Anemoi / sunset2027" in shown
     assert 'name="shown" value="yes"' in shown
     assert "property.access_instructions_read" in {a.action for a in Activity.select()}
     # Read, then changed in place: the English box emptied removes English, the Italian edited.
@@ -70,7 +70,7 @@ def test_an_owner_reads_them_again_and_the_reading_is_in_the_activity_log(anna, 
               {"csrf": anna.csrf(reading), "shown": "yes", "hours_before": "24",
                "access_it": ITALIANO + " Wi-Fi: Anemoi", "access_en": ""}, status=303)
     assert _texts(prop) == {"it": ITALIANO + " Wi-Fi: Anemoi"}
-    assert "4812" not in anna.get(f"/dashboard/properties/{prop.id}").text
+    assert "481273" not in anna.get(f"/dashboard/properties/{prop.id}").text
 
 
 def test_a_member_replaces_a_language_without_reading_it_and_an_empty_box_keeps_it(
@@ -79,13 +79,13 @@ def test_a_member_replaces_a_language_without_reading_it_and_an_empty_box_keeps_
     member = browser_for(account_a)
     users.change_role(account_a, member.user.id, "member")
     prop = _property(account_a)
-    _save(owner, prop, new_language="el", access_new="Κωδικός 4812")
+    _save(owner, prop, new_language="el", access_new="Κωδικός 481273")
     page = member.get(f"/dashboard/properties/{prop.id}").text
     assert "Only an owner of the account can read them again." in page
-    assert "4812" not in page and "access/read" not in page
+    assert "481273" not in page and "access/read" not in page
     _read(member, prop, status=403)
     _save(member, prop, access_el="", new_language="en", access_new=INSTRUCTIONS)
-    assert _texts(prop) == {"el": "Κωδικός 4812", "en": INSTRUCTIONS}
+    assert _texts(prop) == {"el": "Κωδικός 481273", "en": INSTRUCTIONS}
     _save(member, prop, access_el="Κωδικός 9999", access_en="")
     assert _texts(prop) == {"el": "Κωδικός 9999", "en": INSTRUCTIONS}
     _save(member, prop, remove_en="yes")
@@ -103,7 +103,7 @@ def test_wrong_hours_are_refused_without_showing_the_text_typed(anna, account_a)
     refused = _save(anna, prop, status=400, new_language="en", access_new=INSTRUCTIONS,
                     hours_before="200")
     assert "must be a whole number from 0 to 168" in refused.text
-    assert "4812" not in refused.text
+    assert "481273" not in refused.text
     assert Property.get_by_id(prop.id).access_instructions_sealed is None
 
 
@@ -127,7 +127,7 @@ def test_a_language_the_guest_page_does_not_speak_is_refused_beside_the_box(anna
 
 def test_the_greek_page_says_the_section_in_greek(anna, account_a):
     prop = _property(account_a)
-    _save(anna, prop, new_language="el", access_new="Κωδικός 4812")
+    _save(anna, prop, new_language="el", access_new="Κωδικός 481273")
     page = anna.get(f"/dashboard/properties/{prop.id}?lang=el").text
     assert "Σε: Ελληνικά" in page and "Ανάγνωση" in page
     assert "Προσθήκη γλώσσας" in page
