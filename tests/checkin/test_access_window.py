@@ -74,9 +74,9 @@ def test_the_check_out_hour_defaults_to_11(owner, make_property):
 def test_a_stay_that_ended_yesterday_sees_no_code_even_one_changed_since(guest, owner, stay):  # noqa: F811
     complete(owner, stay)
     travel_to(checkout_at(stay) + dt.timedelta(days=1))
-    set_access(owner, stay.property_id, access_instructions="Next guests: code 7731.")
+    set_access(owner, stay.property_id, access_instructions="Next guests: code 773190.")
     page = page_of(guest, stay)  # the link still opens: it lives until the day after departure
-    assert "7731" not in page and "481273" not in page
+    assert "773190" not in page and "481273" not in page
     assert "were shown here until check-out" in page
     assert showings(stay) == []
 
