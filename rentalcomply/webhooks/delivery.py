@@ -18,7 +18,8 @@ resource's events out of order: receivers keep the highest `data.version`.
 The state lives in the database, not in the queue: a delivery row says when its next attempt is
 due, so the periodic sweep (tasks.py) finds it again after a crash or a restart even if the queued
 task was lost. The price is at-least-once: a crash after the receiver answered but before the
-answer was recorded sends the delivery again, with the same event id.
+answer was recorded sends the delivery again, with the same event id (in a batch, the answers of
+up to a tenth of a second are written together: recording.py).
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ from peewee import SQL
 
 from rentalcomply import __version__
 from rentalcomply.core import clock, netguard, peers
-from rentalcomply.core.db import can_return_rows, db, insert_rows
+from rentalcomply.core.db import can_return_rows, db
 from rentalcomply.core.models import Event
-from rentalcomply.webhooks import service, transport
+from rentalcomply.webhooks import recording, service, transport
 from rentalcomply.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from rentalcomply.webhooks.signing import signature_headers
 
@@ -159,15 +160,23 @@ def attempt_each(delivery_ids: list[str]):
                 waiting.discard(delivery_id)
                 row = held.get(delivery_id)
                 if row is None:
+                    recording.write_in_hand()  # it may wait for one of them
                     claim = _claim(delivery_id)
                 else:
                     now = clock.utcnow_precise()
-                    if hold - now < _attempt_hold() - RENEW_AFTER and not _renew(delivery_id, hold):
-                        yield delivery_id, None  # no longer ours: whoever holds it attempts it
-                        continue
+                    recording.write_if_kept_since(now)
+                    if hold - now < _attempt_hold() - RENEW_AFTER:
+                        recording.write_in_hand()
+                        if not _renew(delivery_id, hold):
+                            yield delivery_id, None  # no longer ours: whoever holds it attempts it
+                            continue
                     claim = _ready(*_instances(row), now, secrets_by_endpoint)
-                yield delivery_id, _attempt(claim)
+                yield delivery_id, _attempt(claim, keep_success=True)
         finally:
+            try:
+                recording.write_in_hand()
+            except (peewee.DatabaseError, peewee.InterfaceError):
+                pass  # logged; the batch ends here, and the rest is given back below
             if waiting:  # the batch was cut (the database went away): free the rest at once
                 _release(waiting, hold)
 
@@ -186,7 +195,9 @@ def _attempt_hold() -> dt.timedelta:
     return dt.timedelta(seconds=service.config.timeout_seconds + LEASE_MARGIN)
 
 
-def _attempt(claim: "_Claim | None") -> float | None:
+def _attempt(claim: "_Claim | None", keep_success: bool = False) -> float | None:
+    """Send the claimed delivery and record what happened; `keep_success`: a success is kept
+    in hand to be written with the batch's others (recording.py)."""
     if claim is None:
         return None
     delivery, endpoint, event = claim.delivery, claim.endpoint, claim.event
@@ -215,6 +226,11 @@ def _attempt(claim: "_Claim | None") -> float | None:
     except Exception as exc:  # never leave a delivery held because of a bug in one attempt
         log.exception("webhook delivery %s: unexpected error", delivery.id)
         error = f"internal error: {type(exc).__name__}"
+    if keep_success:
+        if response is not None and 200 <= response.status < 300:
+            recording.keep(_success(delivery, endpoint, number, started, response))
+            return None
+        recording.write_in_hand()  # the endpoint's failing clock moves in the attempts' order
     return _record(delivery, endpoint, event, number, started, response, error, permanent)
 
 
@@ -366,11 +382,6 @@ _CLAIMED_MANY_SQL = _CLAIMED_SQL.replace('WHERE "webhook_delivery"."id" = ?',
                                          'WHERE "webhook_delivery"."id" IN (@ids)')
 
 
-_SUCCEEDED_SQL = (
-    'UPDATE "webhook_delivery" SET "status" = ?, "attempts" = ?, "last_attempt_at" = ?, '
-    '"last_status_code" = ?, "last_error" = NULL, "completed_at" = ?, "next_attempt_at" = NULL, '
-    '"locked_until" = NULL WHERE "id" = ?')
-
 
 def _instances(row) -> tuple[WebhookDelivery, WebhookEndpoint, Event]:
     made, offset = [], 0
@@ -403,8 +414,14 @@ def released_by(delivery_id: str) -> list[str]:
     the lowest version of the same resource to the same endpoint still waiting for its first
     attempt. Empty while this one still waits itself, or when it announces no resource."""
     # One written-out statement: it runs after every attempt (bench/webhooks.py).
-    row = db.execute_sql(_RELEASED_SQL.replace("?", db.param),
-                         (delivery_id, "pending", 0, "pending", 0)).fetchone()
+    if recording.is_in_hand(delivery_id):  # attempted, its success not written yet
+        row = db.execute_sql(_NEXT_IN_LINE_SQL.replace("?", db.param),
+                             (delivery_id, "pending", 0)).fetchone()
+        if row is not None:
+            recording.write_in_hand()  # the next in line's claim must see this one's turn over
+    else:
+        row = db.execute_sql(_RELEASED_SQL.replace("?", db.param),
+                             (delivery_id, "pending", 0, "pending", 0)).fetchone()
     return [row[0]] if row is not None else []
 
 
@@ -416,6 +433,23 @@ _RELEASED_SQL = (
     'AND NOT ("done"."status" = ? AND "done"."attempts" = ?) '
     'AND "next"."status" = ? AND "next"."attempts" = ? '
     'ORDER BY "next"."resource_version", "next"."created_at", "next"."id" LIMIT 1')
+# The same without asking whether this one's first attempt is over: it is, and not written yet.
+_NEXT_IN_LINE_SQL = _RELEASED_SQL.replace(
+    'AND NOT ("done"."status" = ? AND "done"."attempts" = ?) ', 'AND "next"."id" <> "done"."id" ')
+
+
+def _excerpt(response: netguard.Response | None) -> str | None:
+    if response is None or not response.body:
+        return None
+    return response.body.decode("utf-8", errors="replace")[:EXCERPT_BYTES]
+
+
+def _success(delivery: WebhookDelivery, endpoint: WebhookEndpoint, number: int,
+             started: dt.datetime, response: netguard.Response,
+             finished: dt.datetime | None = None) -> recording.Success:
+    return recording.Success(delivery.id, endpoint, number, started,
+                             finished or clock.utcnow_precise(), response.status,
+                             _excerpt(response))
 
 
 def _finish(delivery: WebhookDelivery, status: str, now: dt.datetime, **fields) -> None:
@@ -440,30 +474,11 @@ def _record(delivery: WebhookDelivery, endpoint: WebhookEndpoint, event: Event, 
             location = response.header("location")
             error += (" (redirects are not followed; register the final URL"
                       + (f": {location[:200]}" if location else "") + ")")
-    excerpt = None
-    if response is not None and response.body:
-        excerpt = response.body.decode("utf-8", errors="replace")[:EXCERPT_BYTES]
-    duration_ms = int((now - started).total_seconds() * 1000)
     if succeeded:
-        with db.atomic():
-            # By id alone: a success counts even if the endpoint was disabled meanwhile.
-            # Written-out SQL and a prepared INSERT: the success of every delivery goes here.
-            recorded = db.execute_sql(_SUCCEEDED_SQL.replace("?", db.param),
-                                      ("succeeded", number, started, status_code, now,
-                                       delivery.id)).rowcount
-            if not recorded:  # the endpoint was deleted meanwhile
-                return None
-            insert_rows(WebhookAttempt, [{
-                "delivery": delivery.id, "number": number, "attempted_at": started,
-                "duration_ms": duration_ms, "status_code": status_code, "error": None,
-                "response_excerpt": excerpt}])
-            # Endpoint rows are shared by every delivery to them: write only when it changes
-            # something (a failure clock to reset, a last success older than a minute).
-            if endpoint.failing_since is not None or endpoint.last_success_at is None \
-                    or now - endpoint.last_success_at > dt.timedelta(seconds=60):
-                (WebhookEndpoint.update(failing_since=None, last_success_at=now)
-                 .where(WebhookEndpoint.id == endpoint.id).execute())
+        recording.write([_success(delivery, endpoint, number, started, response, now)])
         return None
+    excerpt = _excerpt(response)
+    duration_ms = int((now - started).total_seconds() * 1000)
     with db.atomic():
         current = WebhookDelivery.get_or_none(WebhookDelivery.id == delivery.id)
         if current is None:  # the endpoint was deleted meanwhile
