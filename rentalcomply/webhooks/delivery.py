@@ -382,7 +382,6 @@ _CLAIMED_MANY_SQL = _CLAIMED_SQL.replace('WHERE "webhook_delivery"."id" = ?',
                                          'WHERE "webhook_delivery"."id" IN (@ids)')
 
 
-
 def _instances(row) -> tuple[WebhookDelivery, WebhookEndpoint, Event]:
     made, offset = [], 0
     for model in _CLAIMED_MODELS:
