@@ -22,6 +22,7 @@ from rentalcomply.accounts import service as accounts
 from rentalcomply.config import load_settings
 from rentalcomply.core import clock
 from rentalcomply.core.db import close_database, db
+from rentalcomply.dashboard import users as dashboard_users
 from rentalcomply.runtime import bootstrap
 from rentalcomply.web.app import create_app
 from tests.moved_clock import move_this_run
@@ -29,6 +30,15 @@ from tests.openapi_check import DocumentChecker, DocumentedTestApp
 
 # RENTALCOMPLY_TEST_TODAY=2027-03-01 (or +365) runs the whole suite as if that were today.
 MOVED_TODAY = move_this_run()
+
+# Dashboard passwords are hashed in the test processes with scrypt at N=2**10, not the shipped
+# 2**15: the same function, salt, format and check, at a thirty-second of the work. A shipped hash
+# takes a fifth of a second of a core here, and most dashboard tests set a password and sign in,
+# so in the suite's three passes scrypt alone cost minutes of CI. A hash names its own cost, so one
+# made at either cost is checked at that cost. Servers started as processes of their own keep the
+# shipped cost; tests/dashboard/test_security.py checks hashes made at it.
+SHIPPED_SCRYPT_N = dashboard_users.SCRYPT_N
+dashboard_users.SCRYPT_N = 2 ** 10
 
 HTTPS_ENVIRON = {"wsgi.url_scheme": "https", "HTTP_HOST": "api.example.org",
                  "REMOTE_ADDR": "203.0.113.7"}

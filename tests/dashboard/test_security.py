@@ -15,6 +15,7 @@ from rentalcomply.core.models import ApiKey
 from rentalcomply.dashboard import users
 from rentalcomply.properties import service as properties
 from rentalcomply.webhooks import service as webhooks
+from tests.conftest import SHIPPED_SCRYPT_N
 from tests.dashboard.conftest import PASSWORD, make_user, new_browser, sign_in
 
 
@@ -314,6 +315,16 @@ def test_passwords_are_stored_as_scrypt_hashes(account_a):
     from rentalcomply.dashboard.models import DashboardUser
     stored = DashboardUser.get_by_id(user.id).password_hash
     assert stored.startswith("scrypt$") and PASSWORD not in stored
+    assert users.password_matches(PASSWORD, stored) and not users.password_matches("nope", stored)
+
+
+def test_the_shipped_cost_is_scrypt_n_2_15_and_its_hashes_are_checked_at_it(monkeypatch):
+    # The test processes hash at a lower cost (tests/conftest.py); the product's own is this one.
+    assert SHIPPED_SCRYPT_N == 2 ** 15 and (users.SCRYPT_R, users.SCRYPT_P) == (8, 1)
+    monkeypatch.setattr(users, "SCRYPT_N", SHIPPED_SCRYPT_N)
+    stored = users.hash_password(PASSWORD)
+    assert stored.startswith("scrypt$32768$8$1$")
+    monkeypatch.setattr(users, "SCRYPT_N", 2 ** 10)  # a check reads the cost from the hash
     assert users.password_matches(PASSWORD, stored) and not users.password_matches("nope", stored)
 
 
