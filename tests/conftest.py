@@ -99,8 +99,7 @@ def _builds_on_the_engines(item, sources: dict) -> bool:
 
 def pytest_collection_modifyitems(session, config, items):
     """Tests marked `long` (minutes of real time: scheduler ticks, a killed worker's lease) go
-    first, dealt round the test processes (`_long_tests_spread`), so that with `-n auto` they
-    run beside the many short ones instead of after them."""
+    first, so that with `-n auto` they run beside the many short ones instead of after them."""
     def minutes(item) -> float:
         mark = item.get_closest_marker("long")
         return mark.kwargs.get("minutes", 1) if mark else 0
@@ -126,33 +125,6 @@ def pytest_collection_modifyitems(session, config, items):
         if left_out:
             config.hook.pytest_deselected(items=left_out)
             items[:] = kept
-    items[:] = _long_tests_spread(items, minutes)
-
-
-def _long_tests_spread(items: list, minutes) -> list:
-    """The `long` tests (first in `items`) one to each test process's first share.
-
-    pytest-xdist's load scheduling first hands each process a run of consecutive tests, a quarter
-    of its share, and then feeds them as they finish. With the long tests all at the front, the
-    first process got every one of them, one after the other: minutes after the others had run
-    out of work (80 s of the pass on PostgreSQL). Here they are dealt round the processes' first
-    runs, the longest first; the short tests fill each run in their order. Every process computes
-    the same order from the same collection, as xdist requires. Without xdist, nothing moves."""
-    processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
-    long_tests = [item for item in items if minutes(item)]
-    if processes < 2 or not long_tests:
-        return items
-    short_tests = [item for item in items if not minutes(item)]
-    run = max(2, len(items) // processes // 4)  # the size of xdist's first runs (LoadScheduling)
-    runs: list[list] = [[] for _ in range(processes)]
-    for index, item in enumerate(long_tests):
-        runs[index % processes].append(item)
-    ordered: list = []
-    for first_run in runs:
-        room = max(0, run - len(first_run))
-        ordered += first_run + short_tests[:room]
-        short_tests = short_tests[room:]
-    return ordered + short_tests
 
 
 def days_ahead(days: int) -> str:

@@ -94,7 +94,6 @@ def doctor(data_dir, env) -> subprocess.CompletedProcess:
                           text=True, timeout=60)
 
 
-@pytest.mark.long  # waits for the outbox sweep, once a minute
 def test_with_redis_stopped_health_and_doctor_name_the_queue_and_bookings_still_succeed(
         start_server, tmp_path, private_redis, mail_server):
     receiver = Receiver()
