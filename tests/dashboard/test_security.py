@@ -15,7 +15,7 @@ from rentalcomply.core.models import ApiKey
 from rentalcomply.dashboard import users
 from rentalcomply.properties import service as properties
 from rentalcomply.webhooks import service as webhooks
-from tests.conftest import SHIPPED_SCRYPT_N
+from tests.conftest import SHIPPED_SCRYPT_N, TEST_SCRYPT_N
 from tests.dashboard.conftest import PASSWORD, make_user, new_browser, sign_in
 
 
@@ -324,7 +324,7 @@ def test_the_shipped_cost_is_scrypt_n_2_15_and_its_hashes_are_checked_at_it(monk
     monkeypatch.setattr(users, "SCRYPT_N", SHIPPED_SCRYPT_N)
     stored = users.hash_password(PASSWORD)
     assert stored.startswith("scrypt$32768$8$1$")
-    monkeypatch.setattr(users, "SCRYPT_N", 2 ** 10)  # a check reads the cost from the hash
+    monkeypatch.setattr(users, "SCRYPT_N", TEST_SCRYPT_N)  # a check reads the cost from the hash
     assert users.password_matches(PASSWORD, stored) and not users.password_matches("nope", stored)
 
 
