@@ -17,6 +17,7 @@ from rentalcomply.filings.deadlines import deadline
 from rentalcomply.filings.engine import (attempt, emit, filing_row, locked,
                                          recover_interrupted, save_booking, save_filing)
 from rentalcomply.filings.models import Filing
+from rentalcomply.filings.retention import past_period_filings
 from rentalcomply.filings.party import guests_of
 
 AT_RISK_BEFORE = dt.timedelta(hours=6)
@@ -195,13 +196,15 @@ def run_due() -> dict[str, int]:
 def purge_files(retention) -> int:
     """Erase built files (they hold the guests' identity) with the guest data, after the
     retention of the property's country (`checkin.retention.Retention`; a number is days for
-    every country); receipts and outcomes stay."""
+    every country); receipts and outcomes stay. A period's file (its statistics, its tax return)
+    goes once its period's last day is as far past as a stay's departure."""
     past = Retention.of(retention).past(clock.today())
     stale = [fid for (fid,) in Filing.select(Filing.id)
              .join(Booking, on=(Filing.booking == Booking.id))
              .join(Property, on=(Booking.property == Property.id))
              .where(Filing.file_sealed.is_null(False) & past)
              .tuples()]
+    stale += past_period_filings(retention, Filing.file_sealed)
     for filing_id in stale:
         with atomic():
             Filing.update(file_sealed=None, updated_at=clock.utcnow()).where(

@@ -15,10 +15,12 @@ import pytest
 from lxml import etree
 
 from rentalcomply.checkin.models import Checkin
+from rentalcomply.checkin.retention import Retention, years_before
 from rentalcomply.checkin.service import _seal, load_party
 from rentalcomply.core import clock
 from rentalcomply.core.models import Event, Property, PropertyClosedDay
 from rentalcomply.filings import periods, sweep
+from rentalcomply.filings import retention as police_retention
 from rentalcomply.filings.models import Filing, ObligationSettings
 from rentalcomply.filings.period_dates import bounds, period_of
 from rentalcomply.properties import service as properties
@@ -442,6 +444,39 @@ def test_a_region_that_still_asks_for_the_txt_gets_it_beside_the_xml(month, owne
     refused = owner.put_json(f"/api/v1/properties/{milan.id}/obligations/ross1000",
                              {"settings": {"legacy_txt": "maybe"}}, status=400)
     assert "legacy_txt" in refused.text
+
+
+def test_a_months_file_and_receipt_go_when_its_guests_data_goes_five_years_after_the_month(
+        month, owner, make_booking):
+    """The month's file names every guest of the month: in Italy it is kept as their data is,
+    five years (retention.guest_documents_years_it), counted from the month's last day as a
+    stay's are from its departure; then it is erased, and so is the authority's receipt."""
+    milan = italian(owner, "Casa Navigli", LOMBARDY)
+    set_up(owner, milan, credentials=None)
+    first, last = bounds(month)
+    at(first)
+    sweep.run_due()
+    stay = make_booking(prop=milan, arrival=first + dt.timedelta(days=2), nights=3)
+    check_in(owner, stay, [("IT", "Roma", "RM"), ("DE", "Berlin", "")])
+    at(last + dt.timedelta(days=1))
+    sweep.run_due()
+    row = the_filing(milan, month)
+    assert row.status == "ready" and row.file_sealed, row.held_reason or row.error
+    Filing.update(receipt_sealed="the region's answer, sealed", receipt_type="application/xml"
+                  ).where(Filing.id == row.id).execute()
+    retention = Retention(30, {"IT": 5})
+    at(years_before(last, -5))  # the month's last day, five years on: still kept
+    sweep.purge_files(retention)
+    police_retention.erase_receipts(retention)
+    kept = the_filing(milan, month)
+    assert kept.file_sealed and kept.receipt_sealed
+    at(years_before(last, -5) + dt.timedelta(days=1))
+    sweep.purge_files(retention)
+    police_retention.erase_receipts(retention)
+    erased = the_filing(milan, month)
+    assert (erased.file_sealed, erased.receipt_sealed, erased.status) == (None, None, "ready")
+    [listed] = owner.get(f"/api/v1/filings?property_id={milan.id}&period={month}").json["data"]
+    assert listed["file"] is None
 
 
 def test_a_new_deadline_day_moves_the_deadline_of_the_months_not_filed(month, owner):
