@@ -125,7 +125,7 @@ def create_property(account_id: str, *, name: str, address: str, aade_property_i
                                {"region": region} if region is not None else {}, changed=True))
     # The filing engine refuses a connector with no format for the country (ValidationError).
     signals.send(signals.PROPERTY_CONNECTOR_CHOSEN, connector=values["police_connector"],
-                 country=values["country"])
+                 country=values["country"], region=values.get("region"))
     now = clock.utcnow()
     with atomic():
         return Property.create(id=new_id("prop"), account=account_id, created_at=now,

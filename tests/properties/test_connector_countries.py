@@ -36,6 +36,30 @@ def test_a_connector_with_a_format_for_the_country_is_taken(owner, country, conn
     assert data["police_connector"] == connector
 
 
+
+@pytest.mark.parametrize("address, region, connector", [
+    ("Carrer de Mallorca 401, 08013 Barcelona", None, "mossos"),
+    ("Carrer Major 1", "ES-CT", "mossos"),
+    ("Kale Nagusia 1, 48005 Bilbao", None, "ertzaintza")])
+def test_a_regions_own_police_is_taken_when_the_property_is_created_in_that_region(
+        owner, address, region, connector):
+    """The region, given or read from the address, counts when the property is made, not only
+    when it is changed: a Catalan flat can be created on the Mossos' registration at once."""
+    body = {"name": "Pis", "address": address, "country": "ES", "timezone": "Europe/Madrid",
+            "police_connector": connector, **({"region": region} if region else {})}
+    data = owner.post_json("/api/v1/properties", body, status=201).json["data"]
+    assert (data["police_connector"], data["region"]) == (
+        connector, {"mossos": "ES-CT", "ertzaintza": "ES-PV"}[connector])
+
+
+def test_a_regions_own_police_is_refused_for_a_property_created_elsewhere(owner):
+    body = {"name": "Piso", "address": "Calle Mayor 1, 28005 Madrid", "country": "ES",
+            "timezone": "Europe/Madrid", "police_connector": "ertzaintza"}
+    detail = assert_error(owner.post_json("/api/v1/properties", body, status=400), 400,
+                          "VALIDATION_ERROR")["details"]
+    assert detail[0]["field"] == "police_connector"
+    assert "this property is in region ES-MD: it takes ses_hospedajes" in detail[0]["message"]
+
 def test_a_patch_of_the_connector_or_of_the_country_is_checked_against_the_other(owner):
     greek = owner.post_json("/api/v1/properties", GREEK, status=201).json["data"]
     response = owner.patch_json(f"/api/v1/properties/{greek['id']}", {"police_connector": "file"},
