@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import json
 
-from rentalcomply.core.db import atomic
 from rentalcomply.core.errors import ValidationError
 from rentalcomply.dashboard import i18n
 from rentalcomply.dashboard.pages import regions as region_pages
 from rentalcomply.filings import registry
-from rentalcomply.filings import settings as filing_settings
 from rentalcomply.properties import countries, regions
 from rentalcomply.properties import service as properties
 
@@ -113,19 +111,9 @@ def form_values(page, prop=None) -> dict:
 
 
 def create(account_id: str, values: dict):
-    """Create the property the form describes. A regional authority (the Mossos d'Esquadra) is
-    set once the property exists with its region (read from the address, or chosen): the
-    service judges a new property's connector by its country alone, which takes the country's
-    authority (SES.Hospedajes) and no regional one."""
-    wanted = values.get("police_connector") or "none"
-    regional = wanted in registry.names() and wanted not in ("none", "file") \
-        and bool(registry.get(wanted).regions)
-    first = starting_connector(values.get("country") or "", None) if regional else wanted
-    with atomic():  # a refused authority leaves no property behind
-        prop = properties.create_property(account_id, **{**values, "police_connector": first})
-        if regional:
-            prop = filing_settings.configure_property(account_id, prop.id, connector=wanted)
-    return prop
+    """Create the property the form describes, its authority with it: a regional one (the Mossos
+    d'Esquadra) is judged by the region read from the address or chosen, as the API does."""
+    return properties.create_property(account_id, **values)
 
 
 def step_values(page, prop=None) -> dict:
