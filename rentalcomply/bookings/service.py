@@ -24,7 +24,8 @@ from rentalcomply.bookings.fees import FeeRates, euros_to_cents, property_fee_ce
 from rentalcomply.bookings.reference import short_reference
 from rentalcomply.core import clock, events, signals
 from rentalcomply.core.checks import EMAIL_RE, nullable_text, refuse_control_characters
-from rentalcomply.core.db import atomic, column_list, db, insert_rows, model_from_row
+from rentalcomply.core.db import (atomic, atomic_or_joined, column_list, db, insert_rows,
+                                  model_from_row)
 from rentalcomply.core.errors import BookingConflict, ChannelOwnsDates, NotFound, ValidationError
 from rentalcomply.core.ids import new_id
 from rentalcomply.core.models import Booking, Property
@@ -188,7 +189,9 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         raise ValidationError("source", "must be one of: " + ", ".join(SOURCES))
     typed = [] if channel != "manual" else sorted(
         name for name, value in values.items() if value is not None or name == "guest_name")
-    with atomic():
+    # The caller's transaction when it has one: every refusal below comes before the first write,
+    # and a caller that goes on after one takes its own savepoint (dashboard/pages/bookings.py).
+    with atomic_or_joined():
         prop = properties.get_property(account_id, property_id, for_update=True)
         if prop.status != "active":
             raise ValidationError("property_id", "property is inactive; it takes no new bookings")
@@ -208,10 +211,14 @@ def create_booking(account_id: str, *, rates: FeeRates, property_id: str, guest_
         # building for `create` was a fifth of a booking's time (bench/api_throughput.py).
         insert_rows(Booking, [dict(booking.__data__)])
         booking._dirty.clear()
-        # What the booking owes an authority from its creation (Spain: the reservation).
+        # Its tourist tax, charged here rather than on the signal: the view it returns is the
+        # event's and the answer's, not read back.
+        tax = taxes.refresh(booking, prop=prop, new=True)
+        # What the booking owes an authority from its creation (Spain: the reservation), its
+        # check-in link.
         signals.send(signals.BOOKING_CREATED, booking=booking, prop=prop)
-        # Kept for the caller's answer, which is this view (its tourist tax read once, here).
-        booking.created_view = event_view(booking)
+        # Kept for the caller's answer, which is this view.
+        booking.created_view = {**booking_view(booking), "tourist_tax": tax}
         events.emit(account_id, "booking.created", booking.created_view)
     return booking
 

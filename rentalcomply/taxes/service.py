@@ -400,10 +400,8 @@ def _not_due_message(status: str) -> str:
 
 
 # --- what the bookings and the channels' feeds announce ---------------------------------------------
-
-def _booking_created(booking: Booking, prop: Property) -> None:
-    refresh(booking, prop=prop, new=True)
-
+# One booking made on its own is charged by bookings.service.create_booking itself, which answers
+# with the view `refresh` returns; a batch and a feed's bookings arrive here.
 
 def _bookings_created(account_id: str, created: list[tuple[Booking, Property]]) -> None:
     """An import's batch: the rule sets of each property looked up once, not per stay."""
@@ -430,6 +428,5 @@ def _bookings_imported(account_id: str, booking_ids: list[str]) -> None:
         refresh(booking, new=True)
 
 
-signals.subscribe(signals.BOOKING_CREATED, _booking_created)
 signals.subscribe(signals.BOOKINGS_CREATED, _bookings_created)
 signals.subscribe(signals.BOOKINGS_IMPORTED, _bookings_imported)

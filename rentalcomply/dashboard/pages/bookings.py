@@ -72,9 +72,10 @@ def register(pages: Pages) -> None:
                 if note_errors:
                     bookings._checked_fields(fields)  # the booking's own messages beside the note's
                     raise ValidationError("notes", note_error)
-                booking = bookings.create_booking(
-                    page.account_id, rates=FeeRates.from_settings(page.settings),
-                    property_id=values["property_id"], source=values["source"], **fields)
+                with atomic():  # a savepoint: a refusal caught below keeps nothing of it
+                    booking = bookings.create_booking(
+                        page.account_id, rates=FeeRates.from_settings(page.settings),
+                        property_id=values["property_id"], source=values["source"], **fields)
             except NotFound:
                 return _booking_form(page, None, values, status=400,
                                      errors={"property_id": "choose one of your properties"})
