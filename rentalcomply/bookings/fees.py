@@ -45,17 +45,27 @@ class FeeRates:
     def from_settings(cls, settings) -> "FeeRates":
         """From the whole settings or just their `climate_fee` section."""
         section = getattr(settings, "climate_fee", settings)
-        return cls(standard_summer=euros_to_cents(section.standard_summer),
-                   standard_winter=euros_to_cents(section.standard_winter),
-                   detached_summer=euros_to_cents(section.detached_summer),
-                   detached_winter=euros_to_cents(section.detached_winter),
-                   summer_months=frozenset(section.summer_months))
+        return _rates_of(section.standard_summer, section.standard_winter,
+                         section.detached_summer, section.detached_winter,
+                         tuple(section.summer_months))
 
     def per_night(self, category: str, month: int) -> int:
         summer = month in self.summer_months
         if category == DETACHED:
             return self.detached_summer if summer else self.detached_winter
         return self.standard_summer if summer else self.standard_winter
+
+
+@functools.lru_cache(maxsize=8)
+def _rates_of(standard_summer, standard_winter, detached_summer, detached_winter,
+              summer_months: tuple[int, ...]) -> FeeRates:
+    """The rates of those settings' values, made once: every booking written asks for them, and
+    their four decimal conversions are the same each time."""
+    return FeeRates(standard_summer=euros_to_cents(standard_summer),
+                    standard_winter=euros_to_cents(standard_winter),
+                    detached_summer=euros_to_cents(detached_summer),
+                    detached_winter=euros_to_cents(detached_winter),
+                    summer_months=frozenset(summer_months))
 
 
 # The configured rates have no start date of their own: they apply to every night.
