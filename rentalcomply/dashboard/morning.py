@@ -46,7 +46,7 @@ HEADINGS = {
     "cin_missing": "Italian properties without their CIN",
     "region_missing": "Properties whose region is unknown",
     "capacity_missing": "Italian properties without rooms and beds",
-    "period_filings": "Monthly statistics to see to",
+    "period_filings": "Statistics and tax returns to see to",
     "wrong_authority": "Properties filing with the wrong police authority",
     "licence_missing": "Spanish properties without their licence number",
     "filings": "Police filings rejected, failed or at risk",

@@ -83,7 +83,7 @@ def test_a_held_month_is_on_today_and_in_the_morning_email(anna, settings, accou
     assert "Held, nothing sent: set-up needed: structure_code" in listed
     sections = dict(morning.lines(service.today(account_a), "el", i18n.Formatter("el"),
                                   "https://rentals.example.org/dashboard"))
-    [line] = sections["Μηνιαία στατιστικά που θέλουν προσοχή"]
+    [line] = sections["Στατιστικά και δηλώσεις φόρου που θέλουν προσοχή"]
     assert line.label == "Casa Navigli · 2026-10"
     assert line.details.startswith("Σε αναμονή, τίποτα δεν στάλθηκε: set-up needed")
     assert line.url == (f"https://rentals.example.org/dashboard/properties/{prop.id}"

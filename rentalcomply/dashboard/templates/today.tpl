@@ -116,7 +116,7 @@
   </ul>
   % end
   % if day.period_filings:
-  <h3>{{_('Monthly statistics to see to')}}</h3>
+  <h3>{{_('Statistics and tax returns to see to')}}</h3>
   <ul class="issues" id="period-filings">
     % from rentalcomply.dashboard.police_words import period_filing_sentence
     % for f in day.period_filings:
