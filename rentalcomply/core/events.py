@@ -158,5 +158,9 @@ def notify_committed(force: bool = False) -> None:
         except Exception as exc:  # the outbox is swept periodically too; never fail the request
             if is_queue_away(exc):  # one line per outage, not a traceback per write
                 queue_watch.failed(exc, "waking the event dispatcher")
+                # Woken again as soon as the queue answers, not at the outbox sweep a minute on.
+                if queue_watch.away:
+                    queue_watch.owe("wake the event dispatcher",
+                                    lambda: notify_committed(force=True))
             else:
                 log.exception("event dispatch hook failed; the periodic sweep will deliver")

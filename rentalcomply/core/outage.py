@@ -2,8 +2,9 @@
 
 Everything queued from a request or a task is also found again from the database it describes
 (the outbox, reports waiting for generation, sync triggers, deliveries' next attempts, pending
-tasks, periodic ticks not yet queued), so a task that cannot be queued is not lost: the sweeps
-queue it once the queue answers again. What the queue's absence must not do is fail a request or
+tasks, periodic ticks not yet queued), so a task that cannot be queued is not lost: the process
+queues it again as soon as it finds the queue answering (`QueueWatch.owe`), and the sweeps
+find whatever a process that stopped meanwhile had kept. What the queue's absence must not do is fail a request or
 fill the log: each of a worker's threads polls the queue four times a second, and each web write
 wakes the dispatcher.
 
@@ -30,6 +31,9 @@ log = logging.getLogger("rentalcomply.queue")
 
 # Seconds between two summary lines while the queue stays away.
 SUMMARY_SECONDS = 60.0
+# Work kept per process while the queue is away, to queue the moment it answers (QueueWatch.owe);
+# past this many, the sweeps alone find the rest in the database.
+OWED_KEPT = 1000
 # Seconds after the queue came back during which a failure is taken for a connection the restart
 # left in a pool (each fails once, then is replaced), not for a new outage.
 SETTLE_SECONDS = 5.0
@@ -56,6 +60,7 @@ class QueueWatch:
         self._back_at: float | None = None
         self._last_line = 0.0
         self._failures = 0  # since the last line
+        self._owed: dict[object, Callable[[], object]] = {}  # what to send once it is back
 
     @property
     def away(self) -> bool:
@@ -93,12 +98,34 @@ class QueueWatch:
             log.warning("the task queue answers again after %d s", now - self.away_since)
             self.away_since, self._back_at = None, now
             self._failures = 0
+        self._send_owed()
 
+    def owe(self, key, send_again: Callable[[], object]) -> None:
+        """Keep `send_again` (queuing work that the queue, away, did not take) to be called as
+        soon as the queue answers again, in the thread that finds it back (a worker's poll, a
+        request queuing a task), rather than when the sweep that finds the work comes round.
+        Once per `key`; at most OWED_KEPT kept, the rest left to the sweeps."""
+        with self._lock:
+            if key in self._owed or len(self._owed) < OWED_KEPT:
+                self._owed[key] = send_again
+
+    def _send_owed(self) -> None:
+        with self._lock:
+            owed, self._owed = list(self._owed.values()), {}
+        for send_again in owed:
+            try:
+                send_again()
+            except Exception as exc:  # the sweeps still find the work; never fail the caller
+                if is_queue_away(exc):
+                    self.failed(exc, "queuing what waited for the queue")
+                else:
+                    log.exception("queuing what waited for the queue failed; the sweep will")
 
     def forget(self) -> None:
-        """Back to "answering" without a word (tests that start a fresh queue)."""
+        """Back to "answering" without a word, nothing kept (tests that start a fresh queue)."""
         with self._lock:
             self.away_since, self._back_at, self._failures = None, None, 0
+            self._owed = {}
 
 
 watch = QueueWatch()
@@ -118,9 +145,22 @@ def send(call: Callable[..., object], *args, what: str = "", **kwargs) -> bool:
         if not is_queue_away(exc):
             raise
         watch.failed(exc, what)
+        if watch.away:  # not a stale connection just after it came back: the sweep has that
+            _owe(call, args, kwargs, what)
         return False
     watch.answered()
     return True
+
+
+def _owe(call, args: tuple, kwargs: dict, what: str) -> None:
+    """Keep a call the queue did not take for when it is back, if its arguments make a key (the
+    ids and times tasks take); otherwise the sweep alone finds its work."""
+    try:
+        key = (getattr(call, "name", None) or call, args, tuple(sorted(kwargs.items())))
+        hash(key)
+    except TypeError:
+        return
+    watch.owe(key, lambda: send(call, *args, what=what, **kwargs))
 
 
 class QuietLogger(logging.LoggerAdapter):

@@ -57,6 +57,89 @@ def test_a_failure_just_after_the_queue_came_back_is_a_stale_connection_not_an_o
     assert len(queue_lines(caplog)) == 2 and not watch.away
 
 
+
+def test_what_waited_for_the_queue_is_sent_once_when_it_answers_again_not_while_it_answers():
+    monotonic = FakeMonotonic()
+    watch = QueueWatch(monotonic)
+    sent = []
+    watch.failed(ConnectionError("Connection refused"))
+    watch.owe("a task", lambda: sent.append(monotonic.now))
+    watch.owe("a task", lambda: sent.append("twice"))  # one per key: the latest
+    monotonic.now += 3
+    watch.answered()
+    watch.answered()
+    assert sent == ["twice"]
+
+
+def test_what_fails_again_when_the_queue_is_back_is_reported_and_the_rest_still_sent(caplog):
+    caplog.set_level(logging.WARNING)
+    watch = QueueWatch(FakeMonotonic())
+    sent = []
+
+    def away_again():
+        raise ConnectionError("Connection reset by peer")
+
+    def broken():
+        raise ValueError("a fault of the task's")
+    watch.failed(ConnectionError("Connection refused"))
+    for key, send_again in (("reset", away_again), ("broken", broken),
+                            ("fine", lambda: sent.append("sent"))):
+        watch.owe(key, send_again)
+    watch.answered()
+    assert sent == ["sent"]
+    assert any("queuing what waited for the queue failed" in r.getMessage() and r.exc_info
+               for r in caplog.records)
+
+
+def test_a_task_the_queue_could_not_take_is_queued_as_soon_as_it_answers_again():
+    """A sync trigger taken while Redis was stopped is queued when this process finds the queue
+    back, not when the periodic sync comes round a minute later; a fresh start keeps nothing."""
+    queue_answers, taken = [False], []
+
+    def trigger(account_id):
+        if not queue_answers[0]:
+            raise ConnectionError("Connection refused")
+        taken.append(account_id)
+    try:
+        assert not outage.send(trigger, "acc_1", what="queuing a sync")
+        assert not outage.send(trigger, "acc_2", what="queuing a sync")
+        assert taken == [] and outage.watch.away
+        queue_answers[0] = True
+        assert outage.send(lambda: None)  # the next use of the queue finds it back
+        assert taken == ["acc_1", "acc_2"]
+        queue_answers[0] = False
+        assert not outage.send(trigger, "acc_3", what="queuing a sync")
+        outage.watch.forget()
+        queue_answers[0] = True
+        outage.watch.answered()
+        assert taken == ["acc_1", "acc_2"]
+    finally:
+        outage.watch.forget()
+
+
+def test_a_wake_up_of_the_dispatcher_the_queue_missed_is_sent_as_soon_as_it_answers(monkeypatch):
+    """Events written while Redis was stopped go out when the queue is back, not at the
+    outbox sweep a minute later."""
+    from rentalcomply.core import events
+    queue_answers, woken = [False], []
+
+    def wake_dispatcher():
+        if not queue_answers[0]:
+            raise ConnectionError("Connection refused")
+        woken.append(events.committed_to_dispatch())
+    monkeypatch.setattr(events, "_after_commit_hooks", [wake_dispatcher])
+    try:
+        events.wake_after_commit()
+        events.notify_committed()
+        assert woken == [] and outage.watch.away
+        queue_answers[0] = True
+        outage.watch.answered()
+        assert woken == [True]
+        outage.watch.answered()
+        assert woken == [True]
+    finally:
+        outage.watch.forget()
+
 def test_an_error_that_is_not_the_queue_away_is_raised_as_it_is():
     def broken():
         raise ValueError("a fault of the caller's")

@@ -126,7 +126,8 @@ def test_with_redis_stopped_health_and_doctor_name_the_queue_and_bookings_still_
 
     private_redis.start()
     assert server.request("GET", "/healthz")[0] == 200
-    # The outbox sweep, once a minute, hands over what could not be queued.
+    # The wake-up the queue missed is sent as soon as the server's worker finds it back (the
+    # outbox sweep, once a minute, would hand it over too).
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and "booking.created" not in receiver.types():
         time.sleep(0.5)
