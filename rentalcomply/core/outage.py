@@ -3,10 +3,10 @@
 Everything queued from a request or a task is also found again from the database it describes
 (the outbox, reports waiting for generation, sync triggers, deliveries' next attempts, pending
 tasks, periodic ticks not yet queued), so a task that cannot be queued is not lost: the process
-queues it again as soon as it finds the queue answering (`QueueWatch.owe`), and the sweeps
-find whatever a process that stopped meanwhile had kept. What the queue's absence must not do is fail a request or
-fill the log: each of a worker's threads polls the queue four times a second, and each web write
-wakes the dispatcher.
+queues it again as soon as it finds the queue answering (`QueueWatch.owe`), and the sweeps find
+whatever a process that stopped meanwhile had kept. What the queue's absence must not do is fail
+a request or fill the log: each of a worker's threads polls the queue four times a second, and
+each web write wakes the dispatcher.
 
 So every place that talks to the queue reports here instead of logging: one warning when the
 queue goes away and one when it answers again (per process), and while it stays away one summary
